@@ -1,0 +1,3 @@
+import LiveTickerBench
+
+print("Bench: not yet implemented")

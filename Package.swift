@@ -1,0 +1,90 @@
+// swift-tools-version:6.0
+// LiveTicker: live tick streams to a chart on a display with no desktop.
+//
+// Module map (each module has one job; arrows are dependencies):
+//   LiveTickerCore         ring buffer, ticks, live series, candles      (no Foundation, no devices)
+//   LiveTickerDownsampling LTTB, MinMax, M4, MinMaxLTTB                   (no Foundation)
+//   LiveTickerScales       nice numbers, time ticks, label formatting    (no Foundation)
+//   LiveTickerRender       framebuffer, rasteriser, fonts                 (no Foundation)
+//   LiveTickerChart        layout, themes, LiveTickerChart  -> Core, Downsampling, Scales, Render
+//   LiveTickerImageIO      PPM and PNG files                -> Render, CZlib
+//   LiveTickerDisplay      Display protocol, DRM/KMS, fbdev, picture files -> Render, ImageIO, CDRM
+//   LiveTickerFeed         CSV and binary tick files, pacing, live sources -> Core
+//   LiveTickerBench        the benchmark suite (Bench and `liveticker bench`)
+//   LiveTickerCLI          the `liveticker` commands
+import PackageDescription
+
+let package = Package(
+    name: "LiveTicker",
+    products: [
+        .executable(name: "liveticker", targets: ["liveticker"]),
+        .executable(name: "Bench", targets: ["Bench"]),
+        .library(name: "LiveTickerCore", targets: ["LiveTickerCore"]),
+        .library(name: "LiveTickerDownsampling", targets: ["LiveTickerDownsampling"]),
+        .library(name: "LiveTickerChart", targets: ["LiveTickerChart"]),
+        .library(name: "LiveTickerDisplay", targets: ["LiveTickerDisplay"]),
+        .library(name: "LiveTickerFeed", targets: ["LiveTickerFeed"]),
+    ],
+    targets: [
+        // MARK: Core (pure Swift, no Foundation, no devices)
+        .target(name: "LiveTickerCore"),
+        .target(name: "LiveTickerDownsampling"),
+        .target(name: "LiveTickerScales"),
+        .target(name: "LiveTickerRender"),
+        .target(
+            name: "LiveTickerChart",
+            dependencies: ["LiveTickerCore", "LiveTickerDownsampling", "LiveTickerScales", "LiveTickerRender"]
+        ),
+
+        // MARK: Platform
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .systemLibrary(
+            name: "CDRM",
+            pkgConfig: "libdrm",
+            providers: [.apt(["libdrm-dev"])]
+        ),
+        .target(name: "LiveTickerImageIO", dependencies: ["LiveTickerRender", "CZlib"]),
+        .target(
+            name: "LiveTickerDisplay",
+            dependencies: ["LiveTickerRender", "LiveTickerImageIO", "CDRM"]
+        ),
+        .target(name: "LiveTickerFeed", dependencies: ["LiveTickerCore"]),
+
+        // MARK: Programs
+        .target(
+            name: "LiveTickerBench",
+            dependencies: [
+                "LiveTickerCore", "LiveTickerDownsampling", "LiveTickerScales", "LiveTickerRender",
+                "LiveTickerChart", "LiveTickerFeed",
+            ]
+        ),
+        .target(
+            name: "LiveTickerCLI",
+            dependencies: [
+                "LiveTickerCore", "LiveTickerDownsampling", "LiveTickerScales", "LiveTickerRender",
+                "LiveTickerChart", "LiveTickerImageIO", "LiveTickerDisplay", "LiveTickerFeed",
+                "LiveTickerBench",
+            ]
+        ),
+        .executableTarget(name: "liveticker", dependencies: ["LiveTickerCLI"]),
+        .executableTarget(name: "Bench", dependencies: ["LiveTickerBench"], path: "Bench"),
+
+        // MARK: Tests
+        .testTarget(name: "LiveTickerCoreTests", dependencies: ["LiveTickerCore"]),
+        .testTarget(name: "LiveTickerDownsamplingTests", dependencies: ["LiveTickerDownsampling"]),
+        .testTarget(name: "LiveTickerScalesTests", dependencies: ["LiveTickerScales"]),
+        .testTarget(name: "LiveTickerRenderTests", dependencies: ["LiveTickerRender"]),
+        .testTarget(
+            name: "LiveTickerChartTests",
+            dependencies: ["LiveTickerChart", "LiveTickerCore", "LiveTickerRender"]
+        ),
+        .testTarget(name: "LiveTickerImageIOTests", dependencies: ["LiveTickerImageIO", "LiveTickerRender"]),
+        .testTarget(name: "LiveTickerDisplayTests", dependencies: ["LiveTickerDisplay", "LiveTickerRender"]),
+        .testTarget(name: "LiveTickerFeedTests", dependencies: ["LiveTickerFeed", "LiveTickerCore"]),
+        .testTarget(name: "LiveTickerCLITests", dependencies: ["LiveTickerCLI"]),
+    ]
+)

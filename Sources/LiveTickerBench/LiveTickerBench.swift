@@ -1,0 +1,1 @@
+// LiveTickerBench: placeholder until its first type lands.

@@ -1,0 +1,1 @@
+// LiveTickerChart: placeholder until its first type lands.

@@ -1,0 +1,1 @@
+// LiveTickerDisplay: placeholder until its first type lands.

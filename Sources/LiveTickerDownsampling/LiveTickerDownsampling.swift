@@ -1,0 +1,1 @@
+// LiveTickerDownsampling: placeholder until its first type lands.

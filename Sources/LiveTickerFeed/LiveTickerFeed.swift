@@ -1,0 +1,1 @@
+// LiveTickerFeed: placeholder until its first type lands.

@@ -1,0 +1,1 @@
+// LiveTickerImageIO: placeholder until its first type lands.

@@ -1,0 +1,69 @@
+/// A software XRGB8888 framebuffer: `height` rows of `width` pixels, rows `stride` pixels apart.
+///
+/// The layout is the one DRM/KMS dumb buffers and 32-bpp fbdev use: each pixel is one
+/// little-endian `UInt32` `0x00RRGGBB` (the top byte is ignored by displays and written as 0).
+/// The memory is allocated once at init and reused for every frame; nothing here allocates
+/// afterwards. The stride may exceed the width so that a frame can be laid out exactly like a
+/// display's pitch and copied to it in one `memcpy`.
+///
+/// Not thread-safe: one frame is drawn by one thread at a time.
+public final class Framebuffer: @unchecked Sendable {
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// Distance between the starts of two rows, in pixels (≥ `width`).
+    public let stride: Int
+    /// Start of the pixel memory: `stride * height` pixels, owned by this framebuffer.
+    ///
+    /// Invariant: valid for `stride * height` elements for the lifetime of `self`.
+    public let pixels: UnsafeMutablePointer<UInt32>
+
+    /// Allocates a framebuffer of `width × height` pixels (both ≥ 1), cleared to black.
+    ///
+    /// - Parameter stride: row pitch in pixels; defaults to `width`, must be ≥ `width`.
+    /// - Cost: one allocation of `stride × height × 4` bytes and one clear.
+    public init(width: Int, height: Int, stride: Int? = nil) {
+        precondition(width >= 1 && height >= 1, "a framebuffer needs at least one pixel")
+        let rowPitch = stride ?? width
+        precondition(rowPitch >= width, "stride must be at least the width")
+        self.width = width
+        self.height = height
+        self.stride = rowPitch
+        self.pixels = .allocate(capacity: rowPitch * height)
+        self.pixels.initialize(repeating: 0, count: rowPitch * height)
+    }
+
+    deinit {
+        pixels.deallocate()
+    }
+
+    /// Number of bytes between the starts of two rows (`stride × 4`), the DRM "pitch".
+    @inlinable
+    public var pitchInBytes: Int { stride &* 4 }
+
+    /// Fills every pixel (including stride padding) with `color` (`0x00RRGGBB`). O(stride × height).
+    @inlinable
+    public func clear(to color: UInt32) {
+        pixels.update(repeating: color, count: stride &* height)
+    }
+
+    /// The pixel at column `x`, row `y`; both must be in bounds.
+    @inlinable
+    public subscript(x: Int, y: Int) -> UInt32 {
+        get {
+            precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel out of bounds")
+            return pixels[y &* stride &+ x]
+        }
+        set {
+            precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel out of bounds")
+            pixels[y &* stride &+ x] = newValue
+        }
+    }
+
+    /// Start of row `y` (0 ≤ y < height).
+    @inlinable
+    public func row(_ y: Int) -> UnsafeMutablePointer<UInt32> {
+        pixels + y &* stride
+    }
+}

@@ -1,0 +1,1 @@
+// LiveTickerScales: placeholder until its first type lands.

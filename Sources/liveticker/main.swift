@@ -1,0 +1,3 @@
+import LiveTickerCLI
+
+LiveTickerCommandLine.main()
