@@ -7,9 +7,7 @@ public enum LiveTickerCommandLine {
     /// Every subcommand, in the order `liveticker --help` lists them.
     ///
     /// To add a command: write a type conforming to ``Command`` in `Commands/` and list it here.
-    static let commands: [any Command.Type] = [
-        DownsampleCommand.self
-    ]
+    static var commands: [any Command.Type] { [] }
 
     static let overview = """
         liveticker — live tick streams to a chart on a display with no desktop
@@ -70,10 +68,12 @@ public enum LiveTickerCommandLine {
     }
 
     static var helpText: String {
-        let width = commands.map(\.name.count).max() ?? 0
-        let rows = commands.map { command in
-            "  " + command.name + String(repeating: " ", count: width - command.name.count + 2)
-                + command.summary
+        var width = 0
+        for command in commands { width = max(width, command.name.count) }
+        var rows: [String] = []
+        for command in commands {
+            let name = command.name
+            rows.append("  " + name + String(repeating: " ", count: width - name.count + 2) + command.summary)
         }
         return overview + "\n" + rows.joined(separator: "\n") + "\n"
     }
