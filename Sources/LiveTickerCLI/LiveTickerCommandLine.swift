@@ -7,7 +7,9 @@ public enum LiveTickerCommandLine {
     /// Every subcommand, in the order `liveticker --help` lists them.
     ///
     /// To add a command: write a type conforming to ``Command`` in `Commands/` and list it here.
-    static var commands: [any Command.Type] { [] }
+    static var commands: [any Command.Type] {
+        [BenchCommand.self]
+    }
 
     static let overview = """
         liveticker — live tick streams to a chart on a display with no desktop
@@ -21,6 +23,12 @@ public enum LiveTickerCommandLine {
     /// Runs the command named by the process arguments and exits with its status.
     public static func main() -> Never {
         exit(run(Array(CommandLine.arguments.dropFirst())))
+    }
+
+    /// Runs `liveticker PREFIX... ARGUMENTS...`: lets another executable (the `Bench` target)
+    /// be one of the subcommands under its own name.
+    public static func main(prefixing prefix: [String]) -> Never {
+        exit(run(prefix + Array(CommandLine.arguments.dropFirst())))
     }
 
     /// Runs `arguments` (without the program name) and returns the exit status.
