@@ -31,6 +31,8 @@ public enum DisplayError: Error, Equatable, Sendable, CustomStringConvertible {
     case unsupportedPixelFormat(device: String, detail: String)
     /// An `--output` value that names no known output.
     case invalidOutputSpec(text: String, reason: String)
+    /// A picture file could not be written (the message names the file and the reason).
+    case pictureFile(message: String)
     /// A system call failed; `call` names it (e.g. `drmModeAddFB2`).
     case systemCall(device: String, call: String, errno: Int32)
 
@@ -72,6 +74,8 @@ public enum DisplayError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidOutputSpec(let text, let reason):
             return "invalid output '\(text)': \(reason); expected drm, drm:/dev/dri/cardN, "
                 + "fbdev, fbdev:/dev/fbN, or a file ending in .ppm or .png"
+        case .pictureFile(let message):
+            return message
         case .systemCall(let device, let call, let errno):
             return "\(device): \(call) failed: \(Self.errnoText(errno))"
         }

@@ -24,7 +24,7 @@ enum DeviceFile {
         var found: [(Int, String)] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
             guard name.hasPrefix(prefix), let number = Int(name.dropFirst(prefix.count)) else { continue }
             found.append((number, "\(directory)/\(name)"))
