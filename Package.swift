@@ -71,7 +71,7 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "liveticker", dependencies: ["LiveTickerCLI"]),
-        .executableTarget(name: "Bench", dependencies: ["LiveTickerBench"], path: "Bench"),
+        .executableTarget(name: "Bench", dependencies: ["LiveTickerCLI"], path: "Bench"),
 
         // MARK: Tests
         .testTarget(name: "LiveTickerCoreTests", dependencies: ["LiveTickerCore"]),

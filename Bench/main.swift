@@ -1,3 +1,5 @@
-import LiveTickerBench
+// The Bench executable: `swift run -c release Bench [--quick] [--section NAME]... [--json PATH]`.
+// The same suite runs from the shipped binary as `liveticker bench`.
+import LiveTickerCLI
 
-print("Bench: not yet implemented")
+LiveTickerCommandLine.main(prefixing: ["bench"])

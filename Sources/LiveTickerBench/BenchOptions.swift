@@ -1,0 +1,24 @@
+/// What one Bench run measures.
+public struct BenchOptions: Sendable {
+    /// The groups of figures to measure; all by default.
+    public enum Section: String, CaseIterable, Sendable {
+        /// Downsampling throughput per algorithm and size, beside tsdownsample when present.
+        case downsample
+        /// Ring buffer throughput on one thread and across a producer and a consumer thread.
+        case ring
+        /// Frame times of the reference frame (SPEC §6) beside a memcpy of the same buffer.
+        case frame
+        /// Tick ingest: CSV and binary parsing into a live series with candles.
+        case ingest
+    }
+
+    /// Sections to run, in order.
+    public var sections: [Section] = Section.allCases
+    /// Smaller sizes and fewer repetitions, for a smoke run (seconds instead of a minute).
+    public var quick = false
+    /// Compare against Python peers (tsdownsample, polars) when `python3` has them.
+    public var comparePeers = true
+
+    /// Defaults: every section, full sizes, peers compared when available.
+    public init() {}
+}

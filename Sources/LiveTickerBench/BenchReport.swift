@@ -1,0 +1,122 @@
+/// The figures one Bench run measured, printable as a table and as JSON.
+///
+/// Every figure has a stable dotted key (documented in the README, e.g.
+/// `downsample.lttb.n1000000.points_per_second`), a value, a unit and an optional note. The
+/// JSON form is `{"machine": {...}, "figures": {KEY: VALUE, ...}, "notes": {KEY: TEXT}}`.
+public struct BenchReport: Sendable {
+    /// One measured figure.
+    public struct Figure: Sendable, Equatable {
+        /// Stable dotted key, e.g. `frame.reference.1920x1080.median_ms`.
+        public var key: String
+        /// The value in `unit`.
+        public var value: Double
+        /// Unit for the table, e.g. `ms`, `points/s`, `ops/s`.
+        public var unit: String
+        /// Optional short remark shown beside the figure (e.g. a ratio against a reference).
+        public var note: String
+    }
+
+    /// Figures in the order they were measured.
+    public private(set) var figures: [Figure] = []
+    /// Section notes, e.g. why a comparison column is missing.
+    public private(set) var notes: [(section: String, text: String)] = []
+    /// Facts about the machine and build (`cores`, `build`).
+    public var machine: [(key: String, value: String)] = []
+
+    /// An empty report.
+    public init() {}
+
+    /// Records a figure.
+    public mutating func add(_ key: String, _ value: Double, _ unit: String, note: String = "") {
+        figures.append(Figure(key: key, value: value, unit: unit, note: note))
+    }
+
+    /// Records a note for a section.
+    public mutating func note(_ section: String, _ text: String) {
+        notes.append((section, text))
+    }
+
+    /// The value recorded under `key`, if any.
+    public func value(_ key: String) -> Double? {
+        figures.last { $0.key == key }?.value
+    }
+
+    /// A fixed-width table, one figure per line, grouped by the first key component.
+    public var table: String {
+        var lines: [String] = []
+        for (key, value) in machine { lines.append("\(key): \(value)") }
+        let keyWidth = figures.reduce(0) { max($0, $1.key.count) }
+        var section = ""
+        for figure in figures {
+            let head = String(figure.key.prefix { $0 != "." })
+            if head != section {
+                section = head
+                lines.append("")
+                lines.append("[\(section)]")
+                for note in notes where note.section == section { lines.append("  note: \(note.text)") }
+            }
+            let padded = figure.key + String(repeating: " ", count: keyWidth - figure.key.count)
+            var line = "  \(padded)  \(formatFigure(figure.value)) \(figure.unit)"
+            if !figure.note.isEmpty { line += "   (\(figure.note))" }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The report as one JSON object (keys as documented above).
+    public var json: String {
+        var out = "{\n  \"machine\": {"
+        out += machine.map { "\n    \(jsonString($0.key)): \(jsonString($0.value))" }.joined(separator: ",")
+        out += "\n  },\n  \"figures\": {"
+        out += figures.map { "\n    \(jsonString($0.key)): \(jsonNumber($0.value))" }.joined(separator: ",")
+        out += "\n  },\n  \"units\": {"
+        out += figures.map { "\n    \(jsonString($0.key)): \(jsonString($0.unit))" }.joined(separator: ",")
+        out += "\n  },\n  \"notes\": {"
+        let noted = figures.filter { !$0.note.isEmpty }.map { ($0.key, $0.note) } + notes.map { ($0.section, $0.text) }
+        out += noted.map { "\n    \(jsonString($0.0)): \(jsonString($0.1))" }.joined(separator: ",")
+        out += "\n  }\n}\n"
+        return out
+    }
+}
+
+/// A readable number: three significant decimals for small values, engineering-style groups
+/// (`1.23 G`) for large rates.
+func formatFigure(_ value: Double) -> String {
+    guard value.isFinite else { return "n/a" }
+    let magnitude = abs(value)
+    let (scaled, suffix): (Double, String) =
+        magnitude >= 1e9 ? (value / 1e9, " G") : magnitude >= 1e6 ? (value / 1e6, " M") : magnitude >= 1e4 ? (value / 1e3, " k") : (value, "")
+    return fixed(scaled, digits: abs(scaled) >= 100 ? 1 : abs(scaled) >= 10 ? 2 : 3) + suffix
+}
+
+/// `value` with exactly `digits` decimals (half away from zero), without Foundation.
+func fixed(_ value: Double, digits: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let rounded = (abs(value) * scale).rounded()
+    guard rounded < 9e18 else { return "\(value)" }
+    let whole = UInt64(rounded)
+    let integerPart = whole / UInt64(scale)
+    var fraction = String(whole % UInt64(scale))
+    fraction = String(repeating: "0", count: max(0, digits - fraction.count)) + fraction
+    let sign = value < 0 && rounded != 0 ? "-" : ""
+    return digits == 0 ? "\(sign)\(integerPart)" : "\(sign)\(integerPart).\(fraction)"
+}
+
+private func jsonString(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case _ where scalar.value < 0x20: out += "\\u00" + (scalar.value < 16 ? "0" : "") + String(scalar.value, radix: 16)
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return out + "\""
+}
+
+private func jsonNumber(_ value: Double) -> String {
+    value.isFinite ? "\(value)" : "null"
+}

@@ -1,1 +1,0 @@
-// LiveTickerBench: placeholder until its first type lands.

@@ -1,0 +1,39 @@
+/// Repeated timings of one operation, summarised the way frame times are quoted: median and
+/// 99th percentile (nearest rank), plus the minimum.
+struct TimingSamples: Sendable {
+    /// Every sample, in nanoseconds, in the order measured.
+    private(set) var nanoseconds: [UInt64] = []
+
+    /// Runs `body` `warmup` times unmeasured, then `count` times measured.
+    ///
+    /// Allocates the sample array once, before the first measured run.
+    static func measure(count: Int, warmup: Int = 3, _ body: () -> Void) -> TimingSamples {
+        for _ in 0..<warmup { body() }
+        var samples = TimingSamples()
+        samples.nanoseconds.reserveCapacity(count)
+        for _ in 0..<count {
+            let start = MonotonicClock.now()
+            body()
+            samples.nanoseconds.append(MonotonicClock.now() &- start)
+        }
+        return samples
+    }
+
+    /// Adds one sample.
+    mutating func append(_ sample: UInt64) { nanoseconds.append(sample) }
+
+    /// The q-quantile (0…1) by nearest rank, in milliseconds; 0 when empty. O(n log n).
+    func quantileMilliseconds(_ q: Double) -> Double {
+        guard !nanoseconds.isEmpty else { return 0 }
+        let sorted = nanoseconds.sorted()
+        let rank = min(sorted.count - 1, max(0, Int((q * Double(sorted.count)).rounded(.up)) - 1))
+        return Double(sorted[rank]) / 1e6
+    }
+
+    /// Median in milliseconds.
+    var medianMilliseconds: Double { quantileMilliseconds(0.5) }
+    /// 99th percentile in milliseconds.
+    var p99Milliseconds: Double { quantileMilliseconds(0.99) }
+    /// Fastest sample in nanoseconds.
+    var minimumNanoseconds: UInt64 { nanoseconds.min() ?? 0 }
+}

@@ -1,0 +1,56 @@
+import LiveTickerBench
+
+/// `liveticker bench`: the benchmark suite from the shipped binary (the same code the `Bench`
+/// executable runs).
+enum BenchCommand: Command {
+    static let name = "bench"
+    static let summary = "measure downsampling, ring, frame and ingest speed on this machine"
+    static let flags: Set<String> = ["quick", "no-peers"]
+    static let help = """
+        Usage: liveticker bench [--quick] [--section NAME[,NAME...]] [--json PATH] [--no-peers]
+
+        Measures this machine and prints a table of figures (never a verdict):
+          downsample  LTTB, MinMax, M4, MinMaxLTTB points/s at N = 1e5, 1e6, 1e7 (M = 1920),
+                      beside tsdownsample when python3 has it
+          ring        ring-buffer ops/s on one thread and across producer + consumer threads
+          frame       reference frame (SPEC §6) median and p99 ms at 1920x1080 and 800x480,
+                      beside a memcpy of the same buffer
+          ingest      CSV and binary ticks/s into a live series with candles
+
+        Options:
+          --quick           smaller sizes and fewer repetitions (a smoke run)
+          --section LIST    only these sections (comma-separated): downsample,ring,frame,ingest
+          --json PATH       also write the figures as JSON (keys documented in the README)
+          --no-peers        do not run the Python peers (tsdownsample, polars)
+
+        Build in release mode for meaningful figures: swift run -c release Bench
+        """
+
+    static func run(_ arguments: inout ParsedArguments) throws -> Int32 {
+        var options = BenchOptions()
+        options.quick = arguments.flag("quick")
+        options.comparePeers = !arguments.flag("no-peers")
+        if let list = arguments.value("section") {
+            options.sections = try list.split(separator: ",").map { name throws(UsageError) in
+                guard let section = BenchOptions.Section(rawValue: String(name)) else {
+                    throw UsageError(
+                        "unknown section '\(name)'; choose from "
+                            + BenchOptions.Section.allCases.map(\.rawValue).joined(separator: ","))
+                }
+                return section
+            }
+        }
+        let jsonPath = arguments.value("json")
+        guard arguments.operands.isEmpty else {
+            throw UsageError("unexpected argument '\(arguments.operands[0])'")
+        }
+        try arguments.finish()
+        let report = BenchSuite.run(options) { printError($0) }
+        print(report.table, terminator: "")
+        if let jsonPath {
+            try TextFile.write(report.json, to: jsonPath)
+            printError("wrote \(jsonPath)")
+        }
+        return 0
+    }
+}

@@ -1,0 +1,189 @@
+import Synchronization
+
+/// Consumer side of `RingBuffer`: copies validated items into caller-owned memory.
+///
+/// Any thread may call these; none allocates, locks or waits for the writer (a slot the writer
+/// is rewriting is retried a bounded number of times, then dropped).
+extension RingBuffer {
+    /// Number of items ever appended = the position the next append gets. O(1).
+    @inlinable
+    public var writtenCount: UInt64 {
+        indices[Self.headIndex].load(ordering: .acquiring)
+    }
+
+    /// Positions the ring holds at this instant: the newest `min(writtenCount, capacity)`.
+    /// The writer may overwrite the oldest of them at any moment after this returns. O(1).
+    @inlinable
+    public var heldPositions: Range<UInt64> {
+        let head = writtenCount
+        return Self.oldestHeld(head: head, capacity: capacity) ..< head
+    }
+
+    /// Total positions readers asked for but dropped because the writer overwrote (lapped) or
+    /// was rewriting them during the read. Diagnostic; a rising count means the consumer is
+    /// reading items about to be overwritten. O(1).
+    public var discardedReadCount: UInt64 {
+        indices[Self.discardedIndex].load(ordering: .relaxed)
+    }
+
+    /// The newest item, or `nil` when empty (or, rarely, when the writer kept rewriting it
+    /// through every retry). O(1), no allocation.
+    @inlinable
+    public var newest: Element? {
+        let head = writtenCount
+        guard head > 0 else { return nil }
+        return element(at: head &- 1)
+    }
+
+    /// The item at `position`, or `nil` if it is not written yet or already overwritten.
+    /// O(1), no allocation.
+    @inlinable
+    public func element(at position: UInt64) -> Element? {
+        let head = writtenCount
+        guard position < head, head &- position <= UInt64(capacity) else { return nil }
+        let slotIndex = Int(truncatingIfNeeded: position % UInt64(capacity))
+        var value: Element?
+        if !read(position: position, slot: slots + slotIndex &* slotStride, into: &value) {
+            indices[Self.discardedIndex].wrappingAdd(1, ordering: .relaxed)
+        }
+        return value
+    }
+
+    /// Copies the newest `min(count, buffer.count)` items, oldest first, into `buffer[0...]`.
+    ///
+    /// The result is a run of consecutive positions. Normally it ends at the newest position
+    /// seen when the call started. If the writer laps the read (overwrites a slot before it is
+    /// copied), the copy restarts from the new newest item, a bounded number of times; after
+    /// that the last run of valid copies is returned, which may be shorter or end earlier.
+    /// O(count) per attempt, no allocation.
+    @inlinable
+    public func copyNewest(_ count: Int, into buffer: UnsafeMutableBufferPointer<Element>) -> RingBufferRange {
+        let wanted = UInt64(max(0, min(count, buffer.count, capacity)))
+        var result = RingBufferRange(firstPosition: 0, count: 0)
+        for _ in 0..<Self.lapRetryLimit {
+            let head = writtenCount
+            let first = head > wanted ? head &- wanted : 0
+            let lapped: Bool
+            (result, lapped) = copyValidated(first ..< head, into: buffer)
+            if !lapped { break }
+        }
+        return result
+    }
+
+    /// Copies the newest `buffer.count` items (or all held items if fewer). See
+    /// `copyNewest(_:into:)`. O(buffer.count), no allocation.
+    @inlinable
+    public func copyNewest(into buffer: UnsafeMutableBufferPointer<Element>) -> RingBufferRange {
+        copyNewest(buffer.count, into: buffer)
+    }
+
+    /// Copies the held items whose positions fall in `positions`, oldest first, at most
+    /// `buffer.count` of them (the oldest that fit, so a tailing reader can continue from
+    /// `result.positions.upperBound`).
+    ///
+    /// Positions already overwritten are skipped: `result.firstPosition` is then greater than
+    /// `positions.lowerBound`. Positions not yet written are not copied. The result is a run of
+    /// consecutive positions; a read the writer laps restarts from the new oldest held position
+    /// a bounded number of times, like `copyNewest(_:into:)`. O(copied), no allocation.
+    @inlinable
+    public func copy(positions: Range<UInt64>, into buffer: UnsafeMutableBufferPointer<Element>) -> RingBufferRange {
+        var result = RingBufferRange(firstPosition: 0, count: 0)
+        for _ in 0..<Self.lapRetryLimit {
+            let head = writtenCount
+            let lower = max(positions.lowerBound, Self.oldestHeld(head: head, capacity: capacity))
+            var upper = min(positions.upperBound, head)
+            guard lower < upper else {
+                return RingBufferRange(firstPosition: min(positions.upperBound, head), count: 0)
+            }
+            let room = UInt64(buffer.count)
+            if upper &- lower > room { upper = lower &+ room }
+            let lapped: Bool
+            (result, lapped) = copyValidated(lower ..< upper, into: buffer)
+            if !lapped { break }
+        }
+        return result
+    }
+
+    // MARK: Internals
+
+    @inlinable @inline(__always)
+    static func oldestHeld(head: UInt64, capacity: Int) -> UInt64 {
+        head > UInt64(capacity) ? head &- UInt64(capacity) : 0
+    }
+
+    /// How many times a lapped multi-item copy starts over before returning what it has.
+    @inlinable
+    static var lapRetryLimit: Int { 4 }
+
+    /// Copies `range` (already clamped to held positions and to `buffer.count`) keeping the
+    /// last run of consecutive valid reads; `lapped` reports that some slot was overwritten
+    /// or stayed torn. Reads oldest first: the oldest slots are the ones the writer reaches
+    /// next, so reading them first loses the fewest.
+    @inlinable
+    func copyValidated(_ range: Range<UInt64>, into buffer: UnsafeMutableBufferPointer<Element>) -> (RingBufferRange, lapped: Bool) {
+        guard !range.isEmpty, let base = buffer.baseAddress else {
+            return (RingBufferRange(firstPosition: range.upperBound, count: 0), false)
+        }
+        var slotIndex = Int(truncatingIfNeeded: range.lowerBound % UInt64(capacity))
+        var firstPosition = range.lowerBound
+        var written = 0
+        var dropped: UInt64 = 0
+        // After a failed slot the run restarts; the earlier run is kept until a later slot
+        // succeeds, so a failure at the very end still returns the run before it.
+        var restartPending = false
+        var value: Element?
+        var position = range.lowerBound
+        while position < range.upperBound {
+            if read(position: position, slot: slots + slotIndex &* slotStride, into: &value), let element = value {
+                if restartPending {
+                    restartPending = false
+                    written = 0
+                    firstPosition = position
+                }
+                base[written] = element
+                written &+= 1
+            } else {
+                dropped &+= 1
+                restartPending = true
+            }
+            position &+= 1
+            slotIndex &+= 1
+            if slotIndex == capacity { slotIndex = 0 }
+        }
+        if dropped > 0 {
+            indices[Self.discardedIndex].wrappingAdd(dropped, ordering: .relaxed)
+        }
+        if written == 0 { firstPosition = range.upperBound }
+        return (RingBufferRange(firstPosition: firstPosition, count: written), dropped > 0)
+    }
+
+    /// How often a reader re-reads a slot the writer is rewriting before dropping it. The
+    /// writer's critical section is a handful of stores, so a retry almost always succeeds.
+    @inlinable
+    static var tornRetryLimit: Int { 64 }
+
+    /// The reader half of the slot seqlock. Returns `true` and sets `value` when the slot
+    /// holds `position` consistently; `false` if it was overwritten or stayed torn.
+    @inlinable @inline(__always)
+    func read(position: UInt64, slot: UnsafeMutablePointer<Atomic<UInt64>>, into value: inout Element?) -> Bool {
+        var attempt = 0
+        while attempt < Self.tornRetryLimit {
+            let before = slot[0].load(ordering: .acquiring)
+            if before & 1 == 0 {
+                let stored = slot[1].load(ordering: .relaxed)
+                let element = Element(ringWords: RingBufferWordReader(slot + 2))
+                // Orders the data loads above before the re-check below (a load-load barrier).
+                atomicMemoryFence(ordering: .acquiring)
+                let after = slot[0].load(ordering: .relaxed)
+                if before == after {
+                    guard stored == position else { value = nil; return false }  // lapped
+                    value = element
+                    return true
+                }
+            }
+            attempt &+= 1
+        }
+        value = nil
+        return false
+    }
+}

@@ -1,0 +1,90 @@
+/// MinMax downsampling: split a run into `points / 2` buckets of equal index count and keep, per
+/// bucket, the index of its minimum and of its maximum, in index order (one index when they are
+/// the same point). Ties keep the earliest occurrence.
+///
+/// Bucket `k` of `B` over a run `lo..<hi` of `n` points spans `lo + ⌊n·k/B⌋ ..< lo + ⌊n·(k+1)/B⌋`
+/// (exact integer arithmetic). `points == 1` keeps the first point of the run; `points ≥` finite
+/// count keeps every finite point. Non-finite values are gaps (see ``Downsampler``).
+/// Output: at most `points` indices, strictly increasing, plus gap markers.
+public enum MinMax {
+    /// Downsamples `y` to at most `points` indices (2 per bucket) in `into`; returns the number of
+    /// entries written. `x` is accepted for symmetry and only used to treat non-finite x as gaps.
+    /// `into.count ≥ requiredCapacity(count:points:)`. O(N), allocates nothing.
+    public static func downsample(
+        x: UnsafeBufferPointer<Double>?, y: UnsafeBufferPointer<Double>, points: Int,
+        into out: UnsafeMutableBufferPointer<Int>
+    ) -> Int {
+        Downsampler.downsample(algorithm: .minmax, x: x, y: y, points: points, into: out)
+    }
+
+    /// Output entries needed for `count` points and a budget of `points` (indices + markers). O(1).
+    public static func requiredCapacity(count: Int, points: Int) -> Int {
+        Downsampler.requiredCapacity(algorithm: .minmax, count: count, points: points)
+    }
+
+    /// First index of the minimum and of the maximum of `y[lo..<hi]` (non-empty), and whether every
+    /// value (and x, when given) seen was finite. O(hi − lo), allocates nothing.
+    @inline(__always)
+    static func extremes(
+        _ y: UnsafePointer<Double>, _ x: UnsafePointer<Double>?, _ lo: Int, _ hi: Int
+    ) -> (min: Int, max: Int, finite: Bool) {
+        var minIndex = lo
+        var maxIndex = lo
+        var minValue = y[lo]
+        var maxValue = minValue
+        let exponentMask: UInt64 = 0x7FF0_0000_0000_0000
+        // All exponent bits set means ±∞ or NaN; checked without a branch per value.
+        var nonFinite = (minValue.bitPattern & exponentMask) == exponentMask
+        var i = lo &+ 1
+        while i < hi {
+            let v = y[i]
+            if v < minValue { minValue = v; minIndex = i }
+            if v > maxValue { maxValue = v; maxIndex = i }
+            nonFinite = nonFinite || (v.bitPattern & exponentMask) == exponentMask
+            i &+= 1
+        }
+        if let x {
+            for j in lo..<hi where !x[j].isFinite { nonFinite = true }
+        }
+        return (minIndex, maxIndex, !nonFinite)
+    }
+
+    /// MinMax over `run` with `buckets` buckets, written at `out`. Returns the count written, or
+    /// nil when `checkFinite` is set and a non-finite value was met. O(run.count).
+    @inline(__always)
+    static func buckets(
+        _ series: SeriesView, _ run: Range<Int>, buckets count: Int, checkFinite: Bool,
+        into out: UnsafeMutablePointer<Int>
+    ) -> Int? {
+        let n = run.count
+        var w = 0
+        var start = run.lowerBound
+        for k in 0..<count {
+            let end = run.lowerBound &+ IntegerMath.mulDiv(n, k &+ 1, count)
+            if end <= start { continue }
+            let e = extremes(series.y, checkFinite ? series.x : nil, start, end)
+            if checkFinite && !e.finite { return nil }
+            let first = min(e.min, e.max)
+            let second = max(e.min, e.max)
+            out[w] = first; w &+= 1
+            if second != first { out[w] = second; w &+= 1 }
+            start = end
+        }
+        return w
+    }
+
+    /// MinMax as a ``RunReducer``.
+    struct Reducer: RunReducer {
+        let series: SeriesView
+
+        func reduceAssumingFinite(count: Int, budget: Int, into out: UnsafeMutablePointer<Int>) -> Int? {
+            if budget < 2 { return nil }
+            return MinMax.buckets(series, 0..<count, buckets: budget / 2, checkFinite: true, into: out)
+        }
+
+        func reduceRun(_ run: Range<Int>, budget: Int, into out: UnsafeMutablePointer<Int>) -> Int {
+            if budget < 2 { out[0] = run.lowerBound; return 1 }
+            return MinMax.buckets(series, run, buckets: budget / 2, checkFinite: false, into: out) ?? 0
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// LiveTickerDownsampling: placeholder until its first type lands.

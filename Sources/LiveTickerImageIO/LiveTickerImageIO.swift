@@ -1,1 +1,0 @@
-// LiveTickerImageIO: placeholder until its first type lands.

@@ -1,0 +1,55 @@
+/// Source-over blending of XRGB8888 pixels with exact rounding.
+///
+/// Each channel becomes `round((src·a + dst·(255 − a)) / 255)`. The division by 255 is the exact
+/// rounding identity `x/255 ≈ (t + (t >> 8)) >> 8` with `t = x + 128` (Blinn, "Three wrongs make
+/// a right", 1995), valid for every `x ≤ 255·255`. Red and blue share one 32-bit word (SWAR: two
+/// 16-bit lanes that cannot carry into each other because every lane stays ≤ 65 535), green
+/// gets its own, so a pixel costs two multiplies per colour word and no overflow checks.
+public enum PixelBlend {
+    /// `color` blended over `dst` with opacity `alpha` (0…255); the top byte of the result is 0.
+    /// O(1), no allocation.
+    @inlinable @inline(__always)
+    public static func blend(_ dst: UInt32, _ color: UInt32, alpha: UInt32) -> UInt32 {
+        let a = alpha
+        let ia = 255 &- a
+        var rb = (color & 0x00FF_00FF) &* a &+ (dst & 0x00FF_00FF) &* ia &+ 0x0080_0080
+        rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+        var g = (color & 0x0000_FF00) &* a &+ (dst & 0x0000_FF00) &* ia &+ 0x0000_8000
+        g = ((g &+ ((g >> 8) & 0x0000_FF00)) >> 8) & 0x0000_FF00
+        return rb | g
+    }
+
+    /// `round(a · b / 255)` for `a, b` in 0…255: combines a coverage with a colour's opacity.
+    @inlinable @inline(__always)
+    public static func multiply(_ a: UInt32, _ b: UInt32) -> UInt32 {
+        let t = a &* b &+ 128
+        return (t &+ (t >> 8)) >> 8
+    }
+
+    /// Blends `color` with one opacity over `count` consecutive pixels starting at `row`.
+    /// Alpha 255 stores the colour, alpha 0 does nothing. O(count), no allocation.
+    ///
+    /// The colour's share `color·a + 128` is computed once, so the loop is one multiply per
+    /// channel word per pixel.
+    @inlinable
+    public static func blendSpan(_ row: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32, alpha: UInt32) {
+        guard count > 0, alpha != 0 else { return }
+        if alpha >= 255 {
+            row.update(repeating: color & 0x00FF_FFFF, count: count)
+            return
+        }
+        let ia = 255 &- alpha
+        let srcRB = (color & 0x00FF_00FF) &* alpha &+ 0x0080_0080
+        let srcG = (color & 0x0000_FF00) &* alpha &+ 0x0000_8000
+        var i = 0
+        while i < count {
+            let d = row[i]
+            var rb = srcRB &+ (d & 0x00FF_00FF) &* ia
+            rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+            var g = srcG &+ (d & 0x0000_FF00) &* ia
+            g = ((g &+ ((g >> 8) & 0x0000_FF00)) >> 8) & 0x0000_FF00
+            row[i] = rb | g
+            i &+= 1
+        }
+    }
+}

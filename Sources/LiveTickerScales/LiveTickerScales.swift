@@ -1,1 +1,0 @@
-// LiveTickerScales: placeholder until its first type lands.

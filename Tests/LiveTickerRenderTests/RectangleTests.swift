@@ -1,0 +1,80 @@
+import Testing
+import LiveTickerRender
+
+@Suite("Crisp rectangles and lines")
+struct RectangleTests {
+    @Test("opaque fill covers exactly the rectangle")
+    func opaqueFill() {
+        let c = GuardedCanvas(width: 20, height: 10)
+        c.fb.fill(PixelRect(x: 3, y: 2, width: 5, height: 4), color: RGBColor(0xFF0000), clip: c.clip)
+        for y in 0..<10 {
+            for x in 0..<20 {
+                let inside = x >= 3 && x < 8 && y >= 2 && y < 6
+                #expect(c.fb[x, y] == (inside ? 0xFF0000 : GuardedCanvas.background))
+            }
+        }
+    }
+
+    @Test("alpha fill gives the blended colour")
+    func alphaFill() {
+        let c = GuardedCanvas(width: 8, height: 8)
+        c.fb.fill(PixelRect(x: 2, y: 2, width: 2, height: 2), color: RGBColor(0xFFFFFF), alpha: 77, clip: c.clip)
+        // background 0x10,0x20,0x30 → round((255·77 + v·178)/255)
+        let expect = { (v: Int) in (255 * 77 + v * 178 + 127) / 255 }
+        let p = c.fb[2, 2]
+        #expect(channel(p, 2) == expect(0x10))
+        #expect(channel(p, 1) == expect(0x20))
+        #expect(channel(p, 0) == expect(0x30))
+        #expect(c.changedPixels() == 4)
+    }
+
+    @Test("extreme and inverted coordinates never write outside the clip")
+    func extremes() {
+        let c = GuardedCanvas(width: 16, height: 12)
+        let values = [Int.min, Int.min + 1, -1_000_000, -1, 0, 1, 5, 15, 16, 1_000_000, Int.max - 1, Int.max]
+        for a in values {
+            for b in values {
+                c.fb.fill(PixelRect(minX: a, minY: b, maxX: b, maxY: a), color: RGBColor(0xFFFFFF), clip: c.clip)
+                c.fb.fill(PixelRect(x: a, y: b, width: b, height: a), color: RGBColor(0xFFFFFF), alpha: 9, clip: c.clip)
+                c.fb.horizontalLine(y: a, minX: a, maxX: b, color: RGBColor(0xFFFFFF), clip: c.clip)
+                c.fb.verticalLine(x: b, minY: a, maxY: b, color: RGBColor(0xFFFFFF), clip: c.clip)
+                c.fb.strokeRect(PixelRect(minX: a, minY: a, maxX: b, maxY: b), color: RGBColor(0xFFFFFF), clip: c.clip)
+            }
+        }
+        #expect(c.outsideWrites() == 0)
+        #expect(c.changedPixels() > 0)
+    }
+
+    @Test("a clip larger than the buffer is cut to the buffer")
+    func clipBeyondBuffer() {
+        let fb = Framebuffer(width: 4, height: 3, stride: 6)
+        fb.clear(to: 0x0011_1111)
+        fb.fill(PixelRect(minX: -100, minY: -100, maxX: 100, maxY: 100), color: RGBColor(0x00FF00),
+                clip: PixelRect(minX: Int.min, minY: Int.min, maxX: Int.max, maxY: Int.max))
+        for y in 0..<3 {
+            for x in 0..<6 { #expect(fb.pixels[y * 6 + x] == (x < 4 ? 0x00FF00 : 0x0011_1111)) }
+        }
+    }
+
+    @Test("translucent outline blends its corners once")
+    func outlineCorners() {
+        let c = GuardedCanvas(width: 12, height: 12)
+        c.fb.strokeRect(PixelRect(x: 2, y: 2, width: 6, height: 5), color: RGBColor(0xFFFFFF), alpha: 128, clip: c.clip)
+        let edge = c.fb[4, 2]
+        for (x, y) in [(2, 2), (7, 2), (2, 6), (7, 6), (2, 4), (7, 4), (4, 6)] { #expect(c.fb[x, y] == edge) }
+        #expect(c.fb[4, 4] == GuardedCanvas.background)
+        #expect(c.changedPixels() == 2 * 6 + 2 * 3)
+    }
+
+    @Test("snap rounds, clamps and sends NaN far away")
+    func snapping() {
+        #expect(PixelRect.snap(2.49) == 2)
+        #expect(PixelRect.snap(2.5) == 3)
+        #expect(PixelRect.snap(-0.6) == -1)
+        #expect(PixelRect.snap(.nan) == PixelRect.farAway)
+        #expect(PixelRect.snap(.infinity) == 1 << 40)
+        #expect(PixelRect.snap(-1e308) == -(1 << 40))
+        #expect(PixelRect(snapping: 5.2, 9.7, 1.4, 3.1) == PixelRect(minX: 1, minY: 3, maxX: 5, maxY: 10))
+        #expect(PixelRect(snapping: .nan, 0, 3, 3).isEmpty)
+    }
+}
