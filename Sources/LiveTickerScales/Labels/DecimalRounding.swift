@@ -1,11 +1,11 @@
 /// Exact decimal rounding of doubles for the label formatters, without big integers.
 ///
-/// The scaled value `a × 10^k` is carried as an unevaluated sum `hi + lo` that is *exact*
-/// whenever 10^|k| is an exact double (|k| <= 22): for k > 0 an error-free product
-/// (`hi = a·P`, `lo = fma(a, P, −hi)`), for k < 0 a quotient and its exact fma remainder.
-/// Rounding `hi + lo` to an integer half-to-even then matches C's `printf` on the exact binary
-/// value. Beyond ±22 the scaling takes one or two rounded steps (error ≤ ~2 ulp before the
-/// final rounding), which only matters for decimal ties no double near there represents.
+/// The scaled value `a × 10^k` is carried as an unevaluated double-double sum `hi + lo`, built
+/// from exact factors 10^j (j <= 22) with error-free fma products (`hi·P` plus its exact
+/// error) and quotients with their exact fma remainders. For |k| <= 22 the sum is exact, so
+/// rounding it half to even matches C's `printf` on the exact binary value; beyond, it is
+/// within ~2^-100 relative, and no double lies on a decimal tie there (a tie would need a
+/// factor 5^23 > 2^53 in a 53-bit significand), so the digits still match `printf`.
 enum DecimalRounding {
     /// `round(hi + lo)` half to even, where `0 <= hi`, `hi + lo` is the exact value and
     /// `|lo| <= ulp(hi)/2`. Exact for hi < 2^53; above, every double is an integer and lo
@@ -30,28 +30,36 @@ enum DecimalRounding {
     }
 
     /// `round(a × 10^k)` half to even for finite `a >= 0`; the result must fit in UInt64
-    /// (callers keep it below 10^16). O(1) for |k| <= 22; a few multiplications beyond.
+    /// (callers keep it below 10^16). O(|k| / 22): one step per exact factor 10^22.
     static func scaledRounded(_ a: Double, powerOfTen k: Int) -> UInt64 {
-        if k == 0 { return roundHalfEven(hi: a, lo: 0) }
-        if k > 0 && k <= 22 {
-            let p = exactPowersOfTen[k]
-            let hi = a * p
-            let lo = (-hi).addingProduct(a, p)  // exact product error
-            return roundHalfEven(hi: hi, lo: lo)
-        }
-        if k < 0 && k >= -22 {
-            let p = exactPowersOfTen[-k]
-            let q = a / p
-            let r = a.addingProduct(-q, p)  // exact remainder a − q·p
-            // r/p is rounded, but its sign and its size against the half-way point are kept:
-            // a true tie would make q exact and r zero.
-            return roundHalfEven(hi: q, lo: r / p)
-        }
-        var scaled = a
+        var hi = a
+        var lo = 0.0
         var remaining = k
-        while remaining > 300 { scaled *= 1e300; remaining -= 300 }  // subnormals climb first
-        scaled = remaining >= 0 ? scaled * powerOfTen(remaining) : scaled / powerOfTen(-remaining)
-        return roundHalfEven(hi: scaled, lo: 0)
+        while remaining > 0 {
+            let p = exactPowersOfTen[min(remaining, 22)]
+            let product = hi * p
+            let error = (-product).addingProduct(hi, p)  // exact: hi·p − product
+            (hi, lo) = fastTwoSum(product, lo * p + error)
+            remaining -= min(remaining, 22)
+        }
+        while remaining < 0 {
+            let p = exactPowersOfTen[min(-remaining, 22)]
+            let quotient = hi / p
+            let remainder = hi.addingProduct(-quotient, p)  // exact: hi − quotient·p
+            // (remainder + lo)/p is rounded, but keeps its sign and its size against the
+            // half-way point: a true tie would make the quotient exact and the remainder zero.
+            (hi, lo) = fastTwoSum(quotient, (remainder + lo) / p)
+            remaining += min(-remaining, 22)
+        }
+        return roundHalfEven(hi: hi, lo: lo)
+    }
+
+    /// `(s, e)` with `s = fl(a + b)` and `s + e == a + b` exactly, for `|a| >= |b|`
+    /// (Dekker's Fast2Sum). O(1).
+    @inline(__always)
+    static func fastTwoSum(_ a: Double, _ b: Double) -> (Double, Double) {
+        let s = a + b
+        return (s, b - (s - a))
     }
 
     /// The `digits` (1...15) leading significant decimal digits of a finite `a > 0`, rounded

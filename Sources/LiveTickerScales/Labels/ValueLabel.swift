@@ -18,6 +18,14 @@ public enum ValueLabel {
         let digits = min(max(fractionDigits, 0), 15)
         let a = value.magnitude
         if a >= 1e15 { return scientific(value, significantDigits: 15) }
+        if digits == 0 {
+            // Ties go to the even integer, so the integer part itself must be rounded.
+            let rounded = DecimalRounding.scaledRounded(a, powerOfTen: 0)
+            var text = LabelText()
+            if value < 0 && rounded > 0 { text.append(UInt8(ascii: "-")) }
+            text.appendDigits(rounded)
+            return text
+        }
         var integerPart = a.rounded(.towardZero)
         let fraction = a - integerPart  // exact
         var scaled = DecimalRounding.scaledRounded(fraction, powerOfTen: digits)
@@ -28,10 +36,8 @@ public enum ValueLabel {
         var text = LabelText()
         if value < 0 && (integerPart > 0 || scaled > 0) { text.append(UInt8(ascii: "-")) }
         text.appendDigits(UInt64(integerPart))
-        if digits > 0 {
-            text.append(UInt8(ascii: "."))
-            text.appendDigits(scaled, minimumWidth: digits)
-        }
+        text.append(UInt8(ascii: "."))
+        text.appendDigits(scaled, minimumWidth: digits)
         return text
     }
 

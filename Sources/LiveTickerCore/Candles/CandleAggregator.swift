@@ -1,0 +1,114 @@
+/// Builds OHLCV candles on the producer side from every tick, into its own candle ring.
+///
+/// Because it sees every tick (not ring snapshots), a full-rate replay through a small tick
+/// history loses no high or low. The open candle is rewritten in place (`updateNewest`) while
+/// ticks keep falling into its window; a tick outside that window opens a new candle in the
+/// next slot even when its window is earlier, so backwards timestamps keep arrival order and a
+/// window can own several candles (A, B, A gives three). Time gaps leave no empty candles.
+///
+/// ## Threading contract
+/// - **Producer** (one thread at a time): `add(_:)`.
+/// - **Consumer** (any thread): `candles` and everything on it, `interval`, `capacity`.
+///
+/// ## Why `@unchecked Sendable` is sound
+/// The producer's running state lives in memory allocated once at init and touched only by
+/// `add(_:)` (single-producer contract); consumers reach only the candle ring's reader API,
+/// which is itself lock-free and race-free. Everything else is immutable.
+public final class CandleAggregator: @unchecked Sendable {
+    /// The grouping rule, fixed at init.
+    public let interval: CandleInterval
+
+    /// The candle ring; only the producer writes it (through `add(_:)`).
+    @usableFromInline let ring: RingBuffer<Candle>
+
+    /// Window width in ns (time mode) or 0.
+    @usableFromInline let windowWidth: Int64
+    /// Ticks per candle (tick mode) or 0.
+    @usableFromInline let ticksPerCandle: Int
+
+    /// Producer-only running state. Raw memory instead of stored `var`s so the per-tick path
+    /// pays no dynamic exclusivity checks; only `add(_:)` (one producer) touches it.
+    @usableFromInline let state: UnsafeMutablePointer<State>
+
+    @usableFromInline
+    struct State {
+        /// The open candle (the newest slot of `ring`), meaningful when `hasOpen`.
+        @usableFromInline var candle: Candle
+        /// Window index of the open candle (time mode).
+        @usableFromInline var window: Int64
+        @usableFromInline var hasOpen: Bool
+
+        @usableFromInline init() {
+            candle = .empty(startTime: 0)
+            window = 0
+            hasOpen = false
+        }
+    }
+
+    /// Creates an aggregator keeping the newest `capacity` candles. O(capacity); allocates once.
+    ///
+    /// - Throws: `ConfigurationError.nonPositiveInterval` for a window or tick count ≤ 0;
+    ///   `.zeroCapacity` / `.invalidCapacity` for a bad `capacity`.
+    public init(interval: CandleInterval, capacity: Int) throws(ConfigurationError) {
+        switch interval {
+        case .time(let nanoseconds):
+            guard nanoseconds > 0 else { throw .nonPositiveInterval }
+            windowWidth = nanoseconds
+            ticksPerCandle = 0
+        case .ticks(let count):
+            guard count > 0 else { throw .nonPositiveInterval }
+            windowWidth = 0
+            ticksPerCandle = count
+        }
+        self.interval = interval
+        self.ring = try RingBuffer<Candle>(capacity: capacity)
+        self.state = .allocate(capacity: 1)
+        self.state.initialize(to: State())
+    }
+
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    /// Number of candles kept. O(1).
+    public var capacity: Int { ring.capacity }
+
+    /// The consumer's view of the candle ring (positions are candle numbers). O(1).
+    @inlinable
+    public var candles: RingBufferReader<Candle> { ring.reader }
+
+    /// Folds `tick` into the open candle, or opens a new candle in the next slot when the tick
+    /// falls outside the open candle's window (or the open candle has its `n` ticks).
+    /// Producer thread only. O(1), wait-free, no allocation.
+    @inlinable
+    public func add(_ tick: Tick) {
+        if windowWidth > 0 {
+            let window = CandleInterval.windowIndex(of: tick.time, width: windowWidth)
+            if state.pointee.hasOpen && state.pointee.window == window {
+                state.pointee.candle.add(tick)
+                ring.updateNewest(state.pointee.candle)
+                return
+            }
+            state.pointee.window = window
+            open(tick, startTime: CandleInterval.windowStart(window, width: windowWidth))
+        } else {
+            if state.pointee.hasOpen && state.pointee.candle.tickCount < ticksPerCandle {
+                state.pointee.candle.add(tick)
+                ring.updateNewest(state.pointee.candle)
+                return
+            }
+            open(tick, startTime: tick.time)
+        }
+    }
+
+    /// Starts a new candle with `tick` in the next slot.
+    @inlinable
+    func open(_ tick: Tick, startTime: Int64) {
+        var candle = Candle.empty(startTime: startTime)
+        candle.add(tick)
+        state.pointee.candle = candle
+        state.pointee.hasOpen = true
+        ring.append(candle)
+    }
+}

@@ -1,1 +1,0 @@
-// LiveTickerDisplay: placeholder until its first type lands.

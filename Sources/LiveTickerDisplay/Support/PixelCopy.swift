@@ -1,0 +1,72 @@
+import LiveTickerRender
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Copies a finished frame into display memory (a mapped DRM dumb buffer or fbdev) row by row,
+/// honouring the destination's pitch.
+///
+/// Display memory is often uncached or write-combined, so these functions only ever *write* to
+/// the destination, in ascending addresses: they never read it back or read-modify-write it.
+/// Bytes between the end of a row's pixels and the pitch are left untouched.
+public enum PixelCopy {
+    /// Copies `frame` into `width × height` destination pixels, rows `pitch` bytes apart.
+    ///
+    /// The part of the frame that fits is converted to `layout`; destination pixels the frame
+    /// does not cover are written black.
+    /// - Precondition: `pitch ≥ width × layout.bytesPerPixel`; the destination holds
+    ///   `pitch × height` bytes.
+    /// - Cost: O(width × height), no allocation; XRGB8888 is one `memcpy` per row.
+    public static func copy(
+        _ frame: Framebuffer, layout: PixelLayout,
+        to destination: UnsafeMutableRawPointer, width: Int, height: Int, pitch: Int
+    ) {
+        precondition(width >= 0 && height >= 0 && pitch >= width &* layout.bytesPerPixel)
+        let copyWidth = min(width, frame.width)
+        let copyHeight = min(height, frame.height)
+        let bytesPerPixel = layout.bytesPerPixel
+        for y in 0..<height {
+            let row = destination + y &* pitch
+            var done = 0
+            if y < copyHeight {
+                let source = frame.row(y)
+                switch layout {
+                case .xrgb8888:
+                    memcpy(row, source, copyWidth &* 4)
+                case .rgb565:
+                    let out = row.assumingMemoryBound(to: UInt16.self)
+                    for x in 0..<copyWidth { out[x] = rgb565(source[x]) }
+                case .other32(let redShift, let greenShift, let blueShift):
+                    let out = row.assumingMemoryBound(to: UInt32.self)
+                    for x in 0..<copyWidth {
+                        out[x] = reorder(source[x], redShift: redShift, greenShift: greenShift, blueShift: blueShift)
+                    }
+                }
+                done = copyWidth
+            }
+            if done < width {
+                memset(row + done &* bytesPerPixel, 0, (width &- done) &* bytesPerPixel)
+            }
+        }
+    }
+
+    /// XRGB8888 → RGB565 by truncating each channel to its top 5/6/5 bits (what the kernel's
+    /// `drm_fb_xrgb8888_to_rgb565` does, so both paths show the same colours). O(1).
+    @inlinable
+    public static func rgb565(_ pixel: UInt32) -> UInt16 {
+        let red = (pixel >> 8) & 0xF800  // bits 23…19 → 15…11
+        let green = (pixel >> 5) & 0x07E0  // bits 15…10 → 10…5
+        let blue = (pixel >> 3) & 0x001F  // bits 7…3 → 4…0
+        return UInt16(truncatingIfNeeded: red | green | blue)
+    }
+
+    /// XRGB8888 → a 32-bit pixel with 8-bit channels at the given bit offsets. O(1).
+    @inlinable
+    public static func reorder(_ pixel: UInt32, redShift: Int, greenShift: Int, blueShift: Int) -> UInt32 {
+        let red = (pixel >> 16) & 0xFF
+        let green = (pixel >> 8) & 0xFF
+        let blue = pixel & 0xFF
+        return red << UInt32(redShift) | green << UInt32(greenShift) | blue << UInt32(blueShift)
+    }
+}

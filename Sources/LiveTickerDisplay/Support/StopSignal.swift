@@ -1,0 +1,53 @@
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Set when the process receives SIGINT or SIGTERM, so that display loops stop at the next
+/// frame and go through `Display.close()` (which restores the previous CRTC / console) instead
+/// of dying with the screen left in our mode.
+///
+/// The handler only stores to an atomic: that is async-signal-safe. It is installed without
+/// `SA_RESTART` so blocking waits (`poll` for a page-flip event, `clock_nanosleep` for pacing)
+/// return early with EINTR and the loop notices at once.
+public enum StopSignal {
+    /// The flag; a process-wide global because a C signal handler cannot capture context.
+    private static let flag = Atomic<Bool>(false)
+
+    /// Installs the SIGINT and SIGTERM handlers. Idempotent; call once before the loop.
+    public static func install() {
+        for signalNumber in [SIGINT, SIGTERM] {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { _ in StopSignal.flag.store(true, ordering: .relaxed) }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            sigaction(signalNumber, &action, nil)
+        }
+    }
+
+    /// True once SIGINT/SIGTERM arrived (or `request()` was called). One atomic load.
+    public static var isRequested: Bool { flag.load(ordering: .relaxed) }
+
+    /// Asks loops to stop, as a signal would (for programmatic shutdown and tests).
+    public static func request() { flag.store(true, ordering: .relaxed) }
+
+    /// Clears the flag (tests).
+    public static func reset() { flag.store(false, ordering: .relaxed) }
+
+    /// Announces on stderr that the frame on screen stays up, then sleeps until SIGINT/SIGTERM.
+    ///
+    /// The announcement line starts with `liveticker: holding`; the QEMU end-to-end test waits
+    /// for exactly that prefix before it captures the screen, so every command with `--hold`
+    /// should hold through this function.
+    public static func hold(showing what: String) {
+        install()
+        let line = "liveticker: holding \(what); send SIGINT or SIGTERM to stop\n"
+        _ = line.withCString { write(2, $0, strlen($0)) }
+        var pause = timespec(tv_sec: 0, tv_nsec: 50_000_000)
+        while !isRequested {
+            _ = nanosleep(&pause, nil)
+            pause = timespec(tv_sec: 0, tv_nsec: 50_000_000)
+        }
+    }
+}

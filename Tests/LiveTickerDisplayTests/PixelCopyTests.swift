@@ -1,0 +1,134 @@
+import LiveTickerRender
+import Testing
+
+@testable import LiveTickerDisplay
+
+/// A mock of display memory: `pitch × rows` bytes pre-filled with a sentinel, so tests can see
+/// exactly which bytes a copy wrote.
+private final class MockScanout {
+    static let sentinel: UInt8 = 0xAB
+    let pitch: Int
+    let rows: Int
+    let bytes: UnsafeMutableRawPointer
+
+    init(pitch: Int, rows: Int) {
+        self.pitch = pitch
+        self.rows = rows
+        bytes = .allocate(byteCount: pitch * rows, alignment: 16)
+        bytes.initializeMemory(as: UInt8.self, repeating: Self.sentinel, count: pitch * rows)
+    }
+
+    deinit { bytes.deallocate() }
+
+    func byte(_ offset: Int) -> UInt8 { bytes.load(fromByteOffset: offset, as: UInt8.self) }
+    func pixel32(x: Int, y: Int) -> UInt32 { bytes.loadUnaligned(fromByteOffset: y * pitch + x * 4, as: UInt32.self) }
+    func pixel16(x: Int, y: Int) -> UInt16 { bytes.loadUnaligned(fromByteOffset: y * pitch + x * 2, as: UInt16.self) }
+}
+
+private func frame(width: Int, height: Int, stride: Int? = nil) -> Framebuffer {
+    let framebuffer = Framebuffer(width: width, height: height, stride: stride)
+    for y in 0..<height {
+        for x in 0..<width { framebuffer[x, y] = UInt32(0x10_0000 * (y + 1) + 0x100 * x + 0x11) }
+    }
+    return framebuffer
+}
+
+@Suite("Pitch copy and pixel conversion")
+struct PixelCopyTests {
+    @Test func copiesRowsIntoALargerPitchWithoutTouchingThePadding() {
+        let source = frame(width: 3, height: 2)
+        let scanout = MockScanout(pitch: 20, rows: 2)  // 12 bytes of pixels + 8 of padding
+        PixelCopy.copy(source, layout: .xrgb8888, to: scanout.bytes, width: 3, height: 2, pitch: 20)
+        for y in 0..<2 {
+            for x in 0..<3 { #expect(scanout.pixel32(x: x, y: y) == source[x, y]) }
+            for offset in 12..<20 { #expect(scanout.byte(y * 20 + offset) == MockScanout.sentinel) }
+        }
+    }
+
+    @Test func sourceStrideIsHonouredToo() {
+        let source = frame(width: 2, height: 3, stride: 5)
+        source.pixels[2] = 0xDEAD  // stride padding of row 0 must never be copied
+        let scanout = MockScanout(pitch: 8, rows: 3)
+        PixelCopy.copy(source, layout: .xrgb8888, to: scanout.bytes, width: 2, height: 3, pitch: 8)
+        for y in 0..<3 { for x in 0..<2 { #expect(scanout.pixel32(x: x, y: y) == source[x, y]) } }
+    }
+
+    @Test func smallerFrameIsPaddedWithBlack() {
+        let source = frame(width: 2, height: 1)
+        let scanout = MockScanout(pitch: 16, rows: 2)
+        PixelCopy.copy(source, layout: .xrgb8888, to: scanout.bytes, width: 4, height: 2, pitch: 16)
+        #expect(scanout.pixel32(x: 0, y: 0) == source[0, 0])
+        #expect(scanout.pixel32(x: 1, y: 0) == source[1, 0])
+        #expect(scanout.pixel32(x: 2, y: 0) == 0)
+        #expect(scanout.pixel32(x: 3, y: 0) == 0)
+        for x in 0..<4 { #expect(scanout.pixel32(x: x, y: 1) == 0) }
+    }
+
+    @Test func largerFrameIsCropped() {
+        let source = frame(width: 5, height: 4)
+        let scanout = MockScanout(pitch: 12, rows: 3)  // 2 pixels wide + 4 bytes padding
+        PixelCopy.copy(source, layout: .xrgb8888, to: scanout.bytes, width: 2, height: 2, pitch: 12)
+        for y in 0..<2 { for x in 0..<2 { #expect(scanout.pixel32(x: x, y: y) == source[x, y]) } }
+        for offset in 24..<36 { #expect(scanout.byte(offset) == MockScanout.sentinel) }  // row 2 untouched
+    }
+
+    @Test func zeroSizedDestinationWritesNothing() {
+        let scanout = MockScanout(pitch: 8, rows: 1)
+        PixelCopy.copy(frame(width: 1, height: 1), layout: .xrgb8888, to: scanout.bytes, width: 0, height: 0, pitch: 8)
+        for offset in 0..<8 { #expect(scanout.byte(offset) == MockScanout.sentinel) }
+    }
+
+    @Test(arguments: [
+        (UInt32(0xFF_FFFF), UInt16(0xFFFF)), (0x00_0000, 0x0000), (0xFF_0000, 0xF800), (0x00_FF00, 0x07E0),
+        (0x00_00FF, 0x001F), (0x08_0408, 0x0821), (0x07_0307, 0x0000), (0xFFFF_FFFF, 0xFFFF),
+        (0xAB_12_34_56, 0x11AA), (0x80_8080, 0x8410),
+    ])
+    func convertsToRGB565ByTruncation(pixel: UInt32, expected: UInt16) {
+        #expect(PixelCopy.rgb565(pixel) == expected)
+    }
+
+    @Test func copiesRGB565RowsAtTheDevicePitch() {
+        let source = Framebuffer(width: 3, height: 2)
+        source[0, 0] = 0xFF_0000
+        source[1, 0] = 0x00_FF00
+        source[2, 0] = 0x00_00FF
+        source[0, 1] = 0xFF_FFFF
+        let scanout = MockScanout(pitch: 10, rows: 2)  // 6 bytes of pixels + 4 of padding
+        PixelCopy.copy(source, layout: .rgb565, to: scanout.bytes, width: 3, height: 2, pitch: 10)
+        #expect(scanout.pixel16(x: 0, y: 0) == 0xF800)
+        #expect(scanout.pixel16(x: 1, y: 0) == 0x07E0)
+        #expect(scanout.pixel16(x: 2, y: 0) == 0x001F)
+        #expect(scanout.pixel16(x: 0, y: 1) == 0xFFFF)
+        #expect(scanout.pixel16(x: 1, y: 1) == 0)
+        for y in 0..<2 { for offset in 6..<10 { #expect(scanout.byte(y * 10 + offset) == MockScanout.sentinel) } }
+    }
+
+    @Test func reordersChannelsForOther32BitLayouts() {
+        #expect(PixelCopy.reorder(0x12_3456, redShift: 0, greenShift: 8, blueShift: 16) == 0x56_3412)
+        #expect(PixelCopy.reorder(0xFF_123456, redShift: 16, greenShift: 8, blueShift: 0) == 0x12_3456)
+        let source = Framebuffer(width: 1, height: 1)
+        source[0, 0] = 0xAA_BBCC
+        let scanout = MockScanout(pitch: 4, rows: 1)
+        PixelCopy.copy(source, layout: .other32(redShift: 0, greenShift: 8, blueShift: 16), to: scanout.bytes,
+            width: 1, height: 1, pitch: 4)
+        #expect(scanout.pixel32(x: 0, y: 0) == 0xCC_BBAA)
+    }
+
+    @Test func choosesLayoutsFromFBDevFields() {
+        func layout(_ bpp: Int, _ r: (Int, Int), _ g: (Int, Int), _ b: (Int, Int), gray: Bool = false) -> PixelLayout? {
+            PixelLayout.fromFBDev(bitsPerPixel: bpp, red: r, green: g, blue: b, grayscale: gray)
+        }
+        #expect(layout(32, (16, 8), (8, 8), (0, 8)) == .xrgb8888)
+        #expect(layout(32, (0, 8), (8, 8), (16, 8)) == .other32(redShift: 0, greenShift: 8, blueShift: 16))
+        #expect(layout(16, (11, 5), (5, 6), (0, 5)) == .rgb565)
+        #expect(layout(16, (10, 5), (5, 5), (0, 5)) == nil)  // RGB555
+        #expect(layout(16, (0, 5), (5, 6), (11, 5)) == nil)  // BGR565
+        #expect(layout(24, (16, 8), (8, 8), (0, 8)) == nil)
+        #expect(layout(8, (0, 8), (0, 8), (0, 8)) == nil)
+        #expect(layout(32, (16, 8), (16, 8), (0, 8)) == nil)  // overlapping channels
+        #expect(layout(32, (16, 10), (8, 10), (0, 10)) == nil)  // 10-bit channels
+        #expect(layout(32, (16, 8), (8, 8), (0, 8), gray: true) == nil)
+        #expect(PixelLayout.rgb565.bytesPerPixel == 2)
+        #expect(PixelLayout.xrgb8888.bytesPerPixel == 4)
+    }
+}
