@@ -52,7 +52,10 @@ public struct LabelText: Sendable, Hashable, ExpressibleByStringLiteral, CustomS
     @inlinable
     public mutating func append(_ byte: UInt8) {
         let n = Int(storedCount)
-        guard n < Self.capacity else { storedTruncated = true; return }
+        guard n < Self.capacity else {
+            storedTruncated = true
+            return
+        }
         withUnsafeMutableBytes(of: &words) { $0[n] = byte }
         storedCount &+= 1
     }
@@ -79,10 +82,12 @@ public struct LabelText: Sendable, Hashable, ExpressibleByStringLiteral, CustomS
         withUTF8 { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// Same bytes (and truncation flag). O(1): four word compares.
     public static func == (a: LabelText, b: LabelText) -> Bool {
         a.storedCount == b.storedCount && a.words == b.words && a.storedTruncated == b.storedTruncated
     }
 
+    /// Hashes the bytes. O(1).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(words.0)
         hasher.combine(words.1)
