@@ -1,11 +1,12 @@
-import Testing
 import LiveTickerImageIO
 import LiveTickerRender
+import Testing
 
 @Suite("Console font files")
 struct ConsoleFontFileTests {
     /// A minimal PSF2 font: 2 glyphs of 8×2, no Unicode table; glyph 1 is a full first row.
-    static let psf2: [UInt8] = [0x72, 0xB5, 0x4A, 0x86] + [0, 0, 0, 0] + [32, 0, 0, 0] + [0, 0, 0, 0]
+    static let psf2: [UInt8] =
+        [0x72, 0xB5, 0x4A, 0x86] + [0, 0, 0, 0] + [32, 0, 0, 0] + [0, 0, 0, 0]
         + [2, 0, 0, 0] + [2, 0, 0, 0] + [2, 0, 0, 0] + [8, 0, 0, 0] + [0, 0, 0xFF, 0]
 
     @Test("a plain PSF2 file loads")
@@ -37,9 +38,14 @@ struct ConsoleFontFileTests {
         guard (try? FileIO.read(path)) != nil else { return }  // console-setup-linux not installed
         let font = try BitmapFont.load(consoleFontAt: path)
         #expect(font.glyphWidth == 8 && font.glyphHeight == 16)
-        let a = Framebuffer(width: 8, height: 16), b = Framebuffer(width: 8, height: 16)
-        "8".utf8.withContiguousStorageIfAvailable { a.drawText($0, x: 0, y: 0, font: font, scale: 1, color: RGBColor(0xFFFFFF), clip: a.bounds) }
-        "0".utf8.withContiguousStorageIfAvailable { b.drawText($0, x: 0, y: 0, font: font, scale: 1, color: RGBColor(0xFFFFFF), clip: b.bounds) }
+        let a = Framebuffer(width: 8, height: 16)
+        let b = Framebuffer(width: 8, height: 16)
+        "8".utf8.withContiguousStorageIfAvailable {
+            a.drawText($0, x: 0, y: 0, font: font, scale: 1, color: RGBColor(0xFFFFFF), clip: a.bounds)
+        }
+        "0".utf8.withContiguousStorageIfAvailable {
+            b.drawText($0, x: 0, y: 0, font: font, scale: 1, color: RGBColor(0xFFFFFF), clip: b.bounds)
+        }
         #expect(PPMImage(a) != PPMImage(b))
         #expect(PPMImage(a).rgb.contains(255))
     }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs a program (looked up in PATH) with arguments and waits for it; returns its exit

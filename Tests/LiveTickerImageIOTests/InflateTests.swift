@@ -1,5 +1,5 @@
-import Testing
 import LiveTickerImageIO
+import Testing
 
 @Suite("gzip and zlib inflate")
 struct InflateTests {
@@ -17,18 +17,24 @@ struct InflateTests {
         #expect(try Inflate.decompress(Self.gzipped) == Self.expected)
     }
 
-    @Test("corrupt and truncated streams throw instead of returning garbage", arguments: [
-        Array(gzipped.prefix(20)), Array(gzipped.prefix(10)), [0x1F, 0x8B], [], [1, 2, 3, 4, 5, 6],
-        gzipped.enumerated().map { $0.offset == 12 ? $0.element ^ 0x55 : $0.element },
-    ])
+    @Test(
+        "corrupt and truncated streams throw instead of returning garbage",
+        arguments: [
+            Array(gzipped.prefix(20)), Array(gzipped.prefix(10)), [0x1F, 0x8B], [], [1, 2, 3, 4, 5, 6],
+            gzipped.enumerated().map { $0.offset == 12 ? $0.element ^ 0x55 : $0.element },
+        ])
     func corrupt(bytes: [UInt8]) {
         #expect(throws: ImageIOError.self) { try Inflate.decompress(bytes) }
     }
 
     @Test("GzipFile passes plain files through and gunzips .gz files")
     func files() throws {
-        let plain = temporaryPath("plain.bin"), packed = temporaryPath("packed.gz")
-        defer { removeFile(plain); removeFile(packed) }
+        let plain = temporaryPath("plain.bin")
+        let packed = temporaryPath("packed.gz")
+        defer {
+            removeFile(plain)
+            removeFile(packed)
+        }
         try FileIO.write([0x36, 0x04, 0x00, 0x08], to: plain)
         try FileIO.write(Self.gzipped, to: packed)
         #expect(try GzipFile.contents(ofPath: plain) == [0x36, 0x04, 0x00, 0x08])

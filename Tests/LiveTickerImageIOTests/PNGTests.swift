@@ -1,6 +1,6 @@
-import Testing
 import LiveTickerImageIO
 import LiveTickerRender
+import Testing
 
 /// CRC-32 (IEEE, reflected, bitwise) written out here so chunk CRCs are checked independently
 /// of zlib.
@@ -23,7 +23,8 @@ func testPattern(width: Int, height: Int) -> Framebuffer {
     fb.clear(to: 0xFF12_3456)
     for y in 0..<height {
         for x in 0..<width {
-            let r = UInt32((x * 255) / max(1, width - 1)), g = UInt32((y * 255) / max(1, height - 1))
+            let r = UInt32((x * 255) / max(1, width - 1))
+            let g = UInt32((y * 255) / max(1, height - 1))
             let b: UInt32 = (x / 7 + y / 5) % 2 == 0 ? 0x20 : 0xE0
             fb[x, y] = 0xAB00_0000 | r << 16 | g << 8 | b
         }
@@ -77,7 +78,9 @@ struct PNGTests {
             }
             for x in 0..<23 {
                 let p = fb[x, y]
-                #expect(row[3 * x] == UInt8(p >> 16 & 0xFF) && row[3 * x + 1] == UInt8(p >> 8 & 0xFF) && row[3 * x + 2] == UInt8(p & 0xFF))
+                #expect(
+                    row[3 * x] == UInt8(p >> 16 & 0xFF) && row[3 * x + 1] == UInt8(p >> 8 & 0xFF)
+                        && row[3 * x + 2] == UInt8(p & 0xFF))
             }
             previous = row
         }
@@ -86,11 +89,16 @@ struct PNGTests {
     @Test("an independent decoder (Python Pillow) reads the same pixels as the PPM")
     func pillowDecodes() throws {
         let fb = testPattern(width: 64, height: 40)
-        let png = temporaryPath("pillow.png"), ppm = temporaryPath("pillow.ppm")
-        defer { removeFile(png); removeFile(ppm) }
+        let png = temporaryPath("pillow.png")
+        let ppm = temporaryPath("pillow.ppm")
+        defer {
+            removeFile(png)
+            removeFile(ppm)
+        }
         let encoder = PNGEncoder(compressionLevel: 1)
         try encoder.write(fb, to: png)
-        let script = "import sys; from PIL import Image; im = Image.open(sys.argv[1]); im.load(); im.convert('RGB').save(sys.argv[2], 'PPM')"
+        let script =
+            "import sys; from PIL import Image; im = Image.open(sys.argv[1]); im.load(); im.convert('RGB').save(sys.argv[2], 'PPM')"
         let status = runProcess(["python3", "-c", script, png, ppm])
         try #require(status == 0, "python3 with Pillow must be installed (pip install pillow)")
         #expect(try PPMImage(contentsOf: ppm) == PPMImage(fb))

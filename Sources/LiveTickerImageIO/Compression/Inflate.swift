@@ -45,7 +45,9 @@ public enum Inflate {
             }
         }
         guard rc == Z_STREAM_END else {
-            let message = stream.msg.map { String(cString: $0) } ?? (rc == Z_DATA_ERROR ? "corrupt or truncated data" : "output too large")
+            let message =
+                stream.msg.map { String(cString: $0) }
+                ?? (rc == Z_DATA_ERROR ? "corrupt or truncated data" : "output too large")
             throw .zlib(operation: "inflate", code: rc, message: message)
         }
         output.removeSubrange(produced...)

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Whole-file reads and writes through POSIX `open`/`read`/`write`, with errors that name the

@@ -48,7 +48,8 @@ public final class PNGEncoder {
     /// buffers must grow. Throws only if zlib fails.
     @discardableResult
     public func encode(_ framebuffer: Framebuffer) throws(ImageIOError) -> [UInt8] {
-        let w = framebuffer.width, h = framebuffer.height
+        let w = framebuffer.width
+        let h = framebuffer.height
         let rowBytes = w * 3
         filterRows(framebuffer, rowBytes: rowBytes)
         try deflateFiltered()
@@ -100,7 +101,9 @@ public final class PNGEncoder {
                             }
                             // Sub into cand[0..<rowBytes], Up into cand[rowBytes...]; score each
                             // by the sum of bytes taken as signed magnitudes.
-                            var scoreNone = 0, scoreSub = 0, scoreUp = 0
+                            var scoreNone = 0
+                            var scoreSub = 0
+                            var scoreUp = 0
                             for i in 0..<rowBytes {
                                 let v = row[i]
                                 let sub = v &- (i >= 3 ? row[i &- 3] : 0)
@@ -168,8 +171,10 @@ public final class PNGEncoder {
     }
 
     private func appendBE32(_ out: inout [UInt8], _ v: UInt32) {
-        out += [UInt8(truncatingIfNeeded: v >> 24), UInt8(truncatingIfNeeded: v >> 16),
-                UInt8(truncatingIfNeeded: v >> 8), UInt8(truncatingIfNeeded: v)]
+        out += [
+            UInt8(truncatingIfNeeded: v >> 24), UInt8(truncatingIfNeeded: v >> 16),
+            UInt8(truncatingIfNeeded: v >> 8), UInt8(truncatingIfNeeded: v),
+        ]
     }
 
     /// Appends length, type, data and the CRC-32 of type + data.
