@@ -18,7 +18,7 @@ public enum TickFileReader {
     /// A reader for `path`: ``BinaryTickReader`` for binary files, else ``CSVTickReader``
     /// (which also serves `-`, pipes, and follow mode; `follow` is ignored for binary files).
     public static func open(
-        path: String, options: FeedOptions = FeedOptions(), follow: Bool = false, stop: StopSignal? = nil
+        path: String, options: FeedOptions = FeedOptions(), follow: Bool = false, stop: StopFlag? = nil
     ) throws(FeedError) -> any TickBatchReader {
         if isBinary(path: path) { return try BinaryTickReader(path: path, options: options) }
         return try CSVTickReader(path: path, options: options, follow: follow, stop: stop)

@@ -1,0 +1,58 @@
+import LiveTickerFeed
+
+/// The tick-feed options shared by `convert`, `replay` and `live`: CSV columns, time unit,
+/// symbol and time filters, strictness. Reads them into a ``FeedOptions``.
+enum FeedArguments {
+    /// Options of this group that take no value.
+    static let flags: Set<String> = ["strict"]
+
+    /// Help lines for a command's Options section.
+    static let helpLines = """
+          --time COL          time column, by name or 0-based index (default: a column named
+                              time, timestamp, ts, date, datetime, epoch, …)
+          --value COL         value column (default: price, last, value, close, mid, …; else
+                              the bid/ask mid; else the first other column)
+          --size COL          size column (default: size, qty, volume, …)
+          --symbol-column COL symbol column (default: symbol, sym, ticker, instrument, …)
+          --time-unit UNIT    unit of numeric times: auto, s, ms, us, ns (default auto: by
+                              magnitude, < 1e11 s, < 1e14 ms, < 1e17 us, else ns)
+          --delimiter D       field delimiter: , ; tab | (default: detected from the first line)
+          --header MODE       auto, yes or no (no: lines are time,value[,size[,symbol]])
+          --symbol NAME       keep only this symbol
+          --from TIME         keep ticks at or after TIME (epoch number or ISO-8601)
+          --to TIME           keep ticks before TIME
+          --strict            stop at the first bad line (exit 1) instead of skipping it
+        """
+
+    /// Reads the group's options (consuming them).
+    static func read(from arguments: inout ParsedArguments) throws(UsageError) -> FeedOptions {
+        var options = FeedOptions()
+        options.timeColumn = arguments.value("time").map(ColumnSelector.init(argument:))
+        options.valueColumn = arguments.value("value").map(ColumnSelector.init(argument:))
+        options.sizeColumn = arguments.value("size").map(ColumnSelector.init(argument:))
+        options.symbolColumn = arguments.value("symbol-column").map(ColumnSelector.init(argument:))
+        options.timeUnit = try arguments.value("time-unit", expected: "auto, s, ms, us or ns") {
+            TimeUnit(argument: $0)
+        } ?? .auto
+        options.delimiter = try arguments.value("delimiter", expected: "one character or 'tab'") {
+            FeedOptions.parseDelimiter($0)
+        }
+        options.header = try arguments.value("header", expected: "auto, yes or no") { text -> HeaderMode? in
+            switch text.lowercased() {
+            case "auto": .auto
+            case "yes", "present", "true": .present
+            case "no", "absent", "none", "false": .absent
+            default: nil
+            }
+        } ?? .auto
+        options.symbol = arguments.value("symbol")
+        options.from = try arguments.value("from", expected: "an epoch time or ISO-8601 timestamp") {
+            FeedOptions.parseTimestamp($0)
+        }
+        options.to = try arguments.value("to", expected: "an epoch time or ISO-8601 timestamp") {
+            FeedOptions.parseTimestamp($0)
+        }
+        options.strict = arguments.flag("strict")
+        return options
+    }
+}
