@@ -1,0 +1,35 @@
+/// Anti-aliased strokes and area fills, drawn straight into a `Framebuffer` and clipped.
+///
+/// A polyline is rasterised as the union of round-capped segments ("capsules"): each segment
+/// writes the coverage of every pixel near it into a coverage mask, keeping the maximum where
+/// segments overlap, and the mask is blended onto the framebuffer once at the end. Joins are
+/// therefore round and seamless: a pixel under two segments is blended once, never twice, so
+/// there are no dark dots at the vertices. Coverage is the distance-based box-filter
+/// approximation `clamp(w/2 + 0.5 − d, 0, 1)` (d = distance from the pixel centre to the
+/// segment), which is exact for horizontal and vertical edges.
+///
+/// Safety: every coordinate is first clipped (Liang–Barsky, in halved coordinates so that
+/// ±1.7e308 cannot overflow) to the clip rectangle widened by the pen radius; only then is it
+/// converted to an integer. Non-finite points (NaN, ±∞) lift the pen. Nothing outside
+/// `clip ∩ framebuffer.bounds` is ever written, whatever the input.
+///
+/// Memory: the mask and the span list are owned by the rasteriser, sized on first use for the
+/// largest clip seen and reused afterwards, so steady-state frames allocate nothing. The mask is
+/// left all-zero after every call.
+///
+/// Not thread-safe: use one rasteriser per drawing thread.
+public final class Rasterizer {
+    /// Scratch memory; copied to a local for the duration of each call (see `RasterScratch`).
+    @usableFromInline var scratch: RasterScratch
+
+    /// Creates a rasteriser with scratch memory for clips up to `width × height` pixels
+    /// (it grows later if a larger clip comes; give the display size to never allocate while
+    /// drawing). Allocates about `width × height + 8 × width` bytes.
+    public init(width: Int = 0, height: Int = 0) {
+        scratch = RasterScratch(width: width, height: height)
+    }
+
+    deinit {
+        scratch.deallocate()
+    }
+}
