@@ -79,10 +79,12 @@ public struct LabelText: Sendable, Hashable, ExpressibleByStringLiteral, CustomS
         withUTF8 { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// Same bytes (and truncation flag). O(1): four word compares.
     public static func == (a: LabelText, b: LabelText) -> Bool {
         a.storedCount == b.storedCount && a.words == b.words && a.storedTruncated == b.storedTruncated
     }
 
+    /// Hashes the bytes. O(1).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(words.0)
         hasher.combine(words.1)

@@ -1,0 +1,62 @@
+/// Header names the CSV reader recognises for each role, in priority order (the first alias any
+/// column matches wins; among columns matching the same alias, the leftmost). Names are compared
+/// after normalising: ASCII lower case, runs of other characters turned into one `_`, ends
+/// trimmed — so `Time (s)`, `time_s` and `TIME-S` all read as `time_s`.
+enum CSVColumnAliases {
+    static let time = [
+        "time", "timestamp", "ts", "datetime", "date_time", "date", "t", "epoch", "unix", "unixtime",
+        "unix_time", "time_utc", "timestamp_utc", "utc", "utc_time", "sample_time", "trade_time",
+        "transact_time", "event_time", "exchange_time", "created_at", "elapsed", "elapsed_time",
+    ]
+    static let value = [
+        "price", "last", "value", "close", "mid", "px", "last_price", "lastprice", "trade_price",
+        "price_last", "mid_price", "rate", "val", "y",
+    ]
+    static let size = [
+        "size", "qty", "quantity", "volume", "vol", "last_size", "trade_size", "shares", "lots", "amount",
+    ]
+    static let bid = ["bid", "bid_price", "bidprice", "best_bid", "bid_px", "bidpx"]
+    static let ask = ["ask", "ask_price", "askprice", "best_ask", "ask_px", "askpx", "offer", "offer_price"]
+    static let symbol = [
+        "symbol", "sym", "ticker", "instrument", "instrument_id", "ric", "isin", "pair", "market",
+        "channel", "series", "stock", "security", "asset", "code", "name",
+    ]
+
+    /// Unit suffixes a time column may carry (`time_ms`, `Time (us)`, `ts[ns]`).
+    static let units: [String: TimeUnit] = [
+        "s": .seconds, "sec": .seconds, "secs": .seconds, "second": .seconds, "seconds": .seconds,
+        "ms": .milliseconds, "msec": .milliseconds, "millis": .milliseconds, "milliseconds": .milliseconds,
+        "us": .microseconds, "usec": .microseconds, "micros": .microseconds, "microseconds": .microseconds,
+        "ns": .nanoseconds, "nsec": .nanoseconds, "nanos": .nanoseconds, "nanoseconds": .nanoseconds,
+    ]
+
+    /// Lower-cases ASCII letters and joins runs of letters and digits with `_` (`µ` counts as
+    /// `u`, so `time_µs` → `time_us`). O(length); allocates.
+    static func normalize(_ name: String) -> String {
+        var tokens: [String] = []
+        var current = ""
+        for scalar in name.unicodeScalars {
+            var c = scalar
+            if c == "µ" || c == "μ" { c = "u" }
+            if c.isASCII, let ascii = Character(c).asciiValue,
+                (ascii >= 48 && ascii <= 57) || (ascii >= 65 && ascii <= 90) || (ascii >= 97 && ascii <= 122)
+            {
+                current.append(Character(c).lowercased())
+            } else if !current.isEmpty {
+                tokens.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { tokens.append(current) }
+        return tokens.joined(separator: "_")
+    }
+
+    /// Splits a normalised time column name into its base and a unit suffix, if any
+    /// (`time_ms` → (`time`, ms)).
+    static func splitUnit(_ normalized: String) -> (base: String, unit: TimeUnit?) {
+        guard let underscore = normalized.lastIndex(of: "_") else { return (normalized, nil) }
+        let suffix = String(normalized[normalized.index(after: underscore)...])
+        guard let unit = units[suffix] else { return (normalized, nil) }
+        return (String(normalized[..<underscore]), unit)
+    }
+}

@@ -1,0 +1,196 @@
+/// The per-field parsers of the CSV hot loop. Each starts at the first byte of a field, leaves
+/// `p` on the byte that ended it (the delimiter, `\r` or `\n`), and reports what it found.
+/// They never read past the line's `\n`, which the readers guarantee is in the buffer.
+enum CSVFieldParsers {
+    /// Outcome of one field.
+    enum Status: UInt8 {
+        case ok, empty, malformed, outOfRange, unterminatedQuote, tooLong
+    }
+
+    @inline(__always)
+    static func isTerminator(_ byte: UInt8, _ delimiter: UInt8) -> Bool {
+        byte == delimiter || byte == ASCII.newline || byte == ASCII.carriageReturn
+    }
+
+    /// Spaces around fields are ignored (and tabs, unless tab is the delimiter).
+    @inline(__always)
+    static func skipSpaces(_ p: UnsafePointer<UInt8>, _ delimiter: UInt8) -> UnsafePointer<UInt8> {
+        var q = p
+        while q[0] == ASCII.space || (q[0] == ASCII.tab && delimiter != ASCII.tab) { q += 1 }
+        return q
+    }
+
+    /// Unquotes the RFC 4180 field at `p` (which is on its opening quote) into `scratch`,
+    /// turning `""` into `"`, and NUL-terminates it. On success `p` is on the terminator and the
+    /// field's length is returned with `.ok`. A field may not span lines.
+    static func unquote(
+        _ p: inout UnsafePointer<UInt8>, delimiter: UInt8, scratch: ParseScratch
+    ) -> (status: Status, count: Int) {
+        var q = p + 1
+        var n = 0
+        let out = scratch.bytes
+        while true {
+            let b = q[0]
+            if b == ASCII.quote {
+                if q[1] == ASCII.quote {
+                    if n < ParseScratch.capacity { out[n] = ASCII.quote }
+                    n += 1
+                    q += 2
+                    continue
+                }
+                q += 1
+                break
+            }
+            if b == ASCII.newline {
+                p = q
+                return (.unterminatedQuote, 0)
+            }
+            if n < ParseScratch.capacity { out[n] = b }
+            n += 1
+            q += 1
+        }
+        q = skipSpaces(q, delimiter)
+        p = q
+        guard isTerminator(q[0], delimiter) else { return (.malformed, 0) }
+        guard n <= ParseScratch.capacity else { return (.tooLong, 0) }
+        // Spaces inside the quotes are not significant for numbers, times or symbols either.
+        var start = 0
+        while start < n && (out[start] == ASCII.space || out[start] == ASCII.tab) { start += 1 }
+        var end = n
+        while end > start && (out[end - 1] == ASCII.space || out[end - 1] == ASCII.tab) { end -= 1 }
+        if start > 0 {
+            for i in start..<end { out[i - start] = out[i] }
+        }
+        out[end - start] = ASCII.nul
+        return (.ok, end - start)
+    }
+
+    /// Skips a field this layout does not read, quoted or not.
+    @inline(__always)
+    static func skip(_ p: inout UnsafePointer<UInt8>, delimiter: UInt8) -> Status {
+        var q = skipSpaces(p, delimiter)
+        if q[0] == ASCII.quote {
+            q += 1
+            while true {
+                if q[0] == ASCII.quote {
+                    if q[1] == ASCII.quote {
+                        q += 2
+                        continue
+                    }
+                    q += 1
+                    break
+                }
+                if q[0] == ASCII.newline {
+                    p = q
+                    return .unterminatedQuote
+                }
+                q += 1
+            }
+        }
+        while !isTerminator(q[0], delimiter) { q += 1 }
+        p = q
+        return .ok
+    }
+
+    /// A value, size, bid or ask field. Empty fields report `.empty`.
+    @inline(__always)
+    static func number(
+        _ p: inout UnsafePointer<UInt8>, delimiter: UInt8, scratch: ParseScratch
+    ) -> (status: Status, value: Double) {
+        let q = skipSpaces(p, delimiter)
+        if let (value, end) = DecimalParser.parseFast(q, powersOfTen: scratch.powersOfTen) {
+            let after = skipSpaces(end, delimiter)
+            if isTerminator(after[0], delimiter) {
+                p = after
+                return (.ok, value)
+            }
+        }
+        return numberSlow(&p, from: q, delimiter: delimiter, scratch: scratch)
+    }
+
+    static func numberSlow(
+        _ p: inout UnsafePointer<UInt8>, from q: UnsafePointer<UInt8>, delimiter: UInt8, scratch: ParseScratch
+    ) -> (status: Status, value: Double) {
+        let allowComma = delimiter != ASCII.comma
+        if q[0] == ASCII.quote {
+            var cursor = q
+            let (status, count) = unquote(&cursor, delimiter: delimiter, scratch: scratch)
+            p = cursor
+            guard status == .ok else { return (status, .nan) }
+            if count == 0 { return (.empty, .nan) }
+            guard let value = DecimalParser.parseSlow(
+                scratch.bytes, count: count, scratch: scratch, allowDecimalComma: allowComma)
+            else { return (.malformed, .nan) }
+            return (.ok, value)
+        }
+        var end = q
+        while !isTerminator(end[0], delimiter) { end += 1 }
+        p = end
+        while end > q && (end[-1] == ASCII.space || end[-1] == ASCII.tab) { end -= 1 }
+        if end == q { return (.empty, .nan) }
+        guard let value = DecimalParser.parseSlow(q, count: end - q, scratch: scratch, allowDecimalComma: allowComma)
+        else { return (.malformed, .nan) }
+        return (.ok, value)
+    }
+
+    /// A time field, in `unit` (see ``TimeParser``).
+    @inline(__always)
+    static func time(
+        _ p: inout UnsafePointer<UInt8>, delimiter: UInt8, unit: TimeUnit, scratch: ParseScratch
+    ) -> (status: Status, nanoseconds: Int64) {
+        let q = skipSpaces(p, delimiter)
+        if q[0] == ASCII.quote { return quotedTime(&p, from: q, delimiter: delimiter, unit: unit, scratch: scratch) }
+        let result = TimeParser.parse(q, unit: unit, scratch: scratch)
+        let after = skipSpaces(result.end, delimiter)
+        if !isTerminator(after[0], delimiter) || result.end == q {
+            var end = after
+            while !isTerminator(end[0], delimiter) { end += 1 }
+            p = end
+            return (end == q ? .empty : .malformed, 0)
+        }
+        p = after
+        switch result.status {
+        case .ok: return (.ok, result.nanoseconds)
+        case .malformed: return (.malformed, 0)
+        case .outOfRange: return (.outOfRange, 0)
+        }
+    }
+
+    static func quotedTime(
+        _ p: inout UnsafePointer<UInt8>, from q: UnsafePointer<UInt8>, delimiter: UInt8, unit: TimeUnit,
+        scratch: ParseScratch
+    ) -> (status: Status, nanoseconds: Int64) {
+        var cursor = q
+        let (status, count) = unquote(&cursor, delimiter: delimiter, scratch: scratch)
+        p = cursor
+        guard status == .ok else { return (status, 0) }
+        if count == 0 { return (.empty, 0) }
+        let result = TimeParser.parse(scratch.bytes, unit: unit, scratch: scratch)
+        guard result.end == UnsafePointer(scratch.bytes + count) else { return (.malformed, 0) }
+        switch result.status {
+        case .ok: return (.ok, result.nanoseconds)
+        case .malformed: return (.malformed, 0)
+        case .outOfRange: return (.outOfRange, 0)
+        }
+    }
+
+    /// A symbol field: its bytes (in the input, or unquoted in `scratch`), trimmed.
+    @inline(__always)
+    static func symbol(
+        _ p: inout UnsafePointer<UInt8>, delimiter: UInt8, scratch: ParseScratch
+    ) -> (status: Status, start: UnsafePointer<UInt8>, count: Int) {
+        let q = skipSpaces(p, delimiter)
+        if q[0] == ASCII.quote {
+            var cursor = q
+            let (status, count) = unquote(&cursor, delimiter: delimiter, scratch: scratch)
+            p = cursor
+            if status == .ok { scratch.symbol.update(from: scratch.bytes, count: count) }
+            return (status, UnsafePointer(scratch.symbol), count)
+        }
+        var end = q
+        while !isTerminator(end[0], delimiter) { end += 1 }
+        p = end
+        while end > q && (end[-1] == ASCII.space || end[-1] == ASCII.tab) { end -= 1 }
+        return (.ok, q, end - q)
+    }
+}

@@ -1,0 +1,120 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension CSVRecordParser {
+    /// Handles the input's first non-blank line: strips a UTF-8 byte-order mark, detects the
+    /// delimiter, decides header or data, and sets the layout. A header line is consumed; a data
+    /// line is left for the hot loop. Returns where parsing continues.
+    mutating func parseFirstLine(_ start: UnsafePointer<UInt8>, stop: UnsafePointer<UInt8>) throws(FeedError)
+        -> UnsafePointer<UInt8>
+    {
+        var p = start
+        while p < stop {
+            let newline = UnsafePointer(memchr(p, Int32(ASCII.newline), stop - p)!.assumingMemoryBound(to: UInt8.self))
+            var contentStart = p
+            var contentEnd = newline
+            if contentEnd > contentStart && contentEnd[-1] == ASCII.carriageReturn { contentEnd -= 1 }
+            if lineNumber == 0 && contentEnd - contentStart >= 3 && contentStart[0] == 0xEF && contentStart[1] == 0xBB
+                && contentStart[2] == 0xBF
+            {
+                contentStart += 3
+            }
+            if contentStart == contentEnd {
+                lineNumber += 1
+                report.blankLines += 1
+                p = newline + 1
+                continue
+            }
+            delimiter = options.delimiter ?? Self.detectDelimiter(contentStart, contentEnd)
+            let isHeader: Bool
+            switch options.header {
+            case .present: isHeader = true
+            case .absent: isHeader = false
+            case .auto: isHeader = !Self.looksLikeData(contentStart, contentEnd, delimiter: delimiter)
+            }
+            let newLayout: CSVColumnLayout
+            if isHeader {
+                newLayout = try CSVColumnLayout.fromHeader(
+                    Self.splitHeader(contentStart, contentEnd, delimiter: delimiter), options: options)
+                lineNumber += 1
+                p = newline + 1
+            } else {
+                newLayout = try CSVColumnLayout.headerless(options: options)
+                // The data line is parsed by the hot loop; skip only the byte-order mark.
+                p = contentStart
+            }
+            layout = newLayout
+            roles = newLayout.roles
+            return p
+        }
+        return p
+    }
+
+    /// The most frequent of `,` `;` tab outside quotes; comma when none occurs.
+    static func detectDelimiter(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> UInt8 {
+        var commas = 0
+        var semicolons = 0
+        var tabs = 0
+        var quoted = false
+        var p = start
+        while p < end {
+            switch p[0] {
+            case ASCII.quote: quoted.toggle()
+            case ASCII.comma where !quoted: commas += 1
+            case ASCII.semicolon where !quoted: semicolons += 1
+            case ASCII.tab where !quoted: tabs += 1
+            default: break
+            }
+            p += 1
+        }
+        if semicolons > commas && semicolons >= tabs { return ASCII.semicolon }
+        if tabs > commas && tabs > semicolons { return ASCII.tab }
+        return ASCII.comma
+    }
+
+    /// Data lines start (after spaces and an opening quote) with a digit, a sign or a dot.
+    static func looksLikeData(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, delimiter: UInt8) -> Bool {
+        var p = start
+        while p < end && (p[0] == ASCII.space || (p[0] == ASCII.tab && delimiter != ASCII.tab) || p[0] == ASCII.quote) {
+            p += 1
+        }
+        guard p < end else { return false }
+        let b = p[0]
+        return ASCII.digit(b) <= 9 || b == ASCII.minus || b == ASCII.plus || b == ASCII.dot
+    }
+
+    /// Splits a header line into names: quotes removed, `""` unescaped, names kept as written
+    /// (matching trims and normalises them). Allocates.
+    static func splitHeader(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, delimiter: UInt8) -> [String] {
+        var names: [String] = []
+        var current: [UInt8] = []
+        var p = start
+        var quoted = false
+        while p < end {
+            let b = p[0]
+            if quoted {
+                if b == ASCII.quote {
+                    if p + 1 < end && p[1] == ASCII.quote {
+                        current.append(ASCII.quote)
+                        p += 1
+                    } else {
+                        quoted = false
+                    }
+                } else {
+                    current.append(b)
+                }
+            } else if b == ASCII.quote {
+                quoted = true
+            } else if b == delimiter {
+                names.append(String(decoding: current, as: UTF8.self).trimmingASCIISpaces())
+                current.removeAll(keepingCapacity: true)
+            } else {
+                current.append(b)
+            }
+            p += 1
+        }
+        names.append(String(decoding: current, as: UTF8.self).trimmingASCIISpaces())
+        return names
+    }
+}

@@ -1,0 +1,242 @@
+import LiveTickerCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The CSV tick parser proper: turns complete lines in a byte buffer into ticks.
+///
+/// It sees bytes only (no `String` per line or field, no allocation per line): the first
+/// non-blank line decides the delimiter and, when it is a header, the ``CSVColumnLayout``; every
+/// further line is walked once, field by field, with the parser for its column's role. Lines that
+/// fail are skipped, counted by kind in ``report`` and the first few remembered; in strict mode
+/// the first one is thrown instead.
+///
+/// Buffer contract for ``parseLines(_:start:end:into:count:)``: `[start, end)` holds complete
+/// lines and `end - 1` is a `\n`, so scans stop at a newline without bounds checks.
+struct CSVRecordParser {
+    let options: FeedOptions
+    let scratch = ParseScratch()
+    /// The layout, once the first non-blank line has been seen.
+    var layout: CSVColumnLayout?
+    /// The delimiter, once the first non-blank line has been seen.
+    var delimiter: UInt8 = ASCII.comma
+    /// Physical lines consumed so far (1-based number of the last line).
+    var lineNumber = 0
+    var report: FeedReport
+    private(set) var symbols = SymbolTable()
+    private let symbolFilter: [UInt8]?
+    /// Per-column roles, indexed by column, `roleCount` long.
+    var roles: [ColumnRole] = []
+
+    init(options: FeedOptions) {
+        self.options = options
+        report = FeedReport(maximumRemembered: options.reportedBadLines)
+        symbolFilter = options.symbol.map { Array($0.utf8) }
+        if let filter = symbolFilter { _ = symbols.insert(filter) }
+    }
+
+    /// Whether any line at all (header or data) has been seen.
+    var sawFirstLine: Bool { layout != nil }
+
+    /// Parses complete lines from `start` until `end` or until `storage` is full, appending ticks
+    /// at `count`. Returns where it stopped (the start of the first unparsed line). O(bytes).
+    mutating func parseLines(
+        _ base: UnsafeMutablePointer<UInt8>, start: Int, end: Int, into storage: TickBatchStorage, count: inout Int
+    ) throws(FeedError) -> Int {
+        var p = UnsafePointer(base + start)
+        let stop = UnsafePointer(base + end)
+        if layout == nil {
+            p = try parseFirstLine(p, stop: stop)
+            if layout == nil { return p - UnsafePointer(base) }
+        }
+        guard let layout else { return p - UnsafePointer(base) }
+
+        let delimiter = self.delimiter
+        let scratch = self.scratch
+        let unit = layout.timeUnit
+        let lastNeeded = layout.lastNeeded
+        let lastRequired = layout.lastRequired
+        let valueIsMid = layout.valueIsMid
+        let hasSymbol = layout.symbol != nil
+        let from = options.from ?? .min
+        let to = options.to ?? .max
+        let hasTimeRange = options.from != nil || options.to != nil
+        let capacity = storage.capacity
+        let ticks = storage.ticks
+        let tickSymbols = storage.symbols
+        var n = count
+        var line = lineNumber
+        var delivered = 0
+        var nonFinite = 0
+        var blank = 0
+        var filteredByTime = 0
+        // The previous line's symbol, copied (the line's bytes move on the next read): most
+        // tick files repeat a symbol over many lines, so one memcmp usually replaces the hash.
+        var lastSymbol = SymbolID.first
+        var lastSymbolCount = -1
+        let lastSymbolBytes = scratch.lastSymbol
+        defer {
+            count = n
+            lineNumber = line
+            report.ticks &+= delivered
+            report.nonFiniteValues &+= nonFinite
+            report.blankLines &+= blank
+            report.filteredByTime &+= filteredByTime
+        }
+        return try roles.withUnsafeBufferPointer { (roles) throws(FeedError) -> Int in
+            let roleCount = roles.count
+            while p < stop && n < capacity {
+                line &+= 1
+                let lineStart = p
+                if p[0] == ASCII.newline || (p[0] == ASCII.carriageReturn && p[1] == ASCII.newline) {
+                    blank &+= 1
+                    p += p[0] == ASCII.newline ? 1 : 2
+                    continue
+                }
+                var time: Int64 = 0
+                var value = Double.nan
+                var size = 0.0
+                var bid = Double.nan
+                var ask = Double.nan
+                var symbolStart: UnsafePointer<UInt8>? = nil
+                var symbolCount = 0
+                var column = 0
+                var failure: CSVFieldParsers.Status = .ok
+                var failedRole = ColumnRole.ignore
+                fields: while true {
+                    let role = column < roleCount ? roles[column] : .ignore
+                    switch role {
+                    case .ignore:
+                        failure = CSVFieldParsers.skip(&p, delimiter: delimiter)
+                    case .time:
+                        let r = CSVFieldParsers.time(&p, delimiter: delimiter, unit: unit, scratch: scratch)
+                        time = r.nanoseconds
+                        failure = r.status == .empty ? .malformed : r.status
+                    case .value, .size, .bid, .ask:
+                        let r = CSVFieldParsers.number(&p, delimiter: delimiter, scratch: scratch)
+                        failure = r.status == .empty ? .ok : r.status
+                        switch role {
+                        case .value: value = r.value
+                        case .size: size = r.status == .empty ? 0 : r.value
+                        case .bid: bid = r.value
+                        default: ask = r.value
+                        }
+                    case .symbol:
+                        let r = CSVFieldParsers.symbol(&p, delimiter: delimiter, scratch: scratch)
+                        failure = r.status
+                        // Unquoted symbols point into the line, quoted ones into scratch's
+                        // symbol area, which no other field uses.
+                        symbolStart = r.start
+                        symbolCount = r.count
+                    }
+                    if failure != .ok {
+                        failedRole = role
+                        break fields
+                    }
+                    if p[0] == delimiter {
+                        p += 1
+                        column &+= 1
+                        if column > lastNeeded { break fields }
+                        continue
+                    }
+                    break fields
+                }
+                // Move past this line's newline; scans above stopped at or before it.
+                if p[0] != ASCII.newline {
+                    p = UnsafePointer(memchr(p, Int32(ASCII.newline), stop - p)!.assumingMemoryBound(to: UInt8.self))
+                }
+                let lineEnd = p
+                p += 1
+                if failure != .ok {
+                    let kind: BadLineKind
+                    switch failure {
+                    case .unterminatedQuote: kind = .unterminatedQuote
+                    case .outOfRange: kind = .timeOutOfRange
+                    default:
+                        switch failedRole {
+                        case .time: kind = .malformedTime
+                        case .symbol: kind = .badSymbol
+                        default: kind = .malformedNumber
+                        }
+                    }
+                    try badLine(
+                        kind, line: line, column: failure == .unterminatedQuote ? nil : column, start: lineStart,
+                        end: lineEnd)
+                    continue
+                }
+                if column < lastRequired {
+                    try badLine(.missingField, line: line, column: column + 1, start: lineStart, end: lineEnd)
+                    continue
+                }
+                if valueIsMid { value = bid * 0.5 + ask * 0.5 }
+                var symbol = SymbolID.first
+                if hasSymbol {
+                    let start = symbolStart ?? lineEnd
+                    if let filter = symbolFilter {
+                        if !Self.equal(start, symbolCount, filter) {
+                            report.filteredBySymbol &+= 1
+                            continue
+                        }
+                    } else if symbolCount == lastSymbolCount && memcmp(lastSymbolBytes, start, symbolCount) == 0 {
+                        symbol = lastSymbol
+                    } else if symbolCount > ParseScratch.maximumSymbolLength {
+                        try badLine(.badSymbol, line: line, column: layout.symbol, start: lineStart, end: lineEnd)
+                        continue
+                    } else if let id = symbols.insert(start, count: symbolCount) {
+                        symbol = id
+                        lastSymbol = id
+                        lastSymbolCount = symbolCount
+                        lastSymbolBytes.update(from: start, count: symbolCount)
+                    } else {
+                        try badLine(.badSymbol, line: line, column: layout.symbol, start: lineStart, end: lineEnd)
+                        continue
+                    }
+                }
+                if hasTimeRange && (time < from || time >= to) {
+                    filteredByTime &+= 1
+                    continue
+                }
+                if !value.isFinite { nonFinite &+= 1 }
+                ticks[n] = Tick(time: time, value: value, size: size)
+                tickSymbols[n] = symbol
+                n &+= 1
+                delivered &+= 1
+            }
+            return p - UnsafePointer(base)
+        }
+    }
+
+    private static func equal(_ bytes: UnsafePointer<UInt8>, _ count: Int, _ expected: [UInt8]) -> Bool {
+        guard count == expected.count else { return false }
+        return expected.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes, count) == 0 || count == 0 }
+    }
+
+    /// Counts (and in strict mode throws) one bad line. Allocates only while remembering it.
+    private mutating func badLine(
+        _ kind: BadLineKind, line: Int, column: Int?, start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>
+    ) throws(FeedError) {
+        let remember = options.strict || report.firstBadLines.count < report.maximumRemembered
+        let columnName = column.map { layout?.name(of: $0) ?? String($0) } ?? ""
+        let bad = BadLine(
+            line: line, kind: kind, column: remember ? columnName : "",
+            excerpt: remember ? Self.excerpt(start, end) : "")
+        report.record(bad)
+        if options.strict { throw .badLine(bad) }
+    }
+
+    /// The first 80 bytes of a line without its line ending, decoded leniently.
+    static func excerpt(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> String {
+        var e = end
+        if e > start && e[-1] == ASCII.carriageReturn { e -= 1 }
+        let count = min(80, e - start)
+        let text = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+        return count < e - start ? text + "…" : text
+    }
+
+    /// Counts a line the reader skipped because it did not fit its buffer.
+    mutating func overlongLine(excerptFrom start: UnsafePointer<UInt8>, count: Int) throws(FeedError) {
+        lineNumber += 1
+        try badLine(.lineTooLong, line: lineNumber, column: nil, start: start, end: start + min(count, 80))
+    }
+}

@@ -1,1 +1,0 @@
-// LiveTickerFeed: placeholder until its first type lands.

@@ -1,0 +1,61 @@
+/// Why a feed could not be opened or read on. Bad lines are not errors (they are counted in the
+/// ``FeedReport``) except in strict mode, where the first one is thrown as ``badLine(_:)``.
+public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file could not be opened; `errno` says why.
+    case cannotOpen(path: String, errno: Int32)
+    /// Reading failed after opening.
+    case readFailed(path: String, errno: Int32)
+    /// Writing failed (binary writer, conversion).
+    case writeFailed(path: String, errno: Int32)
+    /// The input has no lines at all, so not even a header.
+    case emptyInput(path: String)
+    /// The header lacks columns the reader needs. `missing` names each missing role with the
+    /// header names it accepts; `header` is the header as found.
+    case missingColumns(missing: [String], header: [String])
+    /// A column chosen with an option (e.g. `--time px`) is not in the header.
+    case unknownColumn(option: String, selector: String, header: [String])
+    /// Strict mode: the first bad line, which stopped the read.
+    case badLine(BadLine)
+    /// A binary tick file does not start with the LiveTicker magic bytes.
+    case wrongMagic(path: String)
+    /// A binary tick file has a version this reader does not know.
+    case unsupportedVersion(path: String, version: Int)
+    /// A binary tick file's header is inconsistent (record size, offsets).
+    case badBinaryHeader(path: String, reason: String)
+    /// A live endpoint string could not be understood (`udp://host:port`, `tcp://host:port`).
+    case invalidEndpoint(String)
+    /// A socket call failed.
+    case socketFailed(endpoint: String, call: String, errno: Int32)
+    /// An option value could not be understood, e.g. a time unit or speed.
+    case invalidOption(name: String, value: String, reason: String)
+
+    /// A one-line message for the user. Allocates.
+    public var description: String {
+        switch self {
+        case let .cannotOpen(path, code): "cannot open \(path): \(Self.errnoText(code))"
+        case let .readFailed(path, code): "cannot read \(path): \(Self.errnoText(code))"
+        case let .writeFailed(path, code): "cannot write \(path): \(Self.errnoText(code))"
+        case let .emptyInput(path): "\(path) is empty: no header line"
+        case let .missingColumns(missing, header):
+            "missing required column\(missing.count == 1 ? "" : "s"): \(missing.joined(separator: "; ")); header has: \(header.joined(separator: ", "))"
+        case let .unknownColumn(option, selector, header):
+            "\(option) \(selector): no such column; header has: \(header.joined(separator: ", "))"
+        case let .badLine(line): "bad line (strict mode): \(line)"
+        case let .wrongMagic(path): "\(path) is not a LiveTicker binary tick file (wrong magic)"
+        case let .unsupportedVersion(path, version): "\(path): unsupported binary tick format version \(version)"
+        case let .badBinaryHeader(path, reason): "\(path): bad binary tick header: \(reason)"
+        case let .invalidEndpoint(text): "invalid endpoint \(text): expected udp://HOST:PORT or tcp://HOST:PORT"
+        case let .socketFailed(endpoint, call, code): "\(endpoint): \(call) failed: \(Self.errnoText(code))"
+        case let .invalidOption(name, value, reason): "\(name) \(value): \(reason)"
+        }
+    }
+
+    static func errnoText(_ code: Int32) -> String {
+        guard let text = strerror(code) else { return "errno \(code)" }
+        return String(cString: text)
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

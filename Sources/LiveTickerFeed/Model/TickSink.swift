@@ -1,0 +1,65 @@
+import LiveTickerCore
+
+/// Something that receives parsed ticks, one at a time, in arrival order.
+///
+/// Readers call `consume` once per delivered tick, from the thread that runs the reader. Conform
+/// a series, an aggregator or a counter; generic code that takes an `inout` sink is specialised in
+/// the caller's module, so a conforming struct costs a direct call per tick.
+public protocol TickSink {
+    /// Takes one tick of the instrument `symbol`. Called in arrival order; times may repeat or go
+    /// backwards. Must not block for long: a live source's producer calls it.
+    mutating func consume(_ tick: Tick, symbol: SymbolID)
+}
+
+/// A sink that forwards every tick to a closure. One indirect call per tick; allocates nothing.
+public struct ClosureTickSink: TickSink {
+    @usableFromInline let body: (Tick, SymbolID) -> Void
+
+    /// Wraps `body`, called once per tick.
+    @inlinable
+    public init(_ body: @escaping (Tick, SymbolID) -> Void) { self.body = body }
+
+    /// Forwards the tick to the closure. O(1).
+    @inlinable
+    public mutating func consume(_ tick: Tick, symbol: SymbolID) { body(tick, symbol) }
+}
+
+/// A sink that keeps every tick and its symbol in two arrays (for tests, small files and
+/// conversions). Amortised O(1) per tick; the arrays grow, so it allocates.
+public struct TickCollector: TickSink, Sendable {
+    /// The ticks received, in arrival order.
+    public var ticks: [Tick] = []
+    /// The symbol of each tick in `ticks`, index for index.
+    public var symbols: [SymbolID] = []
+
+    /// An empty collector.
+    public init() {}
+
+    /// Appends the tick and its symbol. Amortised O(1).
+    public mutating func consume(_ tick: Tick, symbol: SymbolID) {
+        ticks.append(tick)
+        symbols.append(symbol)
+    }
+}
+
+/// A sink that only counts ticks and sums their values (for benchmarks: it keeps the parse from
+/// being optimised away without costing memory traffic). O(1) per tick.
+public struct CountingTickSink: TickSink, Sendable {
+    /// Number of ticks received.
+    public var count = 0
+    /// Sum of the finite values received.
+    public var valueSum = 0.0
+    /// The time of the last tick received.
+    public var lastTime: Int64 = 0
+
+    /// A zeroed counter.
+    public init() {}
+
+    /// Counts the tick. O(1).
+    @inlinable
+    public mutating func consume(_ tick: Tick, symbol: SymbolID) {
+        count &+= 1
+        if tick.value.isFinite { valueSum += tick.value }
+        lastTime = tick.time
+    }
+}

@@ -1,0 +1,43 @@
+/// How to read a tick feed: column choices, time unit, symbol and time filters, strictness.
+///
+/// One value serves the CSV reader, the binary reader (which uses only the filters and
+/// strictness) and the live sources; the CLI fills it from `--time`, `--value`, `--time-unit`,
+/// `--symbol`, `--from`, `--to`, `--strict`, `--delimiter`.
+public struct FeedOptions: Sendable {
+    /// Field delimiter; nil detects it from the first line: whichever of `,` `;` tab occurs
+    /// most often outside quotes (ties favour that order; none found means comma).
+    public var delimiter: UInt8?
+    /// Whether the input starts with a header line.
+    public var header: HeaderMode = .auto
+    /// The time column; nil picks it by name (time, timestamp, ts, date, datetime, epoch, t, …,
+    /// with optional unit suffixes such as `time_s`, `ts_ms`, `Time (us)`).
+    public var timeColumn: ColumnSelector?
+    /// The value column; nil picks it by name (price, last, value, close, mid, px, …), else the
+    /// mid of bid/ask when both exist, else the first column no other role claims.
+    public var valueColumn: ColumnSelector?
+    /// The size column; nil picks it by name (size, qty, quantity, volume, amount, …).
+    public var sizeColumn: ColumnSelector?
+    /// The symbol column; nil picks it by name (symbol, sym, ticker, instrument, pair, …).
+    public var symbolColumn: ColumnSelector?
+    /// The unit of numeric times; `.auto` detects it by magnitude (see ``TimeUnit``). A unit
+    /// named in the time column's header (`time_ms`) is used when this is `.auto`.
+    public var timeUnit: TimeUnit = .auto
+    /// Keep only ticks of this symbol (exact, case-sensitive bytes); nil keeps all.
+    public var symbol: String?
+    /// Keep only ticks with `time >= from` (ns since the epoch).
+    public var from: Int64?
+    /// Keep only ticks with `time < to` (ns since the epoch).
+    public var to: Int64?
+    /// Stop at the first bad line by throwing ``FeedError/badLine(_:)`` (the CLI exits 1).
+    public var strict = false
+    /// How many bad lines the report remembers with their line numbers.
+    public var reportedBadLines = 5
+    /// Size of the read buffer, which is also the longest line kept; longer lines are skipped and
+    /// counted as ``BadLineKind/lineTooLong``. At least 256 bytes.
+    public var bufferSize = 1 << 20
+    /// Ticks per batch handed out by readers.
+    public var batchCapacity = 8192
+
+    /// Defaults: detect everything, keep everything, lenient.
+    public init() {}
+}

@@ -1,0 +1,128 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Decimal text to `Double`, correctly rounded, without allocating.
+///
+/// Fast path (Clinger 1990): a plain decimal with at most 19 significant digits whose integer
+/// mantissa m ≤ 2⁵³ and whose decimal exponent k has |k| ≤ 22 is exactly m × 10ᵏ or m / 10⁻ᵏ,
+/// one IEEE operation on two exact operands, hence correctly rounded. Prices and sensor samples
+/// (`101.25`, `-0.125`, `3`) all take it. Anything else (more digits, big exponents, `nan`,
+/// `inf`, hex floats, a decimal comma) goes to `strtod` on a NUL-terminated copy in the
+/// parser's fixed scratch buffer, which is also correctly rounded.
+enum DecimalParser {
+    /// Parses the longest decimal at `start`; nil when the fast path does not apply (no digits,
+    /// too many digits, exponent too large). `start` must be followed, before the end of its
+    /// buffer, by a byte that is not part of a number (the readers guarantee a newline or NUL).
+    @inline(__always)
+    static func parseFast(
+        _ start: UnsafePointer<UInt8>, powersOfTen: UnsafePointer<Double>
+    ) -> (value: Double, end: UnsafePointer<UInt8>)? {
+        var p = start
+        var negative = false
+        if p[0] == ASCII.minus {
+            negative = true
+            p += 1
+        } else if p[0] == ASCII.plus {
+            p += 1
+        }
+        var mantissa: UInt64 = 0
+        var significant = 0
+        var exponent = 0
+        var sawDigit = false
+        while true {
+            let d = ASCII.digit(p[0])
+            if d > 9 { break }
+            sawDigit = true
+            if significant >= 19 { return nil }
+            mantissa = mantissa &* 10 &+ UInt64(d)
+            if mantissa != 0 { significant &+= 1 }
+            p += 1
+        }
+        if p[0] == ASCII.dot {
+            p += 1
+            while true {
+                let d = ASCII.digit(p[0])
+                if d > 9 { break }
+                sawDigit = true
+                if significant >= 19 { return nil }
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                if mantissa != 0 { significant &+= 1 }
+                exponent &-= 1
+                p += 1
+            }
+        }
+        guard sawDigit else { return nil }
+        if p[0] | 0x20 == ASCII.lowerE {
+            p += 1
+            var negativeExponent = false
+            if p[0] == ASCII.minus {
+                negativeExponent = true
+                p += 1
+            } else if p[0] == ASCII.plus {
+                p += 1
+            }
+            var e = 0
+            var digits = 0
+            while true {
+                let d = ASCII.digit(p[0])
+                if d > 9 { break }
+                if digits >= 4 { return nil }
+                e = e &* 10 &+ Int(d)
+                digits &+= 1
+                p += 1
+            }
+            if digits == 0 { return nil }
+            exponent &+= negativeExponent ? -e : e
+        }
+        if mantissa > 1 << 53 { return nil }
+        var value = Double(mantissa)
+        if exponent < 0 {
+            if exponent < -22 {
+                if mantissa != 0 { return nil }
+            } else {
+                value /= powersOfTen[-exponent]
+            }
+        } else if exponent > 0 {
+            if exponent > 22 {
+                if mantissa != 0 { return nil }
+            } else {
+                value *= powersOfTen[exponent]
+            }
+        }
+        return (negative ? -value : value, UnsafePointer(p))
+    }
+
+    /// Parses exactly the bytes `[start, start + count)` with `strtod`, through a NUL-terminated
+    /// copy in `scratch`. Accepts everything `strtod` does (exponents, `nan`, `inf`, `infinity`,
+    /// hex floats) and a decimal comma when `allowDecimalComma` (for `;`- and tab-separated files
+    /// written in comma locales). Nil unless the whole field is one number. O(count).
+    static func parseSlow(
+        _ start: UnsafePointer<UInt8>, count: Int, scratch: ParseScratch, allowDecimalComma: Bool
+    ) -> Double? {
+        guard count > 0, count <= ParseScratch.capacity else { return nil }
+        let buffer = scratch.bytes
+        var commas = 0
+        var dots = 0
+        for i in 0..<count {
+            var byte = start[i]
+            if byte == ASCII.nul { return nil }
+            if byte == ASCII.dot { dots += 1 }
+            if byte == ASCII.comma {
+                commas += 1
+                byte = ASCII.dot
+            }
+            buffer[i] = byte
+        }
+        if commas > 0 && (!allowDecimalComma || commas > 1 || dots > 0) { return nil }
+        buffer[count] = ASCII.nul
+        return buffer.withMemoryRebound(to: CChar.self, capacity: count + 1) { text -> Double? in
+            var end: UnsafeMutablePointer<CChar>? = nil
+            let value = strtod(text, &end)
+            guard let end, end == text + count else { return nil }
+            // strtod skips leading white space; the field was trimmed, so any left means junk.
+            if text[0] == CChar(ASCII.space) || text[0] == CChar(ASCII.tab) { return nil }
+            return value
+        }
+    }
+}

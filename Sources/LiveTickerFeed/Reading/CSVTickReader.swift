@@ -1,0 +1,266 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads CSV ticks from a file descriptor (a file, standard input, a pipe, a followed file) in
+/// large chunks with `read(2)` into one fixed buffer, parsing lines in place.
+///
+/// Memory is bounded by the buffer (``FeedOptions/bufferSize``, 1 MiB by default): a line that
+/// does not fit is skipped as it streams past and counted as ``BadLineKind/lineTooLong``. A
+/// missing final newline is supplied at the end of input. In follow mode (`tail -f`) the end of
+/// the file is not the end: the reader polls for appended bytes, holds a partial last line until
+/// its newline arrives, and starts over if the file is truncated.
+///
+/// Not thread-safe: one thread drives a reader (it is a class because it owns a descriptor and
+/// buffers).
+public final class CSVTickReader: TickBatchReader {
+    /// Name used in errors (the path, or `-` for standard input).
+    public let name: String
+    private let fd: Int32
+    // Bytes to read instead of `fd` (in-memory parsing); valid for the reader's whole life,
+    // which `parse(bytes:)` guarantees by never letting the reader escape.
+    private let memory: UnsafeRawBufferPointer?
+    private var memoryOffset = 0
+    private let closeOnDeinit: Bool
+    private let follow: Bool
+    /// How long follow mode sleeps when the file has no new bytes, in nanoseconds.
+    public var followPollInterval: Int64 = 50_000_000
+    /// Raised to end follow mode (or a blocking read loop between reads).
+    public let stopSignal: StopSignal?
+
+    private var parser: CSVRecordParser
+    private let storage: TickBatchStorage
+    private let capacity: Int
+    // Invariant: `buffer` holds `capacity + 1` bytes (one spare for the final newline);
+    // [0, filled) are input bytes; [pos, completeEnd) are whole lines not yet parsed.
+    private let buffer: UnsafeMutablePointer<UInt8>
+    private var filled = 0
+    private var pos = 0
+    private var completeEnd = 0
+    private var skippingOverlongLine = false
+    private var reachedEnd = false
+    private var finished = false
+    private var bytesRead = 0
+    private var fileOffset = 0
+
+    /// Opens the CSV file at `path` (`-` for standard input). Throws ``FeedError/cannotOpen(path:errno:)``.
+    public convenience init(path: String, options: FeedOptions = FeedOptions(), follow: Bool = false,
+        stop: StopSignal? = nil) throws(FeedError)
+    {
+        if path == "-" {
+            self.init(fileDescriptor: 0, name: "-", options: options, follow: follow, closeOnDeinit: false, stop: stop)
+            return
+        }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .cannotOpen(path: path, errno: errno) }
+        self.init(fileDescriptor: fd, name: path, options: options, follow: follow, closeOnDeinit: true, stop: stop)
+    }
+
+    /// Reads from an open descriptor; closes it on release when `closeOnDeinit`.
+    public init(fileDescriptor: Int32, name: String, options: FeedOptions = FeedOptions(), follow: Bool = false,
+        closeOnDeinit: Bool = false, stop: StopSignal? = nil)
+    {
+        self.fd = fileDescriptor
+        self.memory = nil
+        self.name = name
+        self.follow = follow
+        self.closeOnDeinit = closeOnDeinit
+        self.stopSignal = stop
+        parser = CSVRecordParser(options: options)
+        storage = TickBatchStorage(capacity: max(1, options.batchCapacity))
+        capacity = max(256, options.bufferSize)
+        buffer = .allocate(capacity: capacity + 1)
+        buffer.initialize(repeating: 0, count: capacity + 1)
+    }
+
+    /// Reads `bytes` (which must outlive the reader) as if they were a file.
+    init(memory bytes: UnsafeRawBufferPointer, options: FeedOptions) {
+        self.fd = -1
+        self.memory = bytes
+        self.name = "<memory>"
+        self.follow = false
+        self.closeOnDeinit = false
+        self.stopSignal = nil
+        parser = CSVRecordParser(options: options)
+        storage = TickBatchStorage(capacity: max(1, options.batchCapacity))
+        capacity = max(256, options.bufferSize)
+        buffer = .allocate(capacity: capacity + 1)
+        buffer.initialize(repeating: 0, count: capacity + 1)
+    }
+
+    deinit {
+        buffer.deallocate()
+        if closeOnDeinit { close(fd) }
+    }
+
+    /// Counts so far. O(kinds).
+    public var report: FeedReport {
+        var report = parser.report
+        report.lines = parser.lineNumber
+        report.bytes = bytesRead
+        return report
+    }
+
+    /// Symbols seen so far.
+    public var symbols: SymbolTable { parser.symbols }
+
+    /// The column layout, once the first line has been read.
+    public var layout: CSVColumnLayout? { parser.layout }
+
+    /// The next batch; see ``TickBatchReader/nextBatch()``. Throws at the end of an input that
+    /// had no line at all (``FeedError/emptyInput(path:)``), on a missing column, or on the first
+    /// bad line in strict mode.
+    public func nextBatch() throws(FeedError) -> TickBatch? {
+        var count = 0
+        while true {
+            if pos < completeEnd {
+                pos = try parser.parseLines(buffer, start: pos, end: completeEnd, into: storage, count: &count)
+                if count == storage.capacity { return storage.batch(count: count) }
+                continue
+            }
+            if count > 0 { return storage.batch(count: count) }
+            if finished { return nil }
+            try fill()
+        }
+    }
+
+    /// Makes room, reads once (or, at the end of a followed file, waits), and marks the whole
+    /// lines now available.
+    private func fill() throws(FeedError) {
+        if pos > 0 {
+            let rest = filled - pos
+            if rest > 0 { memmove(buffer, buffer + pos, rest) }
+            filled = rest
+            completeEnd = 0
+            pos = 0
+        }
+        if reachedEnd {
+            finished = true
+            if !parser.sawFirstLine && !follow { throw .emptyInput(path: name) }
+            return
+        }
+        if filled == capacity {
+            // No newline in a full buffer: skip this line as it streams past.
+            try parser.overlongLine(excerptFrom: buffer, count: filled)
+            skippingOverlongLine = true
+            filled = 0
+        }
+        while true {
+            let n = readInput(into: buffer + filled, count: capacity - filled)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .readFailed(path: name, errno: errno)
+            }
+            if n == 0 {
+                if follow {
+                    if stopSignal?.isStopped == true {
+                        finished = true
+                        return
+                    }
+                    restartIfTruncated()
+                    Self.sleep(nanoseconds: followPollInterval)
+                    continue
+                }
+                reachedEnd = true
+                if skippingOverlongLine {
+                    skippingOverlongLine = false
+                    filled = 0
+                } else if filled > 0 {
+                    // The last line has no newline: supply it (the spare byte is for this).
+                    buffer[filled] = ASCII.newline
+                    filled += 1
+                    completeEnd = filled
+                }
+                return
+            }
+            bytesRead += n
+            fileOffset += n
+            let start = filled
+            filled += n
+            if skippingOverlongLine {
+                guard let newline = memchr(buffer + start, Int32(ASCII.newline), n) else {
+                    filled = 0
+                    if stopSignal?.isStopped == true {
+                        finished = true
+                        return
+                    }
+                    continue
+                }
+                let after = newline.assumingMemoryBound(to: UInt8.self) + 1 - buffer
+                let rest = filled - after
+                if rest > 0 { memmove(buffer, buffer + after, rest) }
+                filled = rest
+                skippingOverlongLine = false
+                if let last = lastNewline(from: 0) { completeEnd = last + 1 }
+                return
+            }
+            if let last = lastNewline(from: start) { completeEnd = last + 1 }
+            return
+        }
+    }
+
+    private func readInput(into destination: UnsafeMutablePointer<UInt8>, count: Int) -> Int {
+        guard let memory else { return Glibc.read(fd, destination, count) }
+        let n = min(count, memory.count - memoryOffset)
+        if n > 0 { memcpy(destination, memory.baseAddress! + memoryOffset, n) }
+        memoryOffset += n
+        return n
+    }
+
+    /// Index of the last `\n` in [from, filled), scanning backwards (it is usually near the end).
+    private func lastNewline(from: Int) -> Int? {
+        var i = filled - 1
+        while i >= from {
+            if buffer[i] == ASCII.newline { return i }
+            i -= 1
+        }
+        return nil
+    }
+
+    /// Follow mode: a file shorter than what was read has been truncated (log rotation,
+    /// rewrite); start over from its beginning, dropping any partial line.
+    private func restartIfTruncated() {
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) < fileOffset else { return }
+        lseek(fd, 0, SEEK_SET)
+        fileOffset = 0
+        filled = 0
+        pos = 0
+        completeEnd = 0
+        skippingOverlongLine = false
+    }
+
+    static func sleep(nanoseconds: Int64) {
+        var request = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+    }
+}
+
+extension CSVTickReader {
+    /// Parses CSV ticks held in memory (tests, fuzzing) into `sink`, with the same rules and the
+    /// same bounded buffer as a file (so long lines are skipped the same way). O(bytes).
+    public static func parse<S: TickSink>(
+        bytes: UnsafeRawBufferPointer, options: FeedOptions = FeedOptions(), into sink: inout S
+    ) throws(FeedError) -> (report: FeedReport, symbols: SymbolTable) {
+        let reader = CSVTickReader(memory: bytes, options: options)
+        try reader.read(into: &sink)
+        return (reader.report, reader.symbols)
+    }
+
+    /// ``parse(bytes:options:into:)`` over an array or string's bytes.
+    public static func parse<S: TickSink, Bytes: Collection<UInt8>>(
+        _ bytes: Bytes, options: FeedOptions = FeedOptions(), into sink: inout S
+    ) throws(FeedError) -> (report: FeedReport, symbols: SymbolTable) {
+        let array = Array(bytes)
+        var result: Result<(report: FeedReport, symbols: SymbolTable), FeedError>!
+        array.withUnsafeBytes { raw in
+            do throws(FeedError) {
+                result = .success(try parse(bytes: raw, options: options, into: &sink))
+            } catch {
+                result = .failure(error)
+            }
+        }
+        return try result.get()
+    }
+}

@@ -1,0 +1,28 @@
+/// One skipped line, as remembered for the report: where it was, why, and what it started with.
+public struct BadLine: Sendable, Hashable, CustomStringConvertible {
+    /// 1-based physical line number in the input (the header is line 1).
+    public var line: Int
+    /// Why the line was skipped.
+    public var kind: BadLineKind
+    /// The header name (or 0-based index, as text) of the offending column; "" when the line as a
+    /// whole is at fault.
+    public var column: String
+    /// The first bytes of the line (at most 80), decoded leniently, for the message.
+    public var excerpt: String
+
+    /// Describes a skipped line.
+    public init(line: Int, kind: BadLineKind, column: String = "", excerpt: String = "") {
+        self.line = line
+        self.kind = kind
+        self.column = column
+        self.excerpt = excerpt
+    }
+
+    /// E.g. `line 7: malformed number in column "price": 1700000000000,abc,3`. Allocates.
+    public var description: String {
+        var text = "line \(line): \(kind)"
+        if !column.isEmpty { text += " in column \"\(column)\"" }
+        if !excerpt.isEmpty { text += ": \(excerpt)" }
+        return text
+    }
+}

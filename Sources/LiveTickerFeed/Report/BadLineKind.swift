@@ -1,0 +1,34 @@
+/// Why a line of a tick file was skipped. Every skipped line is counted under exactly one kind.
+public enum BadLineKind: Int, CaseIterable, Sendable, Hashable, CustomStringConvertible {
+    /// The time field is empty or not a number, an epoch time or an ISO-8601 timestamp
+    /// (including impossible dates such as month 13).
+    case malformedTime
+    /// The time is well formed but does not fit an `Int64` of nanoseconds since the epoch, which
+    /// covers 1677-09-21 … 2262-04-11 (year 1 and year 9999 are out of range).
+    case timeOutOfRange
+    /// A value, size, bid or ask field is not a number. (`nan` and `inf` are numbers: kept.)
+    case malformedNumber
+    /// The line has fewer fields than the columns the layout needs.
+    case missingField
+    /// A quoted field has no closing quote on its line. Quoted fields may hold delimiters and
+    /// `""` escapes but not newlines, so a stray quote cannot swallow the rest of the file.
+    case unterminatedQuote
+    /// The line is longer than the reader's buffer; it was skipped without being stored.
+    case lineTooLong
+    /// The line introduces a symbol beyond ``SymbolTable/maximumCount`` or a symbol longer than
+    /// 255 bytes.
+    case badSymbol
+
+    /// Short lower-case label used in summaries, e.g. "time out of range".
+    public var description: String {
+        switch self {
+        case .malformedTime: "malformed time"
+        case .timeOutOfRange: "time out of range"
+        case .malformedNumber: "malformed number"
+        case .missingField: "missing field"
+        case .unterminatedQuote: "unterminated quote"
+        case .lineTooLong: "line too long"
+        case .badSymbol: "bad symbol"
+        }
+    }
+}

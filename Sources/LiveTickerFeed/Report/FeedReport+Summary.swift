@@ -1,0 +1,36 @@
+extension FeedReport {
+    /// A human summary, one line of totals followed by one line per remembered bad line, e.g.
+    ///
+    ///     12 lines, 9 ticks, 2 bad lines (1 malformed number, 1 time out of range), 1 NaN/inf value kept as gap
+    ///       line 4: malformed number in column "price": 1700000000000,abc,1
+    ///       line 9: time out of range in column "time": 0001-01-01T00:00:00Z,1,1
+    ///
+    /// Zero counts are left out. Allocates.
+    public var summary: String {
+        var parts: [String] = []
+        if lines > 0 { parts.append(Self.plural(lines, "line")) }
+        parts.append(Self.plural(ticks, "tick"))
+        let bad = badLines
+        if bad > 0 {
+            let kinds = BadLineKind.allCases.filter { count(of: $0) > 0 }.map { "\(count(of: $0)) \($0)" }
+            parts.append("\(Self.plural(bad, "bad line")) (\(kinds.joined(separator: ", ")))")
+        } else {
+            parts.append("no bad lines")
+        }
+        if nonFiniteValues > 0 {
+            parts.append("\(nonFiniteValues) NaN/inf value\(nonFiniteValues == 1 ? "" : "s") kept as gap\(nonFiniteValues == 1 ? "" : "s")")
+        }
+        if filteredBySymbol > 0 { parts.append("\(filteredBySymbol) filtered by symbol") }
+        if filteredByTime > 0 { parts.append("\(filteredByTime) outside the time range") }
+        if truncatedRecords > 0 { parts.append("\(Self.plural(truncatedRecords, "truncated record"))") }
+        if dropped > 0 { parts.append("\(dropped) dropped (consumer behind)") }
+        var text = parts.joined(separator: ", ")
+        for line in firstBadLines { text += "\n  \(line)" }
+        if bad > firstBadLines.count, !firstBadLines.isEmpty {
+            text += "\n  … and \(bad - firstBadLines.count) more"
+        }
+        return text
+    }
+
+    private static func plural(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+}

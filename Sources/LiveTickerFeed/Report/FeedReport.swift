@@ -1,0 +1,68 @@
+/// What a reader did with its input: lines and ticks, skipped lines counted by kind with the
+/// first few remembered, values kept as gaps, and lines filtered out on purpose.
+///
+/// A reader updates its report as it goes, so a live source can show it at any time. Counting
+/// costs a few integer adds per line; remembering a bad line allocates (only the first
+/// ``maximumRemembered``).
+public struct FeedReport: Sendable, Equatable {
+    /// How many bad lines are remembered in ``firstBadLines``.
+    public var maximumRemembered: Int
+    /// Physical lines consumed, including the header and blank lines.
+    public var lines = 0
+    /// Bytes consumed from the input.
+    public var bytes = 0
+    /// Ticks delivered.
+    public var ticks = 0
+    /// Skipped lines, by ``BadLineKind`` raw value.
+    public private(set) var badCounts = [Int](repeating: 0, count: BadLineKind.allCases.count)
+    /// The first ``maximumRemembered`` skipped lines, in input order.
+    public private(set) var firstBadLines: [BadLine] = []
+    /// Ticks kept whose value is NaN, ±∞ or empty (stored as NaN): delivered, drawn as gaps.
+    public var nonFiniteValues = 0
+    /// Empty lines (skipped silently; not bad).
+    public var blankLines = 0
+    /// Lines skipped because their symbol is not the one the options ask for.
+    public var filteredBySymbol = 0
+    /// Lines skipped because their time is outside the options' time range.
+    public var filteredByTime = 0
+    /// Binary records cut short at the end of the input (a crashed or still-running writer).
+    public var truncatedRecords = 0
+    /// Ticks a live source parsed but could not hand on because its consumer was behind.
+    public var dropped = 0
+
+    /// An empty report that will remember the first `maximumRemembered` bad lines.
+    public init(maximumRemembered: Int = 5) {
+        self.maximumRemembered = max(0, maximumRemembered)
+    }
+
+    /// Total skipped lines over all kinds. O(kinds).
+    public var badLines: Int { badCounts.reduce(0, +) }
+
+    /// Skipped lines of one kind. O(1).
+    public func count(of kind: BadLineKind) -> Int { badCounts[kind.rawValue] }
+
+    /// Counts a skipped line and remembers it if it is among the first few. O(1); allocates only
+    /// while remembering.
+    public mutating func record(_ badLine: BadLine) {
+        badCounts[badLine.kind.rawValue] += 1
+        if firstBadLines.count < maximumRemembered { firstBadLines.append(badLine) }
+    }
+
+    /// Adds the counts of `other` into this report (for several connections of one listener);
+    /// remembered lines are appended up to the limit. O(kinds + remembered).
+    public mutating func merge(_ other: FeedReport) {
+        lines += other.lines
+        bytes += other.bytes
+        ticks += other.ticks
+        for i in badCounts.indices { badCounts[i] += other.badCounts[i] }
+        for line in other.firstBadLines where firstBadLines.count < maximumRemembered {
+            firstBadLines.append(line)
+        }
+        nonFiniteValues += other.nonFiniteValues
+        blankLines += other.blankLines
+        filteredBySymbol += other.filteredBySymbol
+        filteredByTime += other.filteredByTime
+        truncatedRecords += other.truncatedRecords
+        dropped += other.dropped
+    }
+}

@@ -1,0 +1,175 @@
+import LiveTickerCore
+import Testing
+
+@testable import LiveTickerFeed
+
+@Suite("Bad input loses nothing good")
+struct BadInputTests {
+    @Test("empty input is an error; a header alone gives no ticks")
+    func emptyAndHeaderOnly() throws {
+        #expect(throws: FeedError.emptyInput(path: "<memory>")) { try parse("") }
+        #expect(throws: FeedError.emptyInput(path: "<memory>")) { try parse("\n\r\n\n") }
+        let p = try parse("time,price\n")
+        #expect(p.ticks.isEmpty)
+        #expect(p.report.lines == 1)
+        #expect(p.report.badLines == 0)
+        #expect(try parse("time,price").ticks.isEmpty)
+    }
+
+    @Test("missing required columns name what is missing and the header found")
+    func missingColumns() {
+        do {
+            _ = try parse("when,size,qty\n1,2,3\n")
+            Issue.record("expected an error")
+        } catch let error as FeedError {
+            guard case let .missingColumns(missing, header) = error else {
+                Issue.record("wrong error \(error)")
+                return
+            }
+            // "when" is not a time name; it becomes the value (first unclaimed column).
+            #expect(header == ["when", "size", "qty"])
+            #expect(missing.count == 1)
+            #expect(missing.first?.hasPrefix("time") == true)
+            #expect(error.description.contains("header has: when, size, qty"))
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+        #expect(throws: FeedError.self) { try parse("time,size\n1,2\n") }
+        do {
+            _ = try parse("size\n1\n")
+            Issue.record("expected an error")
+        } catch let FeedError.missingColumns(missing, header) {
+            #expect(header == ["size"])
+            #expect(missing.count == 2)
+            #expect(missing.last?.hasPrefix("value") == true)
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test("each bad line is skipped and counted by kind; good lines around it all arrive")
+    func mixedBadLines() throws {
+        let text = """
+            time,price,size
+            1,10,1
+            2,abc,1
+            3,11,1
+            x,12,1
+            4
+            5,13,zz
+            6,"14,1
+            7,15,1
+            8,nan,1
+            9,inf,1
+            10,-inf,1
+            11,,1
+            12,16,
+
+            """
+        let p = try parse(text)
+        #expect(p.times == [1, 3, 7, 8, 9, 10, 11, 12].map(ns))
+        #expect(p.values[0] == 10 && p.values[1] == 11 && p.values[2] == 15)
+        #expect(p.values[3].isNaN && p.values[4] == .infinity && p.values[5] == -.infinity && p.values[6].isNaN)
+        #expect(p.values[7] == 16 && p.ticks[7].size == 0)
+        #expect(p.report.count(of: .malformedNumber) == 2)
+        #expect(p.report.count(of: .malformedTime) == 1)
+        #expect(p.report.count(of: .missingField) == 1)
+        #expect(p.report.count(of: .unterminatedQuote) == 1)
+        #expect(p.report.badLines == 5)
+        #expect(p.report.nonFiniteValues == 4)
+        #expect(p.report.firstBadLines.map(\.line) == [3, 5, 6, 7, 8])
+        #expect(p.report.firstBadLines.map(\.kind) == [.malformedNumber, .malformedTime, .missingField, .malformedNumber, .unterminatedQuote])
+        #expect(p.report.firstBadLines[0].column == "price")
+        #expect(p.report.firstBadLines[0].excerpt == "2,abc,1")
+        #expect(p.report.firstBadLines[3].column == "size")
+        #expect(p.report.summary.contains("5 bad lines (1 malformed time, 2 malformed number, 1 missing field, 1 unterminated quote)"))
+        #expect(p.report.summary.contains("line 3: malformed number in column \"price\": 2,abc,1"))
+    }
+
+    @Test("only the first few bad lines are remembered, all are counted")
+    func rememberedLimit() throws {
+        let text = "time,price\n" + (1...20).map { "\($0),bad" }.joined(separator: "\n") + "\n21,1\n"
+        let p = try parse(text)
+        #expect(p.report.count(of: .malformedNumber) == 20)
+        #expect(p.report.firstBadLines.map(\.line) == [2, 3, 4, 5, 6])
+        #expect(p.values == [1])
+        #expect(p.report.summary.contains("… and 15 more"))
+    }
+
+    @Test("strict mode throws the first bad line")
+    func strict() {
+        #expect(throws: FeedError.badLine(BadLine(line: 3, kind: .malformedNumber, column: "price", excerpt: "2,oops"))) {
+            try parse("time,price\n1,1\n2,oops\n3,3\n") { $0.strict = true }
+        }
+        #expect(throws: Never.self) { try parse("time,price\n1,1\n2,nan\n") { $0.strict = true } }
+    }
+
+    @Test("duplicate and backwards timestamps are kept in arrival order")
+    func backwards() throws {
+        let p = try parse("time,price\n5,1\n5,2\n3,3\n9,4\n")
+        #expect(p.times == [5, 5, 3, 9].map(ns))
+        #expect(p.report.badLines == 0)
+    }
+
+    @Test("a line of several megabytes is skipped and counted with bounded memory")
+    func hugeLine() throws {
+        var bytes = Array("time,price\n1,1\n2,".utf8)
+        bytes += [UInt8](repeating: UInt8(ascii: "7"), count: 3_000_000)
+        bytes += Array("\n3,3\n".utf8)
+        let p = try parse(bytes: bytes) { $0.bufferSize = 64 * 1024 }
+        #expect(p.values == [1, 3])
+        #expect(p.report.count(of: .lineTooLong) == 1)
+        #expect(p.report.firstBadLines.map(\.line) == [3])
+        #expect(p.report.lines == 4)
+        // At the very end, without a newline, too.
+        var tail = Array("time,price\n1,1\n".utf8)
+        tail += [UInt8](repeating: UInt8(ascii: "x"), count: 300_000)
+        let q = try parse(bytes: tail) { $0.bufferSize = 4096 }
+        #expect(q.values == [1])
+        #expect(q.report.count(of: .lineTooLong) == 1)
+    }
+
+    @Test("a long line that fits the buffer parses (the value column is early)")
+    func longLineFits() throws {
+        let p = try parse("time,price,note\n1,2," + String(repeating: "n", count: 100_000) + "\n2,3,x\n")
+        #expect(p.values == [2, 3])
+    }
+
+    @Test("invalid UTF-8 is just bytes")
+    func invalidUTF8() throws {
+        var bytes = Array("time,sym,price\n1,".utf8)
+        bytes += [0xFF, 0xFE, 0xC3]
+        bytes += Array(",5\n2,\u{e9},6\n3,abc\u{0}def,7\n".utf8)
+        let p = try parse(bytes: bytes)
+        #expect(p.values == [5, 6, 7])
+        #expect(p.table.nameBytes[0] == [0xFF, 0xFE, 0xC3])
+        #expect(p.table.count == 3)
+    }
+
+    @Test("garbage bytes and NULs in a number field are malformed, not crashes")
+    func garbage() throws {
+        let bytes = Array("time,price\n1,1\u{0}\n2,\u{1}\u{2}\n3,\"\"\n4,3\n".utf8)
+        let p = try parse(bytes: bytes)
+        #expect(p.times == [ns(3), ns(4)])
+        #expect(p.values[0].isNaN)
+        #expect(p.report.count(of: .malformedNumber) == 2)
+    }
+
+    @Test("blank lines are skipped silently but counted for line numbers")
+    func blankLines() throws {
+        let p = try parse("\n\ntime,price\n\n1,1\r\n\n2,x\n")
+        #expect(p.values == [1])
+        #expect(p.report.blankLines == 4)
+        #expect(p.report.firstBadLines.map(\.line) == [7])
+    }
+
+    @Test("time range filter keeps from ≤ t < to")
+    func timeRange() throws {
+        let p = try parse("time,price\n1,1\n2,2\n3,3\n4,4\n") {
+            $0.from = ns(2)
+            $0.to = ns(4)
+        }
+        #expect(p.values == [2, 3])
+        #expect(p.report.filteredByTime == 2)
+    }
+}
