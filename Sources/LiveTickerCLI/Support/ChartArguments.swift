@@ -51,7 +51,7 @@ struct ChartArguments {
         }
         if let list = arguments.value("threshold") {
             chart.options.thresholds = try list.split(separator: ",").map { item throws(UsageError) in
-                guard let value = Double(item.trimmingSpaces), value.isFinite else {
+                guard let value = Double(item.filter { $0 != " " }), value.isFinite else {
                     throw UsageError("--threshold needs numbers separated by commas, got '\(list)'")
                 }
                 return value
@@ -64,15 +64,5 @@ struct ChartArguments {
             chart.font = try FontFile.load(path)
         }
         return chart
-    }
-}
-
-extension Substring {
-    /// The text without leading and trailing spaces.
-    var trimmingSpaces: Substring {
-        var text = self
-        while text.first == " " { text.removeFirst() }
-        while text.last == " " { text.removeLast() }
-        return text
     }
 }

@@ -74,15 +74,15 @@ extension LiveTickerChart {
                 let change = newest.value - s.firstValue
                 let color = change >= 0 ? theme.up : theme.down
                 var text = LabelText()
-                if change >= 0 { text.append("+") }
+                if change >= 0 { text.append("+" as StaticString) }
                 text.append(ValueLabel.trueValue(change, maxSignificantDigits: 6))
                 x = drawText(text, x: x, y: y, color: color, clip: header, into: fb) &+ space
                 if s.firstValue != 0 {
                     var percent: LabelText = "("
                     let ratio = change / abs(s.firstValue) * 100
-                    if ratio >= 0 { percent.append("+") }
+                    if ratio >= 0 { percent.append("+" as StaticString) }
                     percent.append(ValueLabel.fixed(ratio, fractionDigits: 2))
-                    percent.append("%)")
+                    percent.append("%)" as StaticString)
                     x = drawText(percent, x: x, y: y, color: color, clip: header, into: fb) &+ 2 &* space
                 }
             }
@@ -90,7 +90,7 @@ extension LiveTickerChart {
         var count = 0
         for s in scratch { count &+= s.visibleTicks.count }
         var text = ValueLabel.fixed(Double(count), fractionDigits: 0)
-        text.append(" ticks")
+        text.append(" ticks" as StaticString)
         let width = textWidth(text)
         drawText(text, x: header.maxX &- width &- space, y: y, color: theme.label, clip: header, into: fb)
     }

@@ -1,6 +1,7 @@
 import LiveTickerCore
 import LiveTickerDownsampling
 import LiveTickerRender
+import LiveTickerScales
 
 /// Per-series memory a frame draws from, allocated once when the chart is made.
 ///
