@@ -1,0 +1,188 @@
+import Observation
+import Synchronization
+
+/// One live instrument or signal: the tick history ring, the candle aggregator, producer-side
+/// statistics in atomics, and `@Observable` state a display reads at frame rate.
+///
+/// ## Threading contract
+/// - **Producer** (exactly one thread at a time): `append(_:)`. It is lock-free, allocates
+///   nothing and does no observation work: a ring append, the candle update, a few relaxed
+///   atomic stores and one release store of `version`.
+/// - **Consumer** (one thread at a time, e.g. the render loop or the main actor):
+///   `refreshObservedState()` and reading the observed properties (`lastValue`, `change`,
+///   `minimum`, `maximum`, `tickCount`, `candleCount`, `nonFiniteCount`, `observedVersion`).
+///   Observers registered with `withObservationTracking` are notified on this thread, once
+///   per refresh that found new ticks, never per append.
+/// - **Any thread**: `version`, `ticks`, `candles`, `snapshotTicks(newest:into:)`,
+///   `snapshotCandles(newest:into:)`, `newestTick`, `newestCandle`, `capacity`,
+///   `candleCapacity`, `candleInterval` (lock-free ring reads of validated copies).
+///
+/// ## Why `@unchecked Sendable` is sound
+/// State is partitioned by thread role, and each part is safe for the role that touches it:
+/// - immutable `let`s (rings, capacities, the interval, pointers fixed at init);
+/// - producer-only memory (`producer`: the running block extent) written only by `append`;
+/// - producer-to-anyone words (`shared`): `Atomic<UInt64>`, written by the producer only;
+/// - consumer-only memory (the observed properties, `publishedVersion`, scratch buffers),
+///   touched only by `refreshObservedState()` and observed-property reads on the consumer;
+/// - the rings, which are SPSC lock-free (see `RingBuffer`).
+/// Callers keep the contract: one producer thread, one consumer thread.
+@Observable
+public final class LiveSeries: @unchecked Sendable {
+    // MARK: Observed state (consumer thread; published by refreshObservedState)
+
+    /// Last finite value appended (NaN before the first). Published by `refreshObservedState()`.
+    public internal(set) var lastValue: Double = .nan
+    /// `lastValue` minus the first finite value ever appended (NaN before the first).
+    public internal(set) var change: Double = .nan
+    /// Lowest finite value among the ticks held in the history (NaN if none).
+    public internal(set) var minimum: Double = .nan
+    /// Highest finite value among the ticks held in the history (NaN if none).
+    public internal(set) var maximum: Double = .nan
+    /// Number of ticks ever appended.
+    public internal(set) var tickCount: UInt64 = 0
+    /// Number of candles ever opened (positions `0 ..< candleCount`).
+    public internal(set) var candleCount: UInt64 = 0
+    /// Number of ticks appended whose value was not finite (drawn as gaps).
+    public internal(set) var nonFiniteCount: UInt64 = 0
+    /// The `version` these properties were last published for.
+    public internal(set) var observedVersion: UInt64 = 0
+
+    // MARK: Storage (not observed)
+
+    /// Ticks per block of the held-range min/max index. A power of two: the producer closes a
+    /// block with a mask test, and a refresh costs O(capacity / block + block) instead of
+    /// O(capacity) (the same position-aligned block idea downsampling uses).
+    @usableFromInline static var extentBlock: UInt64 { 1024 }
+
+    /// Tick history (newest `capacity` ticks).
+    @usableFromInline let history: RingBuffer<Tick>
+    /// Candles built from every tick.
+    @usableFromInline let aggregator: CandleAggregator
+    /// Min/max of each complete block of `extentBlock` positions, position = block number.
+    @usableFromInline let extents: RingBuffer<ValueExtent>
+
+    /// Producer → anyone words, one padded line group (only the producer writes it):
+    /// `[versionIndex]` appends so far (release), `[lastIndex]` / `[firstIndex]` bit patterns of
+    /// the last / first finite value, `[nonFiniteIndex]` count of non-finite values.
+    @usableFromInline let shared: UnsafeMutablePointer<Atomic<UInt64>>
+    @usableFromInline static var versionIndex: Int { 0 }
+    @usableFromInline static var lastIndex: Int { 1 }
+    @usableFromInline static var firstIndex: Int { 2 }
+    @usableFromInline static var nonFiniteIndex: Int { 3 }
+
+    /// Producer-only running extent of the current block. Raw memory so the per-tick path
+    /// pays no exclusivity checks.
+    @usableFromInline let producer: UnsafeMutablePointer<ValueExtent>
+
+    /// Consumer-only scratch for refresh, allocated once.
+    let scratchTicks: UnsafeMutableBufferPointer<Tick>
+    let scratchExtents: UnsafeMutableBufferPointer<ValueExtent>
+    /// Consumer-only: the version last published.
+    @ObservationIgnored var publishedVersion: UInt64 = 0
+
+    /// Creates a series keeping the newest `capacity` ticks and `candleCapacity` candles.
+    /// O(capacity + candleCapacity); allocates once, never again.
+    ///
+    /// - Throws: `ConfigurationError` for a zero or invalid capacity or a non-positive interval.
+    public init(capacity: Int, candleInterval: CandleInterval, candleCapacity: Int = 1024) throws(ConfigurationError) {
+        history = try RingBuffer<Tick>(capacity: capacity)
+        aggregator = try CandleAggregator(interval: candleInterval, capacity: candleCapacity)
+        // Enough blocks to cover every held position, plus the partial ones at both ends.
+        let blockCount = capacity / Int(Self.extentBlock) + 2
+        extents = try RingBuffer<ValueExtent>(capacity: blockCount)
+        shared = AtomicWords.allocate(count: AtomicWords.wordsPerLine)
+        shared[Self.lastIndex].store(Double.nan.bitPattern, ordering: .relaxed)
+        shared[Self.firstIndex].store(Double.nan.bitPattern, ordering: .relaxed)
+        producer = .allocate(capacity: 1)
+        producer.initialize(to: .empty)
+        scratchTicks = .allocate(capacity: Int(Self.extentBlock))
+        scratchTicks.initialize(repeating: Tick(time: 0, value: 0))
+        scratchExtents = .allocate(capacity: blockCount)
+        scratchExtents.initialize(repeating: .empty)
+    }
+
+    deinit {
+        AtomicWords.deallocate(shared, count: AtomicWords.wordsPerLine)
+        producer.deinitialize(count: 1)
+        producer.deallocate()
+        scratchTicks.deallocate()
+        scratchExtents.deallocate()
+    }
+
+    // MARK: Producer
+
+    /// Records one tick: history ring, candle, statistics, then `version`. Producer thread
+    /// only. O(1), lock-free, no allocation, no observation work.
+    @inlinable
+    public func append(_ tick: Tick) {
+        history.append(tick)
+        aggregator.add(tick)
+        let value = tick.value
+        // Only the producer writes `shared`, so its relaxed read-back is its own last store.
+        let appended = shared[Self.versionIndex].load(ordering: .relaxed) &+ 1
+        if value.isFinite {
+            producer.pointee.include(value)
+            shared[Self.lastIndex].store(value.bitPattern, ordering: .relaxed)
+            if Double(bitPattern: shared[Self.firstIndex].load(ordering: .relaxed)).isNaN {
+                shared[Self.firstIndex].store(value.bitPattern, ordering: .relaxed)
+            }
+        } else {
+            let count = shared[Self.nonFiniteIndex].load(ordering: .relaxed)
+            shared[Self.nonFiniteIndex].store(count &+ 1, ordering: .relaxed)
+        }
+        if appended & (Self.extentBlock &- 1) == 0 {
+            extents.append(producer.pointee)
+            producer.pointee = .empty
+        }
+        // Last: a reader that sees this version also sees everything above.
+        shared[Self.versionIndex].store(appended, ordering: .releasing)
+    }
+
+    // MARK: Any thread
+
+    /// Changes with every append (it is the number of appends so far). A render loop compares
+    /// it with the value it last drew to skip frames when nothing changed. O(1), lock-free.
+    @inlinable
+    public var version: UInt64 {
+        shared[Self.versionIndex].load(ordering: .acquiring)
+    }
+
+    /// Number of ticks the history keeps. O(1).
+    public var capacity: Int { history.capacity }
+
+    /// Number of candles kept. O(1).
+    public var candleCapacity: Int { aggregator.capacity }
+
+    /// How ticks are grouped into candles. O(1).
+    public var candleInterval: CandleInterval { aggregator.interval }
+
+    /// Read-only view of the tick history (positions are tick numbers). O(1).
+    @inlinable
+    public var ticks: RingBufferReader<Tick> { history.reader }
+
+    /// Read-only view of the candle ring (positions are candle numbers). O(1).
+    @inlinable
+    public var candles: RingBufferReader<Candle> { aggregator.candles }
+
+    /// The newest tick, or `nil` before the first. O(1).
+    @inlinable
+    public var newestTick: Tick? { history.newest }
+
+    /// The open (newest) candle, or `nil` before the first tick. O(1).
+    @inlinable
+    public var newestCandle: Candle? { aggregator.candles.newest }
+
+    /// Copies the newest `min(count, buffer.count)` ticks, oldest first; see
+    /// `RingBuffer.copyNewest(_:into:)`. O(count), no allocation.
+    @inlinable
+    public func snapshotTicks(newest count: Int, into buffer: UnsafeMutableBufferPointer<Tick>) -> RingBufferRange {
+        history.copyNewest(count, into: buffer)
+    }
+
+    /// Copies the newest `min(count, buffer.count)` candles, oldest first, the open candle
+    /// last. O(count), no allocation.
+    @inlinable
+    public func snapshotCandles(newest count: Int, into buffer: UnsafeMutableBufferPointer<Candle>) -> RingBufferRange {
+        aggregator.candles.copyNewest(count, into: buffer)
+    }
+}
