@@ -88,7 +88,7 @@ public final class LiveTickerChart {
         lastGeometry = geometry
         let layout = geometry.layout
 
-        fb.clear(to: theme.background.pixel)
+        fb.clear(fb.bounds, to: theme.background)
         fb.fill(layout.plot, color: theme.plotBackground, clip: fb.bounds)
         drawGrid(geometry, into: fb)
         if options.kind != .candles {

@@ -76,7 +76,7 @@ final class ChartSession {
             onSymbol: { [unowned self] symbol in self.adoptSymbolTitle(Self.name(of: symbol, in: reader)) },
             onFrame: { [unowned self] in
                 guard frameError == nil else { return }
-                do { try self.presentFrame() } catch { frameError = error }
+                do { try self.presentFrame() } catch { frameError = error as? CommandFailure ?? CommandFailure("\(error)") }
             })
         var pacer = pacer
         let report = try Self.feed(reader, into: &sink, pacer: &pacer, stop: nil)

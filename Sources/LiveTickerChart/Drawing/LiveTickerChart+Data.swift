@@ -59,7 +59,9 @@ extension LiveTickerChart {
             for i in s.visibleTicks { extent.include(s.ticks[i].value) }
 
             if options.kind != .line {
-                let candleWidth = series.candleInterval.nanosecondsIfTimed ?? 0
+                // A time candle is visible while its window [start, start + w) overlaps the
+                // visible window; a tick-count candle while its first tick's time does.
+                let candleWidth = series.candleInterval.nanosecondsIfTimed ?? 1
                 var upperCandle = s.visibleCandles.upperBound
                 while upperCandle > 0, s.candles[upperCandle &- 1].startTime > end { upperCandle &-= 1 }
                 var lowerCandle = upperCandle
