@@ -52,6 +52,30 @@ struct GapTests {
         #expect(out == plainLTTB(Array(y[0..<1_999]), points: 100))
     }
 
+    @Test("a lone non-finite value at either end or inside bucket 0 is found and left out",
+          arguments: [0, 1, 2, 5, 4_997, 4_998, 4_999], nonFinite)
+    func edgeGapsInLTTB(position: Int, bad: Double) {
+        var y = randomWalk(5_000, seed: 6)
+        y[position] = bad
+        let out = downsample(.lttb, y, points: 100)
+        #expect(!out.contains(position))
+        let pieces = runs(out)
+        let left = Array(y[0..<position])
+        let right = Array(y[(position + 1)...])
+        // Each side alone must be what plain LTTB makes of it with the documented share.
+        var expected = [[Int]]()
+        let finite = 4_999
+        let needs = [left.count, right.count].map { min($0, 2) }
+        let spread = 100 - needs.reduce(0, +)
+        let firstShare = spread * left.count / finite
+        if !left.isEmpty { expected.append(plainLTTB(left, points: needs[0] + firstShare)) }
+        if !right.isEmpty {
+            let share = needs[1] + (spread - firstShare)
+            expected.append(plainLTTB(right, points: share).map { $0 + position + 1 })
+        }
+        #expect(pieces == expected)
+    }
+
     @Test("leading and trailing gaps write no marker; all-gap input writes nothing")
     func edges() {
         var y = randomWalk(500, seed: 2)

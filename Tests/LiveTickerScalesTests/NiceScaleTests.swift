@@ -1,9 +1,12 @@
 import Testing
+
 @testable import LiveTickerScales
 
 /// All tick values of a scale, for assertions.
 private func tickValues(_ scale: NiceScale) -> [Double] { Array(scale.ticks) }
-private func tickLabels(_ scale: NiceScale) -> [String] { (0..<scale.tickCount).map { scale.label(at: $0).description } }
+private func tickLabels(_ scale: NiceScale) -> [String] {
+    (0..<scale.tickCount).map { scale.label(at: $0).description }
+}
 
 @Suite("NiceScale (Heckbert 1990)")
 struct NiceScaleTests {
@@ -79,7 +82,9 @@ struct NiceScaleTests {
         #expect(far.label(at: 7) == "1000000.7")
     }
 
-    @Test("flat series: non-degenerate, finite, value exactly mid-plot", arguments: [0.0, 5.0, -1e-300, 101.25, -7e306, 1e307])
+    @Test(
+        "flat series: non-degenerate, finite, value exactly mid-plot",
+        arguments: [0.0, 5.0, -1e-300, 101.25, -7e306, 1e307])
     func flat(value: Double) {
         let s = NiceScale(min: value, max: value, targetTickCount: 5)
         #expect(s.lower < s.upper)
@@ -124,7 +129,10 @@ struct NiceScaleTests {
     @Test("subnormal ranges give a finite, non-degenerate scale")
     func subnormals() {
         let tiny = Double.leastNonzeroMagnitude
-        for (a, b) in [(0.0, tiny), (-tiny, tiny), (tiny, 1000 * tiny), (Double.leastNormalMagnitude / 4, Double.leastNormalMagnitude)] {
+        for (a, b) in [
+            (0.0, tiny), (-tiny, tiny), (tiny, 1000 * tiny),
+            (Double.leastNormalMagnitude / 4, Double.leastNormalMagnitude),
+        ] {
             let s = NiceScale(min: a, max: b)
             #expect(s.lower.isFinite && s.upper.isFinite && s.lower < s.upper)
             #expect(s.step.isNormal && s.step > 0)
@@ -185,7 +193,8 @@ struct NiceScaleTests {
         for _ in 0..<2000 {
             let centre = (rng.nextDouble() - 0.5) * pow10(Int(rng.next() % 40) - 20)
             let span = rng.nextDouble() * pow10(Int(rng.next() % 30) - 15)
-            let a = centre - span / 2, b = centre + span / 2
+            let a = centre - span / 2
+            let b = centre + span / 2
             let s = NiceScale(min: a, max: b, targetTickCount: 2 + Int(rng.next() % 12))
             #expect(s.lower.isFinite && s.upper.isFinite && s.lower < s.upper)
             // Data may poke past a bound by the division's rounding error (a few ulps of a/step steps).

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LiveTickerScales
 
 private let second: Int64 = 1_000_000_000
@@ -12,11 +13,13 @@ private func labels(_ axis: TimeTicks) -> [String] { (0..<axis.count).map { axis
 
 @Suite("Civil calendar (Hinnant)")
 struct CivilCalendarTests {
-    @Test("known dates and weekdays", arguments: [
-        (Int64(0), Int64(1970), 1, 1, 4), (20787, 2026, 11, 30, 1), (-1, 1969, 12, 31, 3),
-        (-719_162, 1, 1, 1, 1), (2_932_896, 9999, 12, 31, 5), (-106_752, 1677, 9, 21, 2),
-        (106_751, 2262, 4, 11, 5), (11_016, 2000, 2, 29, 2),
-    ] as [(Int64, Int64, Int, Int, Int)])
+    @Test(
+        "known dates and weekdays",
+        arguments: [
+            (Int64(0), Int64(1970), 1, 1, 4), (20787, 2026, 11, 30, 1), (-1, 1969, 12, 31, 3),
+            (-719_162, 1, 1, 1, 1), (2_932_896, 9999, 12, 31, 5), (-106_752, 1677, 9, 21, 2),
+            (106_751, 2262, 4, 11, 5), (11_016, 2000, 2, 29, 2),
+        ] as [(Int64, Int64, Int, Int, Int)])
     func knownDates(days: Int64, year: Int64, month: Int, dayOfMonth: Int, weekday: Int) {
         let civil = CivilCalendar.civil(fromDays: days)
         #expect(civil.year == year && civil.month == month && civil.day == dayOfMonth)
@@ -36,7 +39,8 @@ struct CivilCalendarTests {
             let newYear = c.day == 1 && c.month == 1 && previous.month == 12 && c.year == previous.year + 1
             let weekday = CivilCalendar.weekday(fromDays: days)
             if CivilCalendar.days(fromYear: c.year, month: c.month, day: c.day) != days
-                || !(sameMonth || newMonth || newYear) || weekday != (previousWeekday + 1) % 7 {
+                || !(sameMonth || newMonth || newYear) || weekday != (previousWeekday + 1) % 7
+            {
                 failures += 1
             }
             previous = c
@@ -48,10 +52,14 @@ struct CivilCalendarTests {
 
 @Suite("Time labels")
 struct TimeLabelTests {
-    @Test("formats for a known Monday", arguments: [
-        (TimeLabelFormat.milliseconds, "12:34:56.789"), (.centiseconds, "12:34:56.78"), (.deciseconds, "12:34:56.7"),
-        (.seconds, "12:34:56"), (.minutes, "12:34"), (.weekdayDay, "Mon 30"), (.monthDay, "Nov 30"), (.date, "2026-11-30"),
-    ] as [(TimeLabelFormat, String)])
+    @Test(
+        "formats for a known Monday",
+        arguments: [
+            (TimeLabelFormat.milliseconds, "12:34:56.789"), (.centiseconds, "12:34:56.78"),
+            (.deciseconds, "12:34:56.7"),
+            (.seconds, "12:34:56"), (.minutes, "12:34"), (.weekdayDay, "Mon 30"), (.monthDay, "Nov 30"),
+            (.date, "2026-11-30"),
+        ] as [(TimeLabelFormat, String)])
     func formats(format: TimeLabelFormat, expected: String) {
         #expect(TimeLabel.format(epochNanoseconds: monday, as: format).description == expected)
     }
@@ -94,11 +102,13 @@ struct TimeLabelTests {
 
 @Suite("Time ticks")
 struct TimeTicksTests {
-    @Test("step chosen for common ranges (at most 6 ticks)", arguments: [
-        (500 * 1_000_000 as Int64, 100 * 1_000_000 as Int64), (3 * second, second), (90 * second, 30 * second),
-        (20 * minute, 5 * minute), (5 * hour, hour), (10 * day, 2 * day), (40 * day, 14 * day),
-        (300 * day, 70 * day), (365 * day, 140 * day), (2 * second / 1000, 1_000_000),
-    ] as [(Int64, Int64)])
+    @Test(
+        "step chosen for common ranges (at most 6 ticks)",
+        arguments: [
+            (500 * 1_000_000 as Int64, 100 * 1_000_000 as Int64), (3 * second, second), (90 * second, 30 * second),
+            (20 * minute, 5 * minute), (5 * hour, hour), (10 * day, 2 * day), (40 * day, 14 * day),
+            (300 * day, 70 * day), (365 * day, 140 * day), (2 * second / 1000, 1_000_000),
+        ] as [(Int64, Int64)])
     func steps(span: Int64, expectedStep: Int64) {
         let axis = TimeTicks(start: monday, end: monday + span, maxTickCount: 6)
         #expect(axis.step.nanoseconds == expectedStep)
@@ -126,14 +136,16 @@ struct TimeTicksTests {
         }
     }
 
-    @Test("labels fit the step", arguments: [
-        (3 * second, ["12:34:57", "12:34:58", "12:34:59"]),
-        (90 * second, ["12:35:00", "12:35:30", "12:36:00"]),
-        (5 * hour, ["13:00", "14:00", "15:00", "16:00", "17:00"]),
-        (10 * day, ["Tue 1", "Thu 3", "Sat 5", "Mon 7", "Wed 9"]),  // even days since 1970
-        (500_000_000, ["12:34:56.8", "12:34:56.9", "12:34:57.0", "12:34:57.1", "12:34:57.2"]),
-        (20_000_000, ["12:34:56.790", "12:34:56.795", "12:34:56.800", "12:34:56.805"]),
-    ] as [(Int64, [String])])
+    @Test(
+        "labels fit the step",
+        arguments: [
+            (3 * second, ["12:34:57", "12:34:58", "12:34:59"]),
+            (90 * second, ["12:35:00", "12:35:30", "12:36:00"]),
+            (5 * hour, ["13:00", "14:00", "15:00", "16:00", "17:00"]),
+            (10 * day, ["Tue 1", "Thu 3", "Sat 5", "Mon 7", "Wed 9"]),  // even days since 1970
+            (500_000_000, ["12:34:56.8", "12:34:56.9", "12:34:57.0", "12:34:57.1", "12:34:57.2"]),
+            (20_000_000, ["12:34:56.790", "12:34:56.795", "12:34:56.800", "12:34:56.805"]),
+        ] as [(Int64, [String])])
     func stepLabels(span: Int64, expected: [String]) {
         let axis = TimeTicks(start: monday, end: monday + span, maxTickCount: 6)
         var got = labels(axis)

@@ -1,10 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import Testing
+
 @testable import LiveTickerScales
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// C's printf as the oracle for correctly rounded fixed and scientific output (tests only).
 private func printf(_ format: String, _ args: CVarArg...) -> String {
@@ -72,12 +74,14 @@ struct LabelTextTests {
 
 @Suite("Value labels")
 struct ValueLabelTests {
-    @Test("fixed: exact strings", arguments: [
-        (101.25, 2, "101.25"), (-0.001, 3, "-0.001"), (1234567.5, 1, "1234567.5"),
-        (0, 2, "0.00"), (-0.0, 1, "0.0"), (0.125, 2, "0.12"), (0.375, 2, "0.38"), (2.675, 2, "2.67"),
-        (0.999, 2, "1.00"), (-0.999, 0, "-1"), (9.5, 0, "10"), (8.5, 0, "8"), (-0.004, 2, "0.00"),
-        (123, 0, "123"), (100, 4, "100.0000"), (1e-7, 7, "0.0000001"), (999_999_999_999_999, 0, "999999999999999"),
-    ] as [(Double, Int, String)])
+    @Test(
+        "fixed: exact strings",
+        arguments: [
+            (101.25, 2, "101.25"), (-0.001, 3, "-0.001"), (1234567.5, 1, "1234567.5"),
+            (0, 2, "0.00"), (-0.0, 1, "0.0"), (0.125, 2, "0.12"), (0.375, 2, "0.38"), (2.675, 2, "2.67"),
+            (0.999, 2, "1.00"), (-0.999, 0, "-1"), (9.5, 0, "10"), (8.5, 0, "8"), (-0.004, 2, "0.00"),
+            (123, 0, "123"), (100, 4, "100.0000"), (1e-7, 7, "0.0000001"), (999_999_999_999_999, 0, "999999999999999"),
+        ] as [(Double, Int, String)])
     func fixed(value: Double, digits: Int, expected: String) {
         #expect(ValueLabel.fixed(value, fractionDigits: digits).description == expected)
     }
@@ -134,18 +138,22 @@ struct ValueLabelTests {
             let value = Double(bitPattern: rng.next() & ~(UInt64(0x7FF) << 52) | (rng.next() % 0x7FF) << 52)
             guard value.isFinite, value != 0 else { continue }
             let digits = 1 + Int(rng.next() % 15)
-            #expect(ValueLabel.scientific(value, significantDigits: digits).description == printfScientific(value, digits: digits), "\(value) \(digits)")
+            #expect(
+                ValueLabel.scientific(value, significantDigits: digits).description
+                    == printfScientific(value, digits: digits), "\(value) \(digits)")
         }
     }
 
-    @Test("true value: exact strings", arguments: [
-        (101.25, "101.25"), (-0.001, "-0.001"), (1234567.5, "1234567.5"), (0.1 + 0.2, "0.3"),
-        (1.7e308, "1.7e308"), (-1.7e308, "-1.7e308"), (-2.5e-12, "-2.5e-12"), (0, "0"), (-0.0, "0"),
-        (Double.leastNonzeroMagnitude, "4.9406565e-324"), (Double.leastNormalMagnitude, "2.2250739e-308"),
-        (123456789.123, "123456789"), (1e15, "1e15"), (999_999_999_999_999, "999999999999999"),
-        (0.00001234, "0.00001234"), (0.000001234, "1.234e-6"), (1.0 / 3.0, "0.33333333"), (2.0 / 3.0, "0.66666667"),
-        (100, "100"), (-42, "-42"), (.nan, "NaN"), (.infinity, "inf"), (-.infinity, "-inf"),
-    ] as [(Double, String)])
+    @Test(
+        "true value: exact strings",
+        arguments: [
+            (101.25, "101.25"), (-0.001, "-0.001"), (1234567.5, "1234567.5"), (0.1 + 0.2, "0.3"),
+            (1.7e308, "1.7e308"), (-1.7e308, "-1.7e308"), (-2.5e-12, "-2.5e-12"), (0, "0"), (-0.0, "0"),
+            (Double.leastNonzeroMagnitude, "4.9406565e-324"), (Double.leastNormalMagnitude, "2.2250739e-308"),
+            (123456789.123, "123456789"), (1e15, "1e15"), (999_999_999_999_999, "999999999999999"),
+            (0.00001234, "0.00001234"), (0.000001234, "1.234e-6"), (1.0 / 3.0, "0.33333333"), (2.0 / 3.0, "0.66666667"),
+            (100, "100"), (-42, "-42"), (.nan, "NaN"), (.infinity, "inf"), (-.infinity, "-inf"),
+        ] as [(Double, String)])
     func trueValue(value: Double, expected: String) {
         #expect(ValueLabel.trueValue(value).description == expected)
     }

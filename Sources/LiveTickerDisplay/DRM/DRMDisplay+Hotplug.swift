@@ -2,7 +2,9 @@ import CDRM
 import LiveTickerRender
 
 extension DRMDisplay {
-    /// Seconds between connector checks while running, and between probes while unplugged.
+    /// Time between connector checks while running, and between probes while unplugged.
+    /// A check asks libdrm for the connector (a small allocation), so it is kept to once a second
+    /// rather than once a frame.
     static var connectorCheckNanoseconds: Int64 { 1_000_000_000 }
 
     /// True (and the clock restarted) when a connector check is due.
@@ -58,11 +60,12 @@ extension DRMDisplay {
             crtcIndex = crtc.index
         }
         if newMode.width != width || newMode.height != height {
-            let fresh = try (0..<2).map { _ throws(DisplayError) in
-                try DumbBuffer(card: card, width: newMode.width, height: newMode.height)
-            }
+            // Free the old pair first: small boards may not have room for four buffers.
             for buffer in buffers { buffer.destroy(fd: card.fd) }
-            buffers = fresh
+            buffers.removeAll()
+            let first = try DumbBuffer(card: card, width: newMode.width, height: newMode.height)
+            buffers = [first]
+            buffers.append(try DumbBuffer(card: card, width: newMode.width, height: newMode.height))
             front = 0
         }
         mode = newMode

@@ -22,33 +22,6 @@ public enum MinMax {
         Downsampler.requiredCapacity(algorithm: .minmax, count: count, points: points)
     }
 
-    /// First index of the minimum and of the maximum of `y[lo..<hi]` (non-empty), and whether every
-    /// value (and x, when given) seen was finite. O(hi − lo), allocates nothing.
-    @inline(__always)
-    static func extremes(
-        _ y: UnsafePointer<Double>, _ x: UnsafePointer<Double>?, _ lo: Int, _ hi: Int
-    ) -> (min: Int, max: Int, finite: Bool) {
-        var minIndex = lo
-        var maxIndex = lo
-        var minValue = y[lo]
-        var maxValue = minValue
-        let exponentMask: UInt64 = 0x7FF0_0000_0000_0000
-        // All exponent bits set means ±∞ or NaN; checked without a branch per value.
-        var nonFinite = (minValue.bitPattern & exponentMask) == exponentMask
-        var i = lo &+ 1
-        while i < hi {
-            let v = y[i]
-            if v < minValue { minValue = v; minIndex = i }
-            if v > maxValue { maxValue = v; maxIndex = i }
-            nonFinite = nonFinite || (v.bitPattern & exponentMask) == exponentMask
-            i &+= 1
-        }
-        if let x {
-            for j in lo..<hi where !x[j].isFinite { nonFinite = true }
-        }
-        return (minIndex, maxIndex, !nonFinite)
-    }
-
     /// MinMax over `run` with `buckets` buckets, written at `out`. Returns the count written, or
     /// nil when `checkFinite` is set and a non-finite value was met. O(run.count).
     @inline(__always)

@@ -98,7 +98,7 @@ enum CSVFieldParsers {
         _ p: inout UnsafePointer<UInt8>, delimiter: UInt8, scratch: ParseScratch
     ) -> (status: Status, value: Double) {
         let q = skipSpaces(p, delimiter)
-        if let (value, end) = DecimalParser.parseFast(q, powersOfTen: scratch.powersOfTen) {
+        if let (value, end) = DecimalParser.parseFast(q, scratch: scratch) {
             let after = skipSpaces(end, delimiter)
             if isTerminator(after[0], delimiter) {
                 p = after

@@ -4,20 +4,23 @@ import Glibc
 
 /// Decimal text to `Double`, correctly rounded, without allocating.
 ///
-/// Fast path (Clinger 1990): a plain decimal with at most 19 significant digits whose integer
+/// Fast path (Clinger 1990): a plain decimal with at most 19 digits whose integer
 /// mantissa m ≤ 2⁵³ and whose decimal exponent k has |k| ≤ 22 is exactly m × 10ᵏ or m / 10⁻ᵏ,
 /// one IEEE operation on two exact operands, hence correctly rounded. Prices and sensor samples
 /// (`101.25`, `-0.125`, `3`) all take it. Anything else (more digits, big exponents, `nan`,
 /// `inf`, hex floats, a decimal comma) goes to `strtod` on a NUL-terminated copy in the
-/// parser's fixed scratch buffer, which is also correctly rounded.
+/// parser's fixed scratch buffer, which is also correctly rounded. Digits are read eight at a
+/// time (``SWARDigits``), so `start` needs 8 readable bytes.
 enum DecimalParser {
     /// Parses the longest decimal at `start`; nil when the fast path does not apply (no digits,
     /// too many digits, exponent too large). `start` must be followed, before the end of its
     /// buffer, by a byte that is not part of a number (the readers guarantee a newline or NUL).
     @inline(__always)
     static func parseFast(
-        _ start: UnsafePointer<UInt8>, powersOfTen: UnsafePointer<Double>
+        _ start: UnsafePointer<UInt8>, scratch: ParseScratch
     ) -> (value: Double, end: UnsafePointer<UInt8>)? {
+        let powersOfTen = scratch.powersOfTen
+        let integerPowersOfTen = scratch.integerPowersOfTen
         var p = start
         var negative = false
         if p[0] == ASCII.minus {
@@ -26,32 +29,48 @@ enum DecimalParser {
         } else if p[0] == ASCII.plus {
             p += 1
         }
-        var mantissa: UInt64 = 0
-        var significant = 0
-        var exponent = 0
-        var sawDigit = false
-        while true {
-            let d = ASCII.digit(p[0])
-            if d > 9 { break }
-            sawDigit = true
-            if significant >= 19 { return nil }
-            mantissa = mantissa &* 10 &+ UInt64(d)
-            if mantissa != 0 { significant &+= 1 }
-            p += 1
-        }
-        if p[0] == ASCII.dot {
-            p += 1
+        // Up to 8 integer digits in one step, then (rarely) one digit at a time.
+        var chunk = SWARDigits.load(p)
+        var n = SWARDigits.leadingDigitCount(chunk)
+        var mantissa = SWARDigits.value(chunk, count: n)
+        var digits = n
+        p += n
+        if n == 8 {
             while true {
                 let d = ASCII.digit(p[0])
                 if d > 9 { break }
-                sawDigit = true
-                if significant >= 19 { return nil }
+                if digits >= 19 { return nil }
                 mantissa = mantissa &* 10 &+ UInt64(d)
-                if mantissa != 0 { significant &+= 1 }
-                exponent &-= 1
+                digits &+= 1
                 p += 1
             }
         }
+        var exponent = 0
+        if p[0] == ASCII.dot {
+            p += 1
+            if digits <= 11 {
+                chunk = SWARDigits.load(p)
+                n = SWARDigits.leadingDigitCount(chunk)
+                mantissa = mantissa &* integerPowersOfTen[n] &+ SWARDigits.value(chunk, count: n)
+                digits &+= n
+                exponent = -n
+                p += n
+            } else {
+                n = 8
+            }
+            if n == 8 {
+                while true {
+                    let d = ASCII.digit(p[0])
+                    if d > 9 { break }
+                    if digits >= 19 { return nil }
+                    mantissa = mantissa &* 10 &+ UInt64(d)
+                    digits &+= 1
+                    exponent &-= 1
+                    p += 1
+                }
+            }
+        }
+        let sawDigit = digits > 0
         guard sawDigit else { return nil }
         if p[0] | 0x20 == ASCII.lowerE {
             p += 1

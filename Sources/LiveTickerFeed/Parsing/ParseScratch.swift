@@ -6,7 +6,7 @@ import Glibc
 /// `strtod` a NUL-terminated copy, and the table of exact powers of ten. Allocated once per
 /// parser, never grown, so the slow paths allocate nothing either.
 ///
-/// Invariant: `bytes` and `symbol` hold `capacity + 1` bytes, `lastSymbol` `maximumSymbolLength + 1`, and `powersOfTen` 23 doubles, owned by this
+/// Invariant: `bytes` and `symbol` hold `capacity + 1 + SWARDigits.padding` bytes, `lastSymbol` `maximumSymbolLength + 1`, and `powersOfTen` 23 doubles, `integerPowersOfTen` 20 integers, owned by this
 /// object until `deinit`; only the owning parser's thread touches them.
 final class ParseScratch {
     /// Longest field the slow paths accept (quoted fields, numbers for `strtod`, symbols).
@@ -22,15 +22,24 @@ final class ParseScratch {
     let lastSymbol: UnsafeMutablePointer<UInt8>
     /// 10⁰ … 10²², each exactly representable in a `Double` (Clinger 1990's fast-path bound).
     let powersOfTen: UnsafeMutablePointer<Double>
+    /// 10⁰ … 10¹⁹ as integers.
+    let integerPowersOfTen: UnsafeMutablePointer<UInt64>
 
     init() {
-        bytes = .allocate(capacity: Self.capacity + 1)
-        bytes.initialize(repeating: 0, count: Self.capacity + 1)
-        symbol = .allocate(capacity: Self.capacity + 1)
-        symbol.initialize(repeating: 0, count: Self.capacity + 1)
+        let size = Self.capacity + 1 + SWARDigits.padding
+        bytes = .allocate(capacity: size)
+        bytes.initialize(repeating: 0, count: size)
+        symbol = .allocate(capacity: size)
+        symbol.initialize(repeating: 0, count: size)
         lastSymbol = .allocate(capacity: Self.maximumSymbolLength + 1)
         lastSymbol.initialize(repeating: 0, count: Self.maximumSymbolLength + 1)
         powersOfTen = .allocate(capacity: 23)
+        integerPowersOfTen = .allocate(capacity: 20)
+        var integerPower: UInt64 = 1
+        for i in 0..<20 {
+            (integerPowersOfTen + i).initialize(to: integerPower)
+            integerPower = i < 19 ? integerPower &* 10 : integerPower
+        }
         var power = 1.0
         for i in 0..<23 {
             (powersOfTen + i).initialize(to: power)
@@ -43,5 +52,6 @@ final class ParseScratch {
         symbol.deallocate()
         lastSymbol.deallocate()
         powersOfTen.deallocate()
+        integerPowersOfTen.deallocate()
     }
 }

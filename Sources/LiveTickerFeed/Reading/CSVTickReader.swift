@@ -31,7 +31,8 @@ public final class CSVTickReader: TickBatchReader {
     private var parser: CSVRecordParser
     private let storage: TickBatchStorage
     private let capacity: Int
-    // Invariant: `buffer` holds `capacity + 1` bytes (one spare for the final newline);
+    // Invariant: `buffer` holds `capacity + 1 + SWARDigits.padding` bytes (one spare for the
+    // final newline, then padding so 8-byte digit loads never leave it);
     // [0, filled) are input bytes; [pos, completeEnd) are whole lines not yet parsed.
     private let buffer: UnsafeMutablePointer<UInt8>
     private var filled = 0
@@ -69,8 +70,8 @@ public final class CSVTickReader: TickBatchReader {
         parser = CSVRecordParser(options: options)
         storage = TickBatchStorage(capacity: max(1, options.batchCapacity))
         capacity = max(256, options.bufferSize)
-        buffer = .allocate(capacity: capacity + 1)
-        buffer.initialize(repeating: 0, count: capacity + 1)
+        buffer = .allocate(capacity: capacity + 1 + SWARDigits.padding)
+        buffer.initialize(repeating: 0, count: capacity + 1 + SWARDigits.padding)
     }
 
     /// Reads `bytes` (which must outlive the reader) as if they were a file.
@@ -84,8 +85,8 @@ public final class CSVTickReader: TickBatchReader {
         parser = CSVRecordParser(options: options)
         storage = TickBatchStorage(capacity: max(1, options.batchCapacity))
         capacity = max(256, options.bufferSize)
-        buffer = .allocate(capacity: capacity + 1)
-        buffer.initialize(repeating: 0, count: capacity + 1)
+        buffer = .allocate(capacity: capacity + 1 + SWARDigits.padding)
+        buffer.initialize(repeating: 0, count: capacity + 1 + SWARDigits.padding)
     }
 
     deinit {

@@ -29,8 +29,8 @@ public enum PixelBlend {
     /// Blends `color` with one opacity over `count` consecutive pixels starting at `row`.
     /// Alpha 255 stores the colour, alpha 0 does nothing. O(count), no allocation.
     ///
-    /// The colour's share `color·a + 128` is computed once, so the loop is one multiply per
-    /// channel word per pixel.
+    /// The colour's share `color·a + 128` is computed once; four pixels are blended per step in
+    /// 16-bit SIMD lanes, with results identical to `blend`.
     @inlinable
     public static func blendSpan(_ row: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32, alpha: UInt32) {
         guard count > 0, alpha != 0 else { return }
@@ -39,9 +39,32 @@ public enum PixelBlend {
             return
         }
         let ia = 255 &- alpha
+        var i = 0
+        // Four pixels at a time, viewed as eight 16-bit lanes (SSE2 `pmullw`, no widening):
+        // `p & 0x00FF` holds blue and red, `p >> 8` green and the unused byte. Each lane gets
+        // t = d·(255 − a) + s·a + 128 and the same exact division by 255 as `blend`; the unused
+        // byte is cleared.
+        let a16 = UInt16(truncatingIfNeeded: alpha)
+        let cv = unsafeBitCast(SIMD4<UInt32>(repeating: color & 0x00FF_FFFF), to: SIMD8<UInt16>.self)
+        let srcEven = (cv & 0x00FF) &* a16 &+ 128
+        let inverse = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: ia))
+        // The unused byte's lanes get factor 0 and offset 0, so they come out 0 without a mask.
+        let oddLanes = SIMD8<UInt16>(0xFFFF, 0, 0xFFFF, 0, 0xFFFF, 0, 0xFFFF, 0)
+        let srcOdd = ((cv &>> 8) &* a16 &+ 128) & oddLanes
+        let inverseOdd = inverse & oddLanes
+        let raw = UnsafeMutableRawPointer(row)
+        while i &+ 4 <= count {
+            let p = raw + i &* 4
+            let d = p.loadUnaligned(as: SIMD8<UInt16>.self)
+            var even = (d & 0x00FF) &* inverse &+ srcEven
+            var odd = (d &>> 8) &* inverseOdd &+ srcOdd
+            even = (even &+ (even &>> 8)) &>> 8
+            odd = (odd &+ (odd &>> 8)) &>> 8
+            p.storeBytes(of: even | (odd &<< 8), as: SIMD8<UInt16>.self)
+            i &+= 4
+        }
         let srcRB = (color & 0x00FF_00FF) &* alpha &+ 0x0080_0080
         let srcG = (color & 0x0000_FF00) &* alpha &+ 0x0000_8000
-        var i = 0
         while i < count {
             let d = row[i]
             var rb = srcRB &+ (d & 0x00FF_00FF) &* ia

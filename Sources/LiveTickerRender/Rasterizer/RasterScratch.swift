@@ -17,10 +17,19 @@ struct RasterScratch {
     @usableFromInline var maskWidth = 0
     @usableFromInline var generation: UInt16 = 0
 
-    /// Per-column vertical extent of an area fill (clip-relative), `columnCapacity` entries each.
+    /// Area fills: per-column vertical extent (clip-relative rows), the per-column links and
+    /// per-row list heads of the interior sweep, and its bitset of active columns.
+    /// Invariant: the column arrays hold `columnCapacity` entries, the row heads
+    /// `rowCapacity + 1`, the bitset `columnCapacity / 64 + 1` words.
     @usableFromInline var columnLow: UnsafeMutablePointer<Float>
     @usableFromInline var columnHigh: UnsafeMutablePointer<Float>
+    @usableFromInline var columnEnterNext: UnsafeMutablePointer<Int32>
+    @usableFromInline var columnLeaveNext: UnsafeMutablePointer<Int32>
+    @usableFromInline var columnBits: UnsafeMutablePointer<UInt64>
     @usableFromInline var columnCapacity: Int
+    @usableFromInline var rowEnter: UnsafeMutablePointer<Int32>
+    @usableFromInline var rowLeave: UnsafeMutablePointer<Int32>
+    @usableFromInline var rowCapacity: Int
 
     /// Allocates scratch for clips up to `width × height`.
     init(width: Int, height: Int) {
@@ -31,13 +40,28 @@ struct RasterScratch {
         columnCapacity = w
         columnLow = .allocate(capacity: w)
         columnHigh = .allocate(capacity: w)
+        columnEnterNext = .allocate(capacity: w)
+        columnLeaveNext = .allocate(capacity: w)
+        columnBits = .allocate(capacity: w / 64 &+ 1)
+        rowCapacity = h
+        rowEnter = .allocate(capacity: h &+ 1)
+        rowLeave = .allocate(capacity: h &+ 1)
     }
 
     /// Frees everything; the struct must not be used afterwards.
     func deallocate() {
         mask.deallocate()
+        freeColumns()
+        rowEnter.deallocate()
+        rowLeave.deallocate()
+    }
+
+    private func freeColumns() {
         columnLow.deallocate()
         columnHigh.deallocate()
+        columnEnterNext.deallocate()
+        columnLeaveNext.deallocate()
+        columnBits.deallocate()
     }
 
     /// Starts a stroke over a clip of `width × height` pixels: makes the mask big enough and
@@ -59,13 +83,23 @@ struct RasterScratch {
         generation &+= 1
     }
 
-    /// Makes the column arrays hold at least `count` entries.
-    mutating func reserveColumns(_ count: Int) {
-        guard count > columnCapacity else { return }
-        columnLow.deallocate()
-        columnHigh.deallocate()
-        columnCapacity = count
-        columnLow = .allocate(capacity: count)
-        columnHigh = .allocate(capacity: count)
+    /// Makes the area-fill arrays hold at least `count` columns and `rows` rows.
+    mutating func reserveColumns(_ count: Int, rows: Int) {
+        if count > columnCapacity {
+            freeColumns()
+            columnCapacity = count
+            columnLow = .allocate(capacity: count)
+            columnHigh = .allocate(capacity: count)
+            columnEnterNext = .allocate(capacity: count)
+            columnLeaveNext = .allocate(capacity: count)
+            columnBits = .allocate(capacity: count / 64 &+ 1)
+        }
+        if rows > rowCapacity {
+            rowEnter.deallocate()
+            rowLeave.deallocate()
+            rowCapacity = rows
+            rowEnter = .allocate(capacity: rows &+ 1)
+            rowLeave = .allocate(capacity: rows &+ 1)
+        }
     }
 }

@@ -71,8 +71,14 @@ enum DecimalRounding {
         let lowerLimit = integerPowersOfTen[digits - 1]
         for _ in 0..<4 {
             let s = scaledRounded(a, powerOfTen: digits - 1 - e)
-            if s >= upperLimit { e += 1; continue }  // 9.99… rounded up to 10.0…: one more digit
-            if s < lowerLimit { e -= 1; continue }  // log10 estimate one too high
+            if s >= upperLimit {
+                e += 1
+                continue
+            }  // 9.99… rounded up to 10.0…: one more digit
+            if s < lowerLimit {
+                e -= 1
+                continue
+            }  // log10 estimate one too high
             return (s, e)
         }
         // Unreachable for finite positive input: the estimate is off by at most one.

@@ -5,7 +5,10 @@ extension LabelText {
         var digits = 1
         while digits < 20 && value >= integerPowersOfTen[digits] { digits += 1 }
         var width = max(digits, minimumWidth)
-        while width > digits { append(UInt8(ascii: "0")); width -= 1 }
+        while width > digits {
+            append(UInt8(ascii: "0"))
+            width -= 1
+        }
         var i = digits - 1
         while i >= 0 {
             let d = (value / integerPowersOfTen[i]) % 10

@@ -52,7 +52,10 @@ public struct LabelText: Sendable, Hashable, ExpressibleByStringLiteral, CustomS
     @inlinable
     public mutating func append(_ byte: UInt8) {
         let n = Int(storedCount)
-        guard n < Self.capacity else { storedTruncated = true; return }
+        guard n < Self.capacity else {
+            storedTruncated = true
+            return
+        }
         withUnsafeMutableBytes(of: &words) { $0[n] = byte }
         storedCount &+= 1
     }

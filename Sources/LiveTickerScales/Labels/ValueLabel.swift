@@ -54,7 +54,10 @@ public enum ValueLabel {
         var kept = p
         var digits = significand
         if trimZeros {
-            while kept > 1 && digits % 10 == 0 { digits /= 10; kept -= 1 }
+            while kept > 1 && digits % 10 == 0 {
+                digits /= 10
+                kept -= 1
+            }
         }
         let leading = digits / integerPowersOfTen[kept - 1]
         text.appendDigits(leading)
@@ -85,7 +88,10 @@ public enum ValueLabel {
             return scientific(value, significantDigits: p)
         }
         var kept = p
-        while kept > 1 && significand % 10 == 0 { significand /= 10; kept -= 1 }
+        while kept > 1 && significand % 10 == 0 {
+            significand /= 10
+            kept -= 1
+        }
         var text = LabelText()
         if value < 0 { text.append(UInt8(ascii: "-")) }
         if exponent < 0 {

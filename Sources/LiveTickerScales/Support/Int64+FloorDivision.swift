@@ -5,7 +5,10 @@ extension Int64 {
     func floorDividedWithRemainder(by divisor: Int64) -> (quotient: Int64, remainder: Int64) {
         var q = self / divisor
         var r = self % divisor
-        if r < 0 { q -= 1; r += divisor }
+        if r < 0 {
+            q -= 1
+            r += divisor
+        }
         return (q, r)
     }
 }

@@ -1,11 +1,11 @@
 // The few libm functions the scales need, behind one guarded import so no other file depends on
 // the platform module (no Foundation in this module).
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Floor of the decimal logarithm of a positive finite value (subnormals included), corrected

@@ -36,7 +36,11 @@ public struct TimeStep: Sendable, Equatable {
     /// Candidate `index` (0 ..< candidateCount), smallest first. O(1).
     public static func candidate(at index: Int) -> TimeStep {
         precondition(index >= 0 && index < candidateCount, "no such time step")
-        let ms = millisecond, s = second, min = minute, h = hour, d = day
+        let ms = millisecond
+        let s = second
+        let min = minute
+        let h = hour
+        let d = day
         switch index {
         case 0: return TimeStep(nanoseconds: 1 * ms, labelFormat: .milliseconds)
         case 1: return TimeStep(nanoseconds: 2 * ms, labelFormat: .milliseconds)

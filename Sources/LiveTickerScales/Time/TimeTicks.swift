@@ -36,7 +36,10 @@ public struct TimeTicks: Sendable, Equatable {
         var chosen = TimeStep.candidate(at: TimeStep.candidateCount - 1)
         for index in 0..<TimeStep.candidateCount {
             let candidate = TimeStep.candidate(at: index)
-            if Int128(candidate.nanoseconds) >= needed { chosen = candidate; break }
+            if Int128(candidate.nanoseconds) >= needed {
+                chosen = candidate
+                break
+            }
         }
         self.init(start: lo, end: hi, step: chosen)
     }

@@ -37,7 +37,10 @@ public struct ValueDomain: Sendable, Equatable {
     public init(min: Double, max: Double) {
         var a = min.isNaN ? max : min
         var b = max.isNaN ? min : max
-        if a.isNaN { self = .empty; return }
+        if a.isNaN {
+            self = .empty
+            return
+        }
         a = ValueSanitizer.clampForScale(a)
         b = ValueSanitizer.clampForScale(b)
         if a > b { swap(&a, &b) }
