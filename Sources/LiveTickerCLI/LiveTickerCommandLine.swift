@@ -9,8 +9,8 @@ public enum LiveTickerCommandLine {
     /// To add a command: write a type conforming to ``Command`` in `Commands/` and list it here.
     static var commands: [any Command.Type] {
         [
-            ReplayCommand.self, DownsampleCommand.self, DisplaysCommand.self, PatternCommand.self,
-            BenchCommand.self,
+            ReplayCommand.self, DownsampleCommand.self, ConvertCommand.self, DisplaysCommand.self,
+            PatternCommand.self, BenchCommand.self,
         ]
     }
 

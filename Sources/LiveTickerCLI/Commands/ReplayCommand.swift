@@ -11,7 +11,7 @@ import LiveTickerRender
 enum ReplayCommand: Command {
     static let name = "replay"
     static let summary = "replay a tick file into a chart: a PPM/PNG picture, frames, or a display"
-    static let flags: Set<String> = ["strict", "hold", "follow", "no-area", "no-header"]
+    static let flags: Set<String> = FeedArguments.flags.union(["hold", "follow", "no-area", "no-header"])
     static let help = """
         Usage: liveticker replay FILE [OPTIONS]
 
@@ -25,8 +25,6 @@ enum ReplayCommand: Command {
           --every N           draw a frame every N ticks; with --output 'frames/%05d.png' each
                               frame gets its own numbered file
           --hold              on a display, keep the last frame up until SIGINT/SIGTERM
-          --speed S           max (default: as fast as possible), 1 (recorded gaps kept),
-                              N (N times faster), 0.5 (half speed)
 
         Chart:
           --chart KIND        line (default), candles, or both
@@ -44,14 +42,8 @@ enum ReplayCommand: Command {
                               /usr/share/consolefonts/Uni2-Terminus16.psf.gz
 
         Input:
-          --time COL          time column (name or 0-based index; default: time/timestamp/ts/date…)
-          --value COL         value column (default: price/last/value/close, or bid/ask mid)
-          --volume COL        size column (default: size/qty/volume)
-          --symbol SYM        chart this symbol (default: the first one in the file)
-          --time-unit U       s, ms, us, ns for epoch numbers (default: by magnitude)
-          --history N         ticks the history ring holds (default 1048576)
-          --follow            keep reading as the file grows, like tail -f
-          --strict            stop at the first malformed line (exit status 1)
+        \(FeedArguments.helpLines)
+        \(ReplayInput.helpLines)
 
         Examples:
           liveticker replay Samples/acme-2024-03-01.csv --output acme.png
@@ -68,7 +60,7 @@ enum ReplayCommand: Command {
         let path = arguments.operands[0]
         let display = try DisplayArguments.read(from: &arguments, defaultOutput: "liveticker.ppm")
         let chart = try ChartArguments.read(from: &arguments)
-        let feed = try FeedArguments.read(from: &arguments)
+        let feed = try ReplayInput.read(from: &arguments)
         let every = try arguments.value("every", expected: "a whole number ≥ 1") { Int($0).flatMap { $0 >= 1 ? $0 : nil } } ?? 0
         let hold = arguments.flag("hold")
         try arguments.finish()
@@ -84,12 +76,12 @@ enum ReplayCommand: Command {
         defer { output.close() }
         let session = ChartSession(
             series: series, chartOptions: chart.options, font: chart.font, display: output,
-            title: feed.options.symbol ?? FeedArguments.title(forPath: path))
+            title: feed.options.symbol ?? ReplayInput.title(forPath: path))
         let (report, sink) =
             display.output.isFile && !feed.follow
             ? try session.runToFile(reader: reader, pacer: feed.pacer, every: every)
             : try session.runLive(reader: reader, pacer: feed.pacer, hold: hold)
-        return FeedArguments.finish(report: report, sink: sink, symbols: reader.symbols, path: path, strict: feed.options.strict) {
+        return ReplayInput.finish(report: report, sink: sink, symbols: reader.symbols, path: path, strict: feed.options.strict) {
             "\(session.framesPresented) frame(s) to \(output.summary)"
         }
     }

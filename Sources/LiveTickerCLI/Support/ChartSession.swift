@@ -88,7 +88,7 @@ final class ChartSession {
     /// Parses on a producer thread while this thread draws whenever the series changed, at
     /// most once per display refresh; after the feed ends the last frame stays up when `hold`.
     func runLive(reader: any TickBatchReader, pacer: ReplayPacer, hold: Bool) throws -> (FeedReport, SeriesSink) {
-        let stop = LiveTickerFeed.StopSignal()
+        let stop = StopFlag()
         let outcome = ProducerOutcome()
         let producer = ProducerThread { [series] in
             var sink = SeriesSink(series: series, onSymbol: { symbol in
@@ -103,7 +103,7 @@ final class ChartSession {
             outcome.sink = sink
             outcome.finished.store(true, ordering: .releasing)
         }
-        LiveTickerDisplay.StopSignal.install()
+        StopSignal.install()
         guard producer.start() else { throw CommandFailure("cannot start the producer thread") }
 
         // Idle pacing: when nothing changed, sleep one refresh interval (or 20 ms for outputs
@@ -111,7 +111,7 @@ final class ChartSession {
         let idle = display.refreshInterval > .zero ? display.refreshInterval : .milliseconds(20)
         var drawnVersion = UInt64.max
         while true {
-            if LiveTickerDisplay.StopSignal.isRequested {
+            if StopSignal.isRequested {
                 stop.stop()
                 break
             }
@@ -129,8 +129,8 @@ final class ChartSession {
         }
         producer.join()
         if let error = outcome.error { throw error }
-        if hold, !LiveTickerDisplay.StopSignal.isRequested {
-            LiveTickerDisplay.StopSignal.hold(showing: "the last frame on \(display.summary)")
+        if hold, !StopSignal.isRequested {
+            StopSignal.hold(showing: "the last frame on \(display.summary)")
         }
         return (outcome.report ?? reader.report, outcome.sink ?? SeriesSink(series: series))
     }
@@ -141,7 +141,7 @@ final class ChartSession {
     }
 
     private static func feed(
-        _ reader: any TickBatchReader, into sink: inout SeriesSink, pacer: inout ReplayPacer, stop: LiveTickerFeed.StopSignal?
+        _ reader: any TickBatchReader, into sink: inout SeriesSink, pacer: inout ReplayPacer, stop: StopFlag?
     ) throws(FeedError) -> FeedReport {
         if pacer.speed == .max, stop == nil {
             return try reader.read(into: &sink)

@@ -1,68 +1,59 @@
-import LiveTickerCore
 import LiveTickerFeed
 
-/// The input options `replay` and `live` share: columns, symbol, time unit, history size,
-/// pacing, follow and strict mode; plus the end-of-run summary both print.
-struct FeedArguments {
-    var options = FeedOptions()
-    var history = 1 << 20
-    var follow = false
-    var pacer = ReplayPacer(speed: .max)
+/// The tick-feed options shared by `convert`, `replay` and `live`: CSV columns, time unit,
+/// symbol and time filters, strictness. Reads them into a ``FeedOptions``.
+enum FeedArguments {
+    /// Options of this group that take no value.
+    static let flags: Set<String> = ["strict"]
 
-    /// Reads (and consumes) the input options; a bad value is a usage error quoting it.
-    static func read(from arguments: inout ParsedArguments) throws -> FeedArguments {
-        var feed = FeedArguments()
-        if let column = arguments.value("time") { feed.options.timeColumn = ColumnSelector(argument: column) }
-        if let column = arguments.value("value") { feed.options.valueColumn = ColumnSelector(argument: column) }
-        if let column = arguments.value("volume") { feed.options.sizeColumn = ColumnSelector(argument: column) }
-        feed.options.symbol = arguments.value("symbol")
-        if let unit = try arguments.value("time-unit", expected: "s, ms, us or ns", TimeUnit.init(argument:)) {
-            feed.options.timeUnit = unit
-        }
-        if let history = try arguments.value(
-            "history", expected: "a tick count from 16 to 268435456", { Int($0).flatMap { (16...(1 << 28)).contains($0) ? $0 : nil } })
-        {
-            feed.history = history
-        }
-        if let speed = try arguments.value("speed", expected: "max, 1, or a factor such as 10 or 0.5", ReplaySpeed.init(argument:)) {
-            feed.pacer = ReplayPacer(speed: speed)
-        }
-        feed.follow = arguments.flag("follow")
-        feed.options.strict = arguments.flag("strict")
-        return feed
-    }
+    /// Help lines for a command's Options section.
+    static let helpLines = """
+          --time COL          time column, by name or 0-based index (default: a column named
+                              time, timestamp, ts, date, datetime, epoch, …)
+          --value COL         value column (default: price, last, value, close, mid, …; else
+                              the bid/ask mid; else the first other column)
+          --volume COL        size/volume column (default: size, qty, volume, …)
+          --symbol-column COL symbol column (default: symbol, sym, ticker, instrument, …)
+          --time-unit UNIT    unit of numeric times: auto, s, ms, us, ns (default auto: by
+                              magnitude, < 1e11 s, < 1e14 ms, < 1e17 us, else ns)
+          --delimiter D       field delimiter: , ; tab | (default: detected from the first line)
+          --header MODE       auto, yes or no (no: lines are time,value[,size[,symbol]])
+          --symbol NAME       keep only this symbol
+          --from TIME         keep ticks at or after TIME (epoch number or ISO-8601)
+          --to TIME           keep ticks before TIME
+          --strict            stop at the first bad line (exit 1) instead of skipping it
+        """
 
-    /// The series the feed goes into: the history ring and the candle aggregator.
-    func makeSeries(interval: CandleInterval) throws(CommandFailure) -> LiveSeries {
-        do {
-            return try LiveSeries(capacity: history, candleInterval: interval, candleCapacity: 1 << 16)
-        } catch {
-            throw CommandFailure("cannot make the series: \(error)")
+    /// Reads the group's options (consuming them).
+    static func read(from arguments: inout ParsedArguments) throws(UsageError) -> FeedOptions {
+        var options = FeedOptions()
+        options.timeColumn = arguments.value("time").map(ColumnSelector.init(argument:))
+        options.valueColumn = arguments.value("value").map(ColumnSelector.init(argument:))
+        // `--volume`, not `--size`: `--size WxH` is the picture size of the drawing commands.
+        options.sizeColumn = (arguments.value("volume") ?? arguments.value("size-column")).map(ColumnSelector.init(argument:))
+        options.symbolColumn = arguments.value("symbol-column").map(ColumnSelector.init(argument:))
+        options.timeUnit = try arguments.value("time-unit", expected: "auto, s, ms, us or ns") {
+            TimeUnit(argument: $0)
+        } ?? .auto
+        options.delimiter = try arguments.value("delimiter", expected: "one character or 'tab'") {
+            FeedOptions.parseDelimiter($0)
         }
-    }
-
-    /// A header title from a file path: its name without folders and extension.
-    static func title(forPath path: String) -> String {
-        if path == "-" { return "stdin" }
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
-        return String(name[..<dot])
-    }
-
-    /// Prints the end-of-run summary to standard error (ticks, bad lines by kind with the first
-    /// line numbers, symbols left out, frames) and returns the exit status: 0, or 1 when the
-    /// feed read nothing at all.
-    static func finish(
-        report: FeedReport, sink: SeriesSink, symbols: SymbolTable, path: String, strict: Bool,
-        frames: () -> String
-    ) -> Int32 {
-        printError("\(path): \(report.summary)")
-        if sink.otherSymbolTicks > 0, let charted = sink.chartedSymbol {
-            printError(
-                "\(path): charted \(symbols.name(of: charted)) (\(sink.chartedTicks) ticks); "
-                    + "\(sink.otherSymbolTicks) ticks of other symbols (\(symbols.names.joined(separator: ", "))) left out: choose one with --symbol")
+        options.header = try arguments.value("header", expected: "auto, yes or no") { text -> HeaderMode? in
+            switch text.lowercased() {
+            case "auto": .auto
+            case "yes", "present", "true": .present
+            case "no", "absent", "none", "false": .absent
+            default: nil
+            }
+        } ?? .auto
+        options.symbol = arguments.value("symbol")
+        options.from = try arguments.value("from", expected: "an epoch time or ISO-8601 timestamp") {
+            FeedOptions.parseTimestamp($0)
         }
-        printError("wrote \(frames())")
-        return report.ticks == 0 && report.badLines > 0 ? 1 : 0
+        options.to = try arguments.value("to", expected: "an epoch time or ISO-8601 timestamp") {
+            FeedOptions.parseTimestamp($0)
+        }
+        options.strict = arguments.flag("strict")
+        return options
     }
 }

@@ -24,7 +24,7 @@ enum FontFile {
             throw CommandFailure("font \(path) is gzip-compressed; unpack it first: gunzip -k \(path)")
         }
         do {
-            return try bytes.withUnsafeBytes { raw throws(FontError) in try BitmapFont.psf2(raw) }
+            return try bytes.withUnsafeBytes { raw throws(FontError) in try BitmapFont.psf(raw) }
         } catch {
             throw CommandFailure("font \(path): \(error)")
         }

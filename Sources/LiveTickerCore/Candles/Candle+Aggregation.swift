@@ -10,7 +10,7 @@ extension Candle {
     /// size into the volume. Non-finite values and sizes are counted but never enter the
     /// prices or the volume. The volume saturates at ±`greatestFiniteMagnitude` so a candle
     /// never turns undrawable by overflow. O(1), no allocation.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func add(_ tick: Tick) {
         tickCount &+= 1
         let value = tick.value

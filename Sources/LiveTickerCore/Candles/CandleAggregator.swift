@@ -34,13 +34,16 @@ public final class CandleAggregator: @unchecked Sendable {
     struct State {
         /// The open candle (the newest slot of `ring`), meaningful when `hasOpen`.
         @usableFromInline var candle: Candle
-        /// Window index of the open candle (time mode).
-        @usableFromInline var window: Int64
+        /// First and last time of the open candle's window (time mode), inclusive, clamped
+        /// to `Int64`: a range test replaces a division per tick.
+        @usableFromInline var windowFirst: Int64
+        @usableFromInline var windowLast: Int64
         @usableFromInline var hasOpen: Bool
 
         @usableFromInline init() {
             candle = .empty(startTime: 0)
-            window = 0
+            windowFirst = 0
+            windowLast = -1
             hasOpen = false
         }
     }
@@ -83,23 +86,37 @@ public final class CandleAggregator: @unchecked Sendable {
     /// Producer thread only. O(1), wait-free, no allocation.
     @inlinable
     public func add(_ tick: Tick) {
+        let state = self.state
         if windowWidth > 0 {
-            let window = CandleInterval.windowIndex(of: tick.time, width: windowWidth)
-            if state.pointee.hasOpen && state.pointee.window == window {
-                state.pointee.candle.add(tick)
-                ring.updateNewest(state.pointee.candle)
+            // Same window iff the time lies in the open window's [first, last]: equivalent to
+            // comparing floor(time / w) with the open window's index, without dividing.
+            if state.pointee.hasOpen && tick.time >= state.pointee.windowFirst && tick.time <= state.pointee.windowLast {
+                extendOpenCandle(with: tick)
                 return
             }
-            state.pointee.window = window
-            open(tick, startTime: CandleInterval.windowStart(window, width: windowWidth))
+            let window = CandleInterval.windowIndex(of: tick.time, width: windowWidth)
+            let start = CandleInterval.windowStart(window, width: windowWidth)
+            state.pointee.windowFirst = start
+            state.pointee.windowLast = CandleInterval.windowLast(window, width: windowWidth)
+            open(tick, startTime: start)
         } else {
             if state.pointee.hasOpen && state.pointee.candle.tickCount < ticksPerCandle {
-                state.pointee.candle.add(tick)
-                ring.updateNewest(state.pointee.candle)
+                extendOpenCandle(with: tick)
                 return
             }
             open(tick, startTime: tick.time)
         }
+    }
+
+    /// Adds `tick` to the open candle and republishes it in place.
+    @inlinable @inline(__always)
+    func extendOpenCandle(with tick: Tick) {
+        // Work on a local copy so the updated fields go to the ring from registers (no
+        // store-to-load round trip through `state`).
+        var candle = state.pointee.candle
+        candle.add(tick)
+        state.pointee.candle = candle
+        ring.updateNewest(candle)
     }
 
     /// Starts a new candle with `tick` in the next slot.

@@ -28,4 +28,14 @@ public enum CandleInterval: Sendable, Hashable {
         let (start, overflow) = index.multipliedReportingOverflow(by: width)
         return overflow ? .min : start
     }
+
+    /// Last time (inclusive) of window `k`: `(k+1)·w − 1`, clamped to `Int64.max` for the
+    /// highest window, whose end is beyond the representable range. O(1).
+    @inlinable
+    static func windowLast(_ index: Int64, width: Int64) -> Int64 {
+        let (next, indexOverflow) = index.addingReportingOverflow(1)
+        guard !indexOverflow else { return .max }
+        let (end, overflow) = next.multipliedReportingOverflow(by: width)
+        return overflow ? .max : end &- 1
+    }
 }

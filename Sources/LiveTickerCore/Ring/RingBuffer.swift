@@ -89,7 +89,7 @@ public final class RingBuffer<Element: RingBufferElement>: @unchecked Sendable {
 
     /// Appends `element` as position `writtenCount`, overwriting the oldest item when full.
     /// Producer thread only. O(1), wait-free, no allocation.
-    @inlinable
+    @inlinable @inline(__always)
     public func append(_ element: Element) {
         let position = indices[Self.headIndex].load(ordering: .relaxed)
         let slotIndex = Int(truncatingIfNeeded: indices[Self.nextSlotIndex].load(ordering: .relaxed))
@@ -103,7 +103,7 @@ public final class RingBuffer<Element: RingBufferElement>: @unchecked Sendable {
     /// old or the new value, never a mix. Producer thread only. O(1), wait-free, no allocation.
     ///
     /// - Returns: `false` (and stores nothing) when the ring is empty.
-    @inlinable @discardableResult
+    @inlinable @inline(__always) @discardableResult
     public func updateNewest(_ element: Element) -> Bool {
         let head = indices[Self.headIndex].load(ordering: .relaxed)
         guard head > 0 else { return false }

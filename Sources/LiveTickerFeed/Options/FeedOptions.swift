@@ -41,3 +41,28 @@ public struct FeedOptions: Sendable {
     /// Defaults: detect everything, keep everything, lenient.
     public init() {}
 }
+
+extension FeedOptions {
+    /// Parses a timestamp option value (`--from`, `--to`): epoch numbers (unit by magnitude or
+    /// `unit`) or ISO-8601 (see ``TimeUnit``). Nil when malformed or out of the `Int64`
+    /// nanosecond range. Allocates a copy of the text.
+    public static func parseTimestamp(_ text: String, unit: TimeUnit = .auto) -> Int64? {
+        TimeParser.parse(text: text, unit: unit)
+    }
+
+    /// Parses a delimiter option value: `,` `;` `|`, `tab` or `\t`, or `comma`/`semicolon`.
+    public static func parseDelimiter(_ text: String) -> UInt8? {
+        switch text.lowercased() {
+        case "tab", "\\t", "\t": return ASCII.tab
+        case "comma": return ASCII.comma
+        case "semicolon": return ASCII.semicolon
+        default:
+            let bytes = Array(text.utf8)
+            guard bytes.count == 1, bytes[0] != ASCII.quote, bytes[0] != ASCII.newline,
+                bytes[0] != ASCII.carriageReturn, ASCII.digit(bytes[0]) > 9, bytes[0] != ASCII.dot,
+                bytes[0] != ASCII.minus
+            else { return nil }
+            return bytes[0]
+        }
+    }
+}

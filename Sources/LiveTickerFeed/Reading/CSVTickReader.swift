@@ -26,7 +26,7 @@ public final class CSVTickReader: TickBatchReader {
     /// How long follow mode sleeps when the file has no new bytes, in nanoseconds.
     public var followPollInterval: Int64 = 50_000_000
     /// Raised to end follow mode (or a blocking read loop between reads).
-    public let stopSignal: StopSignal?
+    public let stopFlag: StopFlag?
 
     private var parser: CSVRecordParser
     private let storage: TickBatchStorage
@@ -46,7 +46,7 @@ public final class CSVTickReader: TickBatchReader {
 
     /// Opens the CSV file at `path` (`-` for standard input). Throws ``FeedError/cannotOpen(path:errno:)``.
     public convenience init(path: String, options: FeedOptions = FeedOptions(), follow: Bool = false,
-        stop: StopSignal? = nil) throws(FeedError)
+        stop: StopFlag? = nil) throws(FeedError)
     {
         if path == "-" {
             self.init(fileDescriptor: 0, name: "-", options: options, follow: follow, closeOnDeinit: false, stop: stop)
@@ -59,14 +59,14 @@ public final class CSVTickReader: TickBatchReader {
 
     /// Reads from an open descriptor; closes it on release when `closeOnDeinit`.
     public init(fileDescriptor: Int32, name: String, options: FeedOptions = FeedOptions(), follow: Bool = false,
-        closeOnDeinit: Bool = false, stop: StopSignal? = nil)
+        closeOnDeinit: Bool = false, stop: StopFlag? = nil)
     {
         self.fd = fileDescriptor
         self.memory = nil
         self.name = name
         self.follow = follow
         self.closeOnDeinit = closeOnDeinit
-        self.stopSignal = stop
+        self.stopFlag = stop
         parser = CSVRecordParser(options: options)
         storage = TickBatchStorage(capacity: max(1, options.batchCapacity))
         capacity = max(256, options.bufferSize)
@@ -81,7 +81,7 @@ public final class CSVTickReader: TickBatchReader {
         self.name = "<memory>"
         self.follow = false
         self.closeOnDeinit = false
-        self.stopSignal = nil
+        self.stopFlag = nil
         parser = CSVRecordParser(options: options)
         storage = TickBatchStorage(capacity: max(1, options.batchCapacity))
         capacity = max(256, options.bufferSize)
@@ -154,7 +154,7 @@ public final class CSVTickReader: TickBatchReader {
             }
             if n == 0 {
                 if follow {
-                    if stopSignal?.isStopped == true {
+                    if stopFlag?.isStopped == true {
                         finished = true
                         return
                     }
@@ -181,7 +181,7 @@ public final class CSVTickReader: TickBatchReader {
             if skippingOverlongLine {
                 guard let newline = memchr(buffer + start, Int32(ASCII.newline), n) else {
                     filled = 0
-                    if stopSignal?.isStopped == true {
+                    if stopFlag?.isStopped == true {
                         finished = true
                         return
                     }

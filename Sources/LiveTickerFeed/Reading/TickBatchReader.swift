@@ -31,7 +31,7 @@ extension TickBatchReader {
     /// returns the final report. Stops early (without error) once `stop` is raised; it is checked
     /// before every tick, so a paced replay stops within one tick gap. O(input).
     @discardableResult
-    public func replay<S: TickSink>(into sink: inout S, pacer: inout ReplayPacer, stop: StopSignal? = nil)
+    public func replay<S: TickSink>(into sink: inout S, pacer: inout ReplayPacer, stop: StopFlag? = nil)
         throws(FeedError) -> FeedReport
     {
         while let batch = try nextBatch() {

@@ -20,7 +20,7 @@ public struct ReplayPacer: Sendable {
     public private(set) var lastLateness: Int64 = 0
     /// The largest lateness seen (ns).
     public private(set) var maximumLateness: Int64 = 0
-    /// Longest single sleep, so a raised ``StopSignal`` is noticed during long recorded gaps.
+    /// Longest single sleep, so a raised ``StopFlag`` is noticed during long recorded gaps.
     public var sleepSlice: Int64 = 100_000_000
 
     /// A pacer for `speed`.
@@ -40,7 +40,7 @@ public struct ReplayPacer: Sendable {
     }
 
     /// Blocks until the tick at `time` is due (or `stop` is raised). O(1) plus the sleep.
-    public mutating func wait(for time: Int64, stop: StopSignal? = nil) {
+    public mutating func wait(for time: Int64, stop: StopFlag? = nil) {
         guard let deadline = deadline(for: time, now: Self.now()) else { return }
         while true {
             let now = Self.now()

@@ -48,6 +48,10 @@ struct CandleAggregatorTests {
         #expect(candles.map(\.tickCount) == [2, 1])
         let wide = try aggregate([t(.min, 1), t(.max, 2)], .seconds(.max))
         #expect(wide.count == 2)
+        // One-nanosecond windows at both ends of the time range.
+        let unit = try aggregate([t(.max - 1, 1), t(.max, 2), t(.max, 3), t(.min, 4), t(.min, 5)], .time(nanoseconds: 1))
+        #expect(unit.map(\.startTime) == [.max - 1, .max, .min])
+        #expect(unit.map(\.tickCount) == [1, 2, 2])
     }
 
     @Test func sameTimestampSameCandleButRevisitedWindowIsNewCandle() throws {
