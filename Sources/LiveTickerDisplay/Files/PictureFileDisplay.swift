@@ -24,6 +24,10 @@ public final class PictureFileDisplay: Display {
     public var hasVBlank: Bool { false }
     /// The file written.
     public let path: String
+    /// How `path` names each frame (a fixed file, or `%05d`-style numbered files).
+    public let fileName: FrameFileName
+    /// Frames written so far; the next numbered file is `framesWritten + 1`.
+    public private(set) var framesWritten = 0
     /// The format written.
     public let format: Format
     /// `file out.ppm 800x480`.
@@ -38,6 +42,7 @@ public final class PictureFileDisplay: Display {
     public init(path: String, width: Int, height: Int, format: Format = .ppm) {
         precondition(width >= 1 && height >= 1)
         self.path = path
+        self.fileName = FrameFileName(path)
         self.width = width
         self.height = height
         self.format = format
@@ -56,7 +61,8 @@ public final class PictureFileDisplay: Display {
             picture = target
         }
         do {
-            try encoder.write(picture, to: path)
+            try encoder.write(picture, to: fileName.path(frame: framesWritten + 1))
+            framesWritten += 1
         } catch {
             throw .pictureFile(message: error.description)
         }
