@@ -5,8 +5,9 @@ import LiveTickerScales
 
 /// Draws one or more ``LiveSeries`` as a whole frame, in one pass, into a ``Framebuffer``.
 ///
-/// Each frame, in a fixed order: background, grid, area fill, series lines, candles, overlays
-/// (last-value line and tag, thresholds), axis labels and the header. Every mark is clipped to
+/// Each frame, in a fixed order: background, grid, area fill, candles, series lines (over the
+/// candles, so a line stays readable across a body), overlays (thresholds, last-value line and
+/// tag), axis labels and the header. Every mark is clipped to
 /// its layout region (``ChartLayout``), and every data-to-pixel conversion goes through one
 /// ``ChartGeometry``.
 ///
@@ -32,6 +33,10 @@ public final class LiveTickerChart {
     public let options: ChartOptions
     /// The geometry of the last frame drawn (for hit tests, crosshairs and tests).
     public private(set) var lastGeometry: ChartGeometry?
+    /// When true, every frame records where its time went in ``stageTimes`` (for the Bench).
+    public var measuresStages = false
+    /// The last frame's per-stage times; zero unless ``measuresStages`` is on.
+    public private(set) var stageTimes = ChartStageTimes()
 
     let font: BitmapFont
     let textScale: Int
@@ -71,7 +76,9 @@ public final class LiveTickerChart {
             return
         }
         drawUpright(into: upright)
+        let start = measuresStages ? ChartStageTimes.now() : 0
         options.rotation.apply(from: upright, to: framebuffer)
+        if measuresStages { stageTimes.rotation = ChartStageTimes.now() &- start }
     }
 
     /// Sets the name shown in the header for series `index` (e.g. its symbol). Copies the
@@ -83,27 +90,65 @@ public final class LiveTickerChart {
     /// The whole one-pass frame into an upright framebuffer.
     func drawUpright(into fb: Framebuffer) {
         let theme = options.theme
+        var clock = StageClock(enabled: measuresStages)
+        stageTimes = ChartStageTimes()
         collectVisibleData()
         let geometry = makeGeometry(frameWidth: fb.width, frameHeight: fb.height)
         lastGeometry = geometry
         let layout = geometry.layout
+        stageTimes.collect = clock.lap()
+
+        if options.kind != .candles {
+            for index in scratch.indices { _ = prepareLine(of: index, geometry) }
+        }
+        stageTimes.downsample = clock.lap()
 
         fb.clear(fb.bounds, to: theme.background)
         fb.fill(layout.plot, color: theme.plotBackground, clip: fb.bounds)
         drawGrid(geometry, into: fb)
-        if options.kind != .candles {
-            for index in scratch.indices { _ = prepareLine(of: index, geometry) }
-            if options.areaFill, !scratch.isEmpty { drawArea(of: 0, geometry, into: fb) }
+        stageTimes.background = clock.lap()
+
+        if options.kind != .candles, options.areaFill, !scratch.isEmpty {
+            drawArea(of: 0, geometry, into: fb)
         }
-        if options.kind != .line {
-            for index in scratch.indices { drawCandles(of: index, geometry, into: fb) }
+        stageTimes.area = clock.lap()
+
+        // Candles belong to the first series: several candle sets on one axis cannot be read.
+        if options.kind != .line, !scratch.isEmpty {
+            drawCandles(of: 0, geometry, into: fb)
         }
+        stageTimes.candles = clock.lap()
+
         if options.kind != .candles {
             for index in scratch.indices { drawLine(of: index, geometry, into: fb) }
         }
+        stageTimes.lines = clock.lap()
+
         drawThresholds(geometry, into: fb)
         drawLastValues(geometry, into: fb)
+        stageTimes.overlays = clock.lap()
+
         drawAxisLabels(geometry, into: fb)
         if options.showsHeader { drawHeader(geometry, into: fb) }
+        stageTimes.labels = clock.lap()
+    }
+}
+
+/// Laps of the stage clock; reads no clock when disabled, so an unmeasured frame pays nothing.
+struct StageClock {
+    let enabled: Bool
+    var last: UInt64
+
+    init(enabled: Bool) {
+        self.enabled = enabled
+        last = enabled ? ChartStageTimes.now() : 0
+    }
+
+    /// Nanoseconds since the previous lap (0 when disabled).
+    mutating func lap() -> UInt64 {
+        guard enabled else { return 0 }
+        let now = ChartStageTimes.now()
+        defer { last = now }
+        return now &- last
     }
 }

@@ -1,6 +1,7 @@
 import LiveTickerChart
 import LiveTickerCore
 import LiveTickerDownsampling
+import LiveTickerImageIO
 import LiveTickerRender
 
 /// The chart options `replay` and `live` share: `--chart`, `--candle`, `--window`, `--theme`,
@@ -11,7 +12,8 @@ struct ChartArguments {
     var candleInterval = CandleInterval.seconds(60)
     var font = BitmapFont.builtin
 
-    /// Reads (and consumes) the chart options; a bad value is a usage error quoting it.
+    /// Reads (and consumes) the chart options; a bad value is a usage error quoting it, a font
+    /// that cannot be loaded a failure naming the file.
     static func read(from arguments: inout ParsedArguments) throws -> ChartArguments {
         var chart = ChartArguments()
         if let kind = try arguments.value("chart", expected: "line, candles or both", ChartOptions.Kind.init(rawValue:)) {
@@ -61,7 +63,11 @@ struct ChartArguments {
         chart.options.showsHeader = !arguments.flag("no-header")
         chart.options.textScale = try arguments.value("text-scale", expected: "a whole number from 1 to 8") { Int($0).flatMap { (1...8).contains($0) ? $0 : nil } }
         if let path = arguments.value("font") {
-            chart.font = try FontFile.load(path)
+            do {
+                chart.font = try BitmapFont.load(consoleFontAt: path)
+            } catch {
+                throw CommandFailure("--font: \(error)")
+            }
         }
         return chart
     }
