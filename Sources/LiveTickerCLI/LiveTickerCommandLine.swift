@@ -8,7 +8,10 @@ public enum LiveTickerCommandLine {
     ///
     /// To add a command: write a type conforming to ``Command`` in `Commands/` and list it here.
     static var commands: [any Command.Type] {
-        [BenchCommand.self, ConvertCommand.self, DisplaysCommand.self, PatternCommand.self]
+        [
+            ReplayCommand.self, DownsampleCommand.self, ConvertCommand.self, DisplaysCommand.self,
+            PatternCommand.self, BenchCommand.self,
+        ]
     }
 
     static let overview = """

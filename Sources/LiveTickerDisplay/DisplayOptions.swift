@@ -52,7 +52,7 @@ extension OutputSpec {
         case .ppm(let path):
             return PictureFileDisplay(path: path, width: options.fileWidth, height: options.fileHeight)
         case .png(let path):
-            throw .invalidOutputSpec(text: path, reason: "PNG output is not available yet")
+            return PictureFileDisplay(path: path, width: options.fileWidth, height: options.fileHeight, format: .png)
         }
     }
 }

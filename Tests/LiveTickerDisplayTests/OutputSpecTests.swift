@@ -45,7 +45,12 @@ struct OutputSpecTests {
         #expect(throws: DisplayError.invalidMode(text: "0x1")) { try options.setFileSize("0x1") }
     }
 
-    @Test func pngIsRefusedWithAReasonUntilAvailable() {
-        #expect(throws: DisplayError.self) { try OutputSpec.png(path: "/tmp/x.png").openDisplay() }
+    @Test func pictureSpecsOpenTheirFormat() throws {
+        var options = DisplayOptions()
+        try options.setFileSize("64x32")
+        let png = try #require(try OutputSpec.png(path: "/tmp/x.png").openDisplay(options: options) as? PictureFileDisplay)
+        #expect(png.format == .png && png.width == 64 && png.height == 32)
+        let ppm = try #require(try OutputSpec.ppm(path: "/tmp/x.ppm").openDisplay(options: options) as? PictureFileDisplay)
+        #expect(ppm.format == .ppm)
     }
 }

@@ -1,6 +1,6 @@
-import Testing
 import LiveTickerImageIO
 import LiveTickerRender
+import Testing
 
 @Suite("PPM")
 struct PPMTests {
@@ -32,10 +32,12 @@ struct PPMTests {
         #expect(image[0, 0] == 0xFF8000)
     }
 
-    @Test("malformed inputs are rejected, not crashed on", arguments: [
-        "", "P5\n1 1\n255\n...", "P6\n", "P6\n-1 1\n255\n", "P6\n1 1\n0\n...", "P6\n2 2\n255\nabc",
-        "P6\n1 1\n255", "P6\n99999999999 1\n255\n", "P6\nx 1\n255\n",
-    ])
+    @Test(
+        "malformed inputs are rejected, not crashed on",
+        arguments: [
+            "", "P5\n1 1\n255\n...", "P6\n", "P6\n-1 1\n255\n", "P6\n1 1\n0\n...", "P6\n2 2\n255\nabc",
+            "P6\n1 1\n255", "P6\n99999999999 1\n255\n", "P6\nx 1\n255\n",
+        ])
     func malformed(text: String) {
         #expect(throws: ImageIOError.self) { try PPMImage(decoding: Array(text.utf8)) }
     }

@@ -1,5 +1,5 @@
-import Testing
 import LiveTickerRender
+import Testing
 
 @Suite("Pixel blending")
 struct BlendTests {
@@ -32,7 +32,9 @@ struct BlendTests {
     func spanMatchesPixel() {
         var row: [UInt32] = (0..<37).map { UInt32($0 &* 0x0103_0507) & 0x00FF_FFFF }
         let expected = row.map { PixelBlend.blend($0, 0x0080_40C0, alpha: 77) }
-        row.withUnsafeMutableBufferPointer { PixelBlend.blendSpan($0.baseAddress!, count: $0.count, color: 0x0080_40C0, alpha: 77) }
+        row.withUnsafeMutableBufferPointer {
+            PixelBlend.blendSpan($0.baseAddress!, count: $0.count, color: 0x0080_40C0, alpha: 77)
+        }
         #expect(row == expected)
     }
 }

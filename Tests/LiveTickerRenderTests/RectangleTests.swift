@@ -1,5 +1,5 @@
-import Testing
 import LiveTickerRender
+import Testing
 
 @Suite("Crisp rectangles and lines")
 struct RectangleTests {
@@ -49,8 +49,9 @@ struct RectangleTests {
     func clipBeyondBuffer() {
         let fb = Framebuffer(width: 4, height: 3, stride: 6)
         fb.clear(to: 0x0011_1111)
-        fb.fill(PixelRect(minX: -100, minY: -100, maxX: 100, maxY: 100), color: RGBColor(0x00FF00),
-                clip: PixelRect(minX: Int.min, minY: Int.min, maxX: Int.max, maxY: Int.max))
+        fb.fill(
+            PixelRect(minX: -100, minY: -100, maxX: 100, maxY: 100), color: RGBColor(0x00FF00),
+            clip: PixelRect(minX: Int.min, minY: Int.min, maxX: Int.max, maxY: Int.max))
         for y in 0..<3 {
             for x in 0..<6 { #expect(fb.pixels[y * 6 + x] == (x < 4 ? 0x00FF00 : 0x0011_1111)) }
         }

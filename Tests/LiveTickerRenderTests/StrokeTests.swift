@@ -1,5 +1,5 @@
-import Testing
 import LiveTickerRender
+import Testing
 
 @Suite("Anti-aliased strokes")
 struct StrokeTests {
@@ -21,7 +21,8 @@ struct StrokeTests {
     func horizontalOnEdge() {
         let c = GuardedCanvas(width: 40, height: 20)
         Rasterizer().strokeLine(x0: 5, y0: 10, x1: 30, y1: 10, width: 1, color: white, clip: c.clip, into: c.fb)
-        let above = c.fb[20, 9], below = c.fb[20, 10]
+        let above = c.fb[20, 9]
+        let below = c.fb[20, 10]
         #expect(above == below)
         // Half coverage of white over 0x10: (255 + 16) / 2 ≈ 135.
         #expect(abs(channel(above, 2) - 135) <= 1)
@@ -33,7 +34,8 @@ struct StrokeTests {
         let c = GuardedCanvas(width: 30, height: 40)
         Rasterizer().strokeLine(x0: 12.5, y0: 5, x1: 12.5, y1: 30, width: 1.5, color: white, clip: c.clip, into: c.fb)
         #expect(c.fb[12, 20] == 0xFFFFFF)
-        let left = c.fb[11, 20], right = c.fb[13, 20]
+        let left = c.fb[11, 20]
+        let right = c.fb[13, 20]
         #expect(left == right)
         #expect(distance(left, GuardedCanvas.background) > 40)
         #expect(left != 0xFFFFFF)
@@ -53,12 +55,13 @@ struct StrokeTests {
         #expect(c.fb[10, 11] == c.fb[11, 10])
     }
 
-    @Test("huge, infinite and NaN coordinates stay inside the clip and padding stays intact",
-          arguments: [
+    @Test(
+        "huge, infinite and NaN coordinates stay inside the clip and padding stays intact",
+        arguments: [
             (-1e6, -1e6, 1e6, 1e6), (-1e308, 5, 1e308, 12), (1.7e308, -1.7e308, -1.7e308, 1.7e308),
             (.nan, 3, 10, 10), (3, 3, .infinity, 10), (-.infinity, -.infinity, .infinity, .infinity),
             (5, 5, 5, 5), (-10, 15, 1e300, 15), (2e9, 2e9, -2e9, -2e9), (1e-320, 1e-320, 5e-324, 30),
-          ])
+        ])
     func extremes(a: (Double, Double, Double, Double)) {
         let c = GuardedCanvas(width: 32, height: 24)
         let r = Rasterizer()
@@ -127,7 +130,8 @@ struct StrokeTests {
 
     @Test("the same drawing twice gives identical bytes; Float and Double agree within rounding")
     func deterministic() {
-        var xs: [Double] = [], ys: [Double] = []
+        var xs: [Double] = []
+        var ys: [Double] = []
         var v = 50.0
         for i in 0..<200 {
             xs.append(Double(i) * 0.7 + 3)
@@ -139,18 +143,26 @@ struct StrokeTests {
             let r = Rasterizer()
             for _ in 0..<2 {
                 if useFloat {
-                    let fx = xs.map(Float.init), fy = ys.map(Float.init)
-                    fx.withUnsafeBufferPointer { x in fy.withUnsafeBufferPointer { y in
-                        r.strokePolyline(xs: x, ys: y, width: 1.5, color: RGBColor(0x3399FF), alpha: 200, clip: c.clip, into: c.fb)
-                    } }
+                    let fx = xs.map(Float.init)
+                    let fy = ys.map(Float.init)
+                    fx.withUnsafeBufferPointer { x in
+                        fy.withUnsafeBufferPointer { y in
+                            r.strokePolyline(
+                                xs: x, ys: y, width: 1.5, color: RGBColor(0x3399FF), alpha: 200, clip: c.clip,
+                                into: c.fb)
+                        }
+                    }
                 } else {
-                    r.strokePolyline(xs: xs, ys: ys, width: 1.5, color: RGBColor(0x3399FF), alpha: 200, clip: c.clip, into: c.fb)
+                    r.strokePolyline(
+                        xs: xs, ys: ys, width: 1.5, color: RGBColor(0x3399FF), alpha: 200, clip: c.clip, into: c.fb)
                 }
             }
             #expect(c.outsideWrites() == 0)
             return c.snapshot()
         }
-        let a = draw(false), b = draw(false), f = draw(true)
+        let a = draw(false)
+        let b = draw(false)
+        let f = draw(true)
         #expect(a.count == b.count)
         #expect(zip(a, b).filter { $0 != $1 }.count == 0)
         #expect(a.contains { $0 != GuardedCanvas.background && $0 != GuardedCanvas.padding })

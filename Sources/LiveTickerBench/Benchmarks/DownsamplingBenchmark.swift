@@ -1,5 +1,126 @@
+import LiveTickerDownsampling
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Downsampling throughput per algorithm at N = 10⁵, 10⁶, 10⁷ (f64 random walk, x = index,
+/// M = 1920), in input points per second, beside tsdownsample 0.1.5.1 run on the same data
+/// in the same session when `python3` has it (and a check that LTTB picked the same indices).
 enum DownsamplingBenchmark {
+    static let threshold = 1920
+
     static func run(_ options: BenchOptions, into report: inout BenchReport) {
-        report.note("downsample", "not measured yet in this build")
+        let sizes = options.quick ? [100_000, 1_000_000] : [100_000, 1_000_000, 10_000_000]
+        for size in sizes {
+            let values = randomWalk(count: size, seed: 42)
+            let peers = options.comparePeers ? TsdownsamplePeer.measure(values, threshold: threshold) : nil
+            var ours: [DownsamplingAlgorithm: [Int]] = [:]
+            for algorithm in DownsamplingAlgorithm.allCases {
+                let (pointsPerSecond, indices) = measure(algorithm, values, quick: options.quick)
+                ours[algorithm] = indices
+                var note = ""
+                if let peer = peers?.pointsPerSecond[algorithm.rawValue] {
+                    note = "tsdownsample \(formatFigure(peer)) points/s, ours ×\(fixed(pointsPerSecond / peer, digits: 2))"
+                    report.add("downsample.\(algorithm.rawValue).n\(size).tsdownsample_points_per_second", peer, "points/s")
+                }
+                report.add("downsample.\(algorithm.rawValue).n\(size).points_per_second", pointsPerSecond, "points/s", note: note)
+            }
+            if let reference = peers?.lttbIndices {
+                let same = reference == ours[.lttb]
+                report.add(
+                    "downsample.lttb.n\(size).indices_equal_tsdownsample", same ? 1 : 0, "bool",
+                    note: same ? "identical indices" : "INDICES DIFFER from tsdownsample")
+            }
+        }
+        if !options.comparePeers {
+            report.note("downsample", "tsdownsample comparison skipped (--no-peers)")
+        } else if !TsdownsamplePeer.isAvailable {
+            report.note("downsample", "tsdownsample column skipped: python3 with tsdownsample and numpy not found (pip install tsdownsample)")
+        }
+    }
+
+    /// Best of several timed runs (the machine is shared: the minimum is the least disturbed),
+    /// with enough repetitions for ≥ 0.2 s per algorithm and size.
+    static func measure(_ algorithm: DownsamplingAlgorithm, _ values: [Double], quick: Bool) -> (Double, [Int]) {
+        let capacity = Downsampler.requiredCapacity(algorithm: algorithm, count: values.count, points: threshold)
+        var output = [Int](repeating: 0, count: capacity)
+        var kept = 0
+        let repetitions = max(3, min(50, (quick ? 20_000_000 : 200_000_000) / values.count))
+        let samples = values.withUnsafeBufferPointer { y in
+            output.withUnsafeMutableBufferPointer { out in
+                TimingSamples.measure(count: repetitions, warmup: 1) {
+                    kept = Downsampler.downsample(algorithm: algorithm, x: nil, y: y, points: threshold, into: out)
+                }
+            }
+        }
+        let seconds = Double(samples.minimumNanoseconds) / 1e9
+        return (Double(values.count) / seconds, Array(output[0..<kept]))
+    }
+}
+
+/// tsdownsample (Rust, PyPI) timed by a small Python script on the same f64 file.
+enum TsdownsamplePeer {
+    static let script = """
+        import sys, time, json
+        import numpy as np
+        from tsdownsample import LTTBDownsampler, MinMaxDownsampler, M4Downsampler, MinMaxLTTBDownsampler
+        y = np.fromfile(sys.argv[1], dtype=np.float64)
+        n_out = int(sys.argv[2])
+        result = {}
+        for name, cls in [("lttb", LTTBDownsampler), ("minmax", MinMaxDownsampler), ("m4", M4Downsampler), ("minmaxlttb", MinMaxLTTBDownsampler)]:
+            d = cls()
+            d.downsample(y, n_out=n_out)
+            reps = max(3, min(50, 200_000_000 // len(y)))
+            best = float("inf")
+            for _ in range(reps):
+                t0 = time.perf_counter()
+                idx = d.downsample(y, n_out=n_out)
+                best = min(best, time.perf_counter() - t0)
+            result[name] = len(y) / best
+            if name == "lttb":
+                result["lttb_indices"] = [int(i) for i in idx]
+        print(json.dumps(result))
+        """
+
+    static var isAvailable: Bool {
+        Subprocess.run(["python3", "-c", "import numpy, tsdownsample"])?.status == 0
+    }
+
+    struct Result {
+        var pointsPerSecond: [String: Double] = [:]
+        var lttbIndices: [Int]?
+    }
+
+    /// Runs the script single-threaded on `values`; nil when Python or the package is missing.
+    static func measure(_ values: [Double], threshold: Int) -> Result? {
+        guard let path = Subprocess.writeTemporary(values, name: "walk") else { return nil }
+        defer { unlink(path) }
+        setenv("RAYON_NUM_THREADS", "1", 1)
+        guard let (status, output) = Subprocess.run(["python3", "-c", script, path, String(threshold)]), status == 0
+        else { return nil }
+        return parse(output)
+    }
+
+    /// Reads the one-line JSON object the script prints (numbers and one integer list).
+    static func parse(_ json: String) -> Result {
+        var result = Result()
+        for name in DownsamplingAlgorithm.allCases.map(\.rawValue) {
+            if let value = number(after: "\"\(name)\": ", in: json) { result.pointsPerSecond[name] = value }
+        }
+        if let start = json.firstRange(of: "\"lttb_indices\": [") {
+            let rest = json[start.upperBound...]
+            if let end = rest.firstIndex(of: "]") {
+                result.lttbIndices = rest[..<end].split(separator: ",").compactMap { Int($0.trimmingSpaces) }
+            }
+        }
+        return result
+    }
+
+    private static func number(after key: String, in json: String) -> Double? {
+        guard let start = json.firstRange(of: key) else { return nil }
+        let rest = json[start.upperBound...]
+        let end = rest.firstIndex { $0 == "," || $0 == "}" } ?? rest.endIndex
+        return Double(rest[..<end].trimmingSpaces)
     }
 }

@@ -1,5 +1,108 @@
+import LiveTickerCore
+import LiveTickerFeed
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Tick ingest: a generated `time,price,size` CSV (epoch milliseconds) parsed end to end at
+/// `--speed max` into a live series with one-minute candles, in ticks/s and MB/s, beside
+/// polars.read_csv on one thread on the same file (SPEC §5: ≈ 19 M ticks/s, ≈ 500 MB/s here).
 enum IngestBenchmark {
     static func run(_ options: BenchOptions, into report: inout BenchReport) {
-        report.note("ingest", "not measured yet in this build")
+        let count = options.quick ? 1_000_000 : 5_000_000
+        let path = "/tmp/liveticker-bench-\(getpid())-ticks.csv"
+        guard let bytes = writeTickFile(path: path, count: count) else {
+            report.note("ingest", "could not write \(path)")
+            return
+        }
+        defer { unlink(path) }
+
+        // Parse only (a counting sink), then the real path into a LiveSeries with candles.
+        var best = Double.infinity
+        for _ in 0..<3 {
+            guard let reader = try? CSVTickReader(path: path) else { break }
+            var sink = CountingTickSink()
+            let start = MonotonicClock.now()
+            _ = try? reader.read(into: &sink)
+            best = min(best, Double(MonotonicClock.now() &- start) / 1e9)
+            blackHole(sink.count)
+        }
+        report.add("ingest.csv.parse.ticks_per_second", Double(count) / best, "ticks/s")
+        report.add("ingest.csv.parse.megabytes_per_second", Double(bytes) / best / 1e6, "MB/s")
+
+        var bestSeries = Double.infinity
+        for _ in 0..<3 {
+            guard let reader = try? CSVTickReader(path: path),
+                let series = try? LiveSeries(capacity: 1 << 20, candleInterval: .seconds(60))
+            else { break }
+            var sink = SeriesAppendSink(series: series)
+            let start = MonotonicClock.now()
+            _ = try? reader.read(into: &sink)
+            bestSeries = min(bestSeries, Double(MonotonicClock.now() &- start) / 1e9)
+            blackHole(series.version)
+        }
+        var note = ""
+        if options.comparePeers, let polars = PolarsPeer.measure(path: path) {
+            report.add("ingest.csv.polars_one_thread.ticks_per_second", Double(count) / polars, "ticks/s")
+            note = "polars (1 thread) \(formatFigure(Double(count) / polars)) ticks/s, ours ×\(fixed(polars / bestSeries, digits: 2))"
+        } else if options.comparePeers {
+            report.note("ingest", "polars column skipped: python3 with polars not found (pip install polars)")
+        }
+        report.add("ingest.csv.series.ticks_per_second", Double(count) / bestSeries, "ticks/s", note: note)
+        report.add("ingest.csv.series.megabytes_per_second", Double(bytes) / bestSeries / 1e6, "MB/s")
+    }
+
+    /// Writes `count` ticks of a random walk, one per millisecond from 2024-03-01 08:00 UTC,
+    /// and returns the file's size in bytes.
+    static func writeTickFile(path: String, count: Int) -> Int? {
+        guard let file = fopen(path, "wb") else { return nil }
+        defer { fclose(file) }
+        var generator = SplitMix64(seed: 7)
+        var price = 10_125.0  // in cents, so prices print with exactly two decimals
+        var line = [UInt8]()
+        line.reserveCapacity(1 << 20)
+        var total = 0
+        line.append(contentsOf: Array("time,price,size\n".utf8))
+        let start: Int64 = 1_709_280_000_000
+        for i in 0..<count {
+            price = max(100, price + (generator.symmetricUnit() * 3).rounded())
+            let cents = Int(price)
+            line.append(contentsOf: Array("\(start + Int64(i)),\(cents / 100).\(cents % 100 < 10 ? "0" : "")\(cents % 100),\(1 + Int(generator.next() % 50) * 100)\n".utf8))
+            if line.count > (1 << 20) - 64 {
+                total += line.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+                line.removeAll(keepingCapacity: true)
+            }
+        }
+        total += line.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        return total
+    }
+}
+
+/// Appends every tick to a series (the `--speed max` replay path).
+struct SeriesAppendSink: TickSink {
+    let series: LiveSeries
+    mutating func consume(_ tick: Tick, symbol: SymbolID) { series.append(tick) }
+}
+
+/// polars.read_csv on one thread, timed in Python on the same file.
+enum PolarsPeer {
+    static let script = """
+        import os, sys, time
+        os.environ["POLARS_MAX_THREADS"] = "1"
+        import polars as pl
+        best = float("inf")
+        for _ in range(3):
+            t0 = time.perf_counter()
+            df = pl.read_csv(sys.argv[1], n_threads=1)
+            best = min(best, time.perf_counter() - t0)
+        print(best)
+        """
+
+    /// Best-of-three seconds for reading the file, or nil when polars is not available.
+    static func measure(path: String) -> Double? {
+        setenv("POLARS_MAX_THREADS", "1", 1)
+        guard let (status, output) = Subprocess.run(["python3", "-c", script, path]), status == 0 else { return nil }
+        return Double(Substring(output.filter { $0 != "\n" }).trimmingSpaces)
     }
 }

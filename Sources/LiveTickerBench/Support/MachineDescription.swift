@@ -26,20 +26,10 @@ enum MachineDescription {
             let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if text.hasPrefix("model name") {
                 if let colon = text.firstIndex(of: ":") {
-                    return text[text.index(after: colon)...].trimmingCharacters(in: " \t\n")
+                    return String(Substring(text[text.index(after: colon)...].filter { $0 != "\n" && $0 != "\t" }).trimmingSpaces)
                 }
             }
         }
         return nil
-    }
-}
-
-extension StringProtocol {
-    /// The text without leading and trailing characters from `set`.
-    func trimmingCharacters(in set: String) -> String {
-        let characters = Set(set)
-        let start = firstIndex { !characters.contains($0) } ?? endIndex
-        let end = lastIndex { !characters.contains($0) }.map(index(after:)) ?? start
-        return String(self[start..<Swift.max(start, end)])
     }
 }

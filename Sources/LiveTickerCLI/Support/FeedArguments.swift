@@ -12,7 +12,7 @@ enum FeedArguments {
                               time, timestamp, ts, date, datetime, epoch, …)
           --value COL         value column (default: price, last, value, close, mid, …; else
                               the bid/ask mid; else the first other column)
-          --size COL          size column (default: size, qty, volume, …)
+          --volume COL        size/volume column (default: size, qty, volume, …)
           --symbol-column COL symbol column (default: symbol, sym, ticker, instrument, …)
           --time-unit UNIT    unit of numeric times: auto, s, ms, us, ns (default auto: by
                               magnitude, < 1e11 s, < 1e14 ms, < 1e17 us, else ns)
@@ -29,7 +29,8 @@ enum FeedArguments {
         var options = FeedOptions()
         options.timeColumn = arguments.value("time").map(ColumnSelector.init(argument:))
         options.valueColumn = arguments.value("value").map(ColumnSelector.init(argument:))
-        options.sizeColumn = arguments.value("size").map(ColumnSelector.init(argument:))
+        // `--volume`, not `--size`: `--size WxH` is the picture size of the drawing commands.
+        options.sizeColumn = (arguments.value("volume") ?? arguments.value("size-column")).map(ColumnSelector.init(argument:))
         options.symbolColumn = arguments.value("symbol-column").map(ColumnSelector.init(argument:))
         options.timeUnit = try arguments.value("time-unit", expected: "auto, s, ms, us or ns") {
             TimeUnit(argument: $0)

@@ -5,6 +5,10 @@ import Synchronization
 /// Any thread may call these; none allocates, locks or waits for the writer (a slot the writer
 /// is rewriting is retried a bounded number of times, then dropped).
 extension RingBuffer {
+    /// A read-only view for consumers. O(1), no allocation.
+    @inlinable
+    public var reader: RingBufferReader<Element> { RingBufferReader(self) }
+
     /// Number of items ever appended = the position the next append gets. O(1).
     @inlinable
     public var writtenCount: UInt64 {
@@ -176,7 +180,10 @@ extension RingBuffer {
                 atomicMemoryFence(ordering: .acquiring)
                 let after = slot[0].load(ordering: .relaxed)
                 if before == after {
-                    guard stored == position else { value = nil; return false }  // lapped
+                    guard stored == position else {  // the writer lapped this slot
+                        value = nil
+                        return false
+                    }
                     value = element
                     return true
                 }

@@ -9,8 +9,9 @@ import Synchronization
 ///
 /// ## Threading contract
 /// - **Producer** (exactly one thread at a time): `append(_:)`, `updateNewest(_:)`.
-/// - **Consumer** (any thread; designed for one): `copyNewest(_:into:)`, `copy(positions:into:)`,
-///   `element(at:)`, `newest`, `writtenCount`, `heldPositions`, `discardedReadCount`.
+/// - **Consumers** (any threads, any number: readers only load slot words and bump a shared
+///   diagnostic counter atomically): `copyNewest(_:into:)`, `copy(positions:into:)`,
+///   `element(at:)`, `newest`, `writtenCount`, `heldPositions`, `discardedReadCount`, `reader`.
 /// - `capacity` is immutable and may be read anywhere.
 ///
 /// ## Why `@unchecked Sendable` is sound

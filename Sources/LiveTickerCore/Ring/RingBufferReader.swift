@@ -52,9 +52,3 @@ public struct RingBufferReader<Element: RingBufferElement>: Sendable {
         ring.copy(positions: positions, into: buffer)
     }
 }
-
-extension RingBuffer {
-    /// A read-only view for the consumer. O(1), no allocation.
-    @inlinable
-    public var reader: RingBufferReader<Element> { RingBufferReader(self) }
-}

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc  // libm: rounding and sqrt
+    import Glibc  // libm: rounding and sqrt
 #endif
 
 /// An integer rectangle of pixels, half-open: columns `minX..<maxX`, rows `minY..<maxY`.
@@ -50,8 +50,10 @@ public struct PixelRect: Sendable, Hashable, BitwiseCopyable, CustomStringConver
             self = .empty
             return
         }
-        let ax = PixelRect.snap(x0), bx = PixelRect.snap(x1)
-        let ay = PixelRect.snap(y0), by = PixelRect.snap(y1)
+        let ax = PixelRect.snap(x0)
+        let bx = PixelRect.snap(x1)
+        let ay = PixelRect.snap(y0)
+        let by = PixelRect.snap(y1)
         self.init(minX: Swift.min(ax, bx), minY: Swift.min(ay, by), maxX: Swift.max(ax, bx), maxY: Swift.max(ay, by))
     }
 

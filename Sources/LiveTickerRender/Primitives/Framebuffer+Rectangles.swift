@@ -19,13 +19,17 @@ extension Framebuffer {
     /// A crisp horizontal line on row `y` over columns `minX..<maxX` (half-open), clipped.
     /// O(length), no allocation.
     public func horizontalLine(y: Int, minX: Int, maxX: Int, color: RGBColor, alpha: UInt8 = 255, clip: PixelRect) {
-        fill(PixelRect(minX: minX, minY: y, maxX: maxX, maxY: y < Int.max ? y &+ 1 : y), color: color, alpha: alpha, clip: clip)
+        fill(
+            PixelRect(minX: minX, minY: y, maxX: maxX, maxY: y < Int.max ? y &+ 1 : y), color: color, alpha: alpha,
+            clip: clip)
     }
 
     /// A crisp vertical line in column `x` over rows `minY..<maxY` (half-open), clipped.
     /// O(length), no allocation.
     public func verticalLine(x: Int, minY: Int, maxY: Int, color: RGBColor, alpha: UInt8 = 255, clip: PixelRect) {
-        fill(PixelRect(minX: x, minY: minY, maxX: x < Int.max ? x &+ 1 : x, maxY: maxY), color: color, alpha: alpha, clip: clip)
+        fill(
+            PixelRect(minX: x, minY: minY, maxX: x < Int.max ? x &+ 1 : x, maxY: maxY), color: color, alpha: alpha,
+            clip: clip)
     }
 
     /// The 1-px outline just inside `rect` (its first and last rows and columns), clipped;
@@ -34,7 +38,8 @@ extension Framebuffer {
     public func strokeRect(_ rect: PixelRect, color: RGBColor, alpha: UInt8 = 255, clip: PixelRect) {
         guard !rect.isEmpty else { return }
         // maxX > minX and maxY > minY here, so `max - 1` cannot overflow.
-        let lastX = rect.maxX - 1, lastY = rect.maxY - 1
+        let lastX = rect.maxX - 1
+        let lastY = rect.maxY - 1
         horizontalLine(y: rect.minY, minX: rect.minX, maxX: rect.maxX, color: color, alpha: alpha, clip: clip)
         guard lastY > rect.minY else { return }
         horizontalLine(y: lastY, minX: rect.minX, maxX: rect.maxX, color: color, alpha: alpha, clip: clip)

@@ -31,21 +31,30 @@ struct RasterScratch {
     @usableFromInline var rowLeave: UnsafeMutablePointer<Int32>
     @usableFromInline var rowCapacity: Int
 
+    /// Allocates `count` zeroed elements (trivial types only), so later `update` calls act on
+    /// initialised memory.
+    static func zeroed<T: BitwiseCopyable & Numeric>(_ count: Int) -> UnsafeMutablePointer<T> {
+        let p = UnsafeMutablePointer<T>.allocate(capacity: count)
+        p.initialize(repeating: 0, count: count)
+        return p
+    }
+
     /// Allocates scratch for clips up to `width × height`.
     init(width: Int, height: Int) {
-        let w = Swift.max(1, width), h = Swift.max(1, height)
+        let w = Swift.max(1, width)
+        let h = Swift.max(1, height)
         maskCapacity = w &* h
         mask = .allocate(capacity: maskCapacity)
         mask.initialize(repeating: 0, count: maskCapacity)
         columnCapacity = w
-        columnLow = .allocate(capacity: w)
-        columnHigh = .allocate(capacity: w)
-        columnEnterNext = .allocate(capacity: w)
-        columnLeaveNext = .allocate(capacity: w)
-        columnBits = .allocate(capacity: w / 64 &+ 1)
+        columnLow = Self.zeroed(w)
+        columnHigh = Self.zeroed(w)
+        columnEnterNext = Self.zeroed(w)
+        columnLeaveNext = Self.zeroed(w)
+        columnBits = Self.zeroed(w / 64 &+ 1)
         rowCapacity = h
-        rowEnter = .allocate(capacity: h &+ 1)
-        rowLeave = .allocate(capacity: h &+ 1)
+        rowEnter = Self.zeroed(h &+ 1)
+        rowLeave = Self.zeroed(h &+ 1)
     }
 
     /// Frees everything; the struct must not be used afterwards.
@@ -88,18 +97,18 @@ struct RasterScratch {
         if count > columnCapacity {
             freeColumns()
             columnCapacity = count
-            columnLow = .allocate(capacity: count)
-            columnHigh = .allocate(capacity: count)
-            columnEnterNext = .allocate(capacity: count)
-            columnLeaveNext = .allocate(capacity: count)
-            columnBits = .allocate(capacity: count / 64 &+ 1)
+            columnLow = Self.zeroed(count)
+            columnHigh = Self.zeroed(count)
+            columnEnterNext = Self.zeroed(count)
+            columnLeaveNext = Self.zeroed(count)
+            columnBits = Self.zeroed(count / 64 &+ 1)
         }
         if rows > rowCapacity {
             rowEnter.deallocate()
             rowLeave.deallocate()
             rowCapacity = rows
-            rowEnter = .allocate(capacity: rows &+ 1)
-            rowLeave = .allocate(capacity: rows &+ 1)
+            rowEnter = Self.zeroed(rows &+ 1)
+            rowLeave = Self.zeroed(rows &+ 1)
         }
     }
 }

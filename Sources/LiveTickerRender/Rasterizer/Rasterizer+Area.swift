@@ -45,26 +45,32 @@ extension Rasterizer {
     ) {
         let c = fb.drawable(clip)
         guard !c.isEmpty, alpha != 0, !baseline.isNaN else { return }
-        let cw = c.maxX &- c.minX, ch = c.maxY &- c.minY
+        let cw = c.maxX &- c.minX
+        let ch = c.maxY &- c.minY
         var scratch = self.scratch
         defer { self.scratch = scratch }
         scratch.reserveColumns(cw, rows: ch)
-        let low = scratch.columnLow, high = scratch.columnHigh
+        let low = scratch.columnLow
+        let high = scratch.columnHigh
         low.update(repeating: .infinity, count: cw)
         high.update(repeating: -.infinity, count: cw)
 
         // Clip-relative, clamped just outside the clip: far values then cost nothing.
-        let ox = Double(c.minX), oy = Double(c.minY)
+        let ox = Double(c.minX)
+        let oy = Double(c.minY)
         let yLimit = Double(ch) + 2
         @inline(__always) func clampY(_ v: Double) -> Double { Swift.min(Swift.max(v - oy, -2), yLimit) }
         let base = clampY(baseline)
         let n = Swift.min(xs.count, ys.count)
-        var colMin = Int.max, colMax = Int.min
+        var colMin = Int.max
+        var colMax = Int.min
         var havePrevious = false
-        var px = 0.0, py = 0.0
+        var px = 0.0
+        var py = 0.0
         var i = 0
         while i < n {
-            let x = Double(xs[i]), y = Double(ys[i])
+            let x = Double(xs[i])
+            let y = Double(ys[i])
             i &+= 1
             guard x.isFinite && y.isFinite else {
                 havePrevious = false
@@ -88,7 +94,8 @@ extension Rasterizer {
             let hdx = x * 0.5 - px * 0.5
             var col = first
             while col <= last {
-                let lo: Double, hi: Double
+                let lo: Double
+                let hi: Double
                 if hdx == 0 {
                     lo = clampY(Swift.min(py, y))
                     hi = clampY(Swift.max(py, y))
@@ -103,8 +110,9 @@ extension Rasterizer {
             }
         }
         guard colMin <= colMax else { return }
-        scratch.fillColumns(colMin, colMax, rows: ch, color: color.pixel, alpha: UInt32(alpha),
-                            pixels: fb.pixels + (c.minY &* fb.stride &+ c.minX), stride: fb.stride)
+        scratch.fillColumns(
+            colMin, colMax, rows: ch, color: color.pixel, alpha: UInt32(alpha),
+            pixels: fb.pixels + (c.minY &* fb.stride &+ c.minX), stride: fb.stride)
     }
 }
 
@@ -121,26 +129,36 @@ extension RasterScratch {
         _ first: Int, _ last: Int, rows: Int, color: UInt32, alpha: UInt32,
         pixels: UnsafeMutablePointer<UInt32>, stride: Int
     ) {
-        let low = columnLow, high = columnHigh
-        let enterHead = rowEnter, leaveHead = rowLeave, enterNext = columnEnterNext, leaveNext = columnLeaveNext
+        let low = columnLow
+        let high = columnHigh
+        let enterHead = rowEnter
+        let leaveHead = rowLeave
+        let enterNext = columnEnterNext
+        let leaveNext = columnLeaveNext
         let bits = columnBits
         enterHead.update(repeating: -1, count: rows &+ 1)
         leaveHead.update(repeating: -1, count: rows &+ 1)
-        let wordFirst = first >> 6, wordLast = last >> 6
+        let wordFirst = first >> 6
+        let wordLast = last >> 6
         bits.update(repeating: 0, count: wordLast &+ 1)
-        var rowMin = Int.max, rowMax = Int.min
+        var rowMin = Int.max
+        var rowMax = Int.min
         let rowsF = Float(rows)
 
         var col = first
         while col <= last {
-            let lo = Swift.max(low[col], 0), hi = Swift.min(high[col], rowsF)
+            let lo = Swift.max(low[col], 0)
+            let hi = Swift.min(high[col], rowsF)
             defer { col &+= 1 }
             guard lo < hi else { continue }
-            let loRow = Int(lo), hiRow = Int(hi)  // floor: both are ≥ 0 here
+            let loRow = Int(lo)
+            let hiRow = Int(hi)  // floor: both are ≥ 0 here
             if loRow == hiRow || (loRow &+ 1 == hiRow && Float(hiRow) == hi) {
                 // The whole run lies in one pixel.
                 let a = UInt32((hi - lo) * Float(alpha) + 0.5)
-                if a != 0 { pixels[loRow &* stride &+ col] = PixelBlend.blend(pixels[loRow &* stride &+ col], color, alpha: a) }
+                if a != 0 {
+                    pixels[loRow &* stride &+ col] = PixelBlend.blend(pixels[loRow &* stride &+ col], color, alpha: a)
+                }
                 continue
             }
             var top = loRow
@@ -198,13 +216,15 @@ extension RasterScratch {
                     offset &+= ones
                     if offset >= 64 { break }  // run continues into the next word
                     word >>= UInt64(ones)
-                    PixelBlend.blendSpan(row + runStart, count: baseCol &+ offset &- runStart, color: color, alpha: alpha)
+                    PixelBlend.blendSpan(
+                        row + runStart, count: baseCol &+ offset &- runStart, color: color, alpha: alpha)
                     runStart = -1
                 }
                 w &+= 1
             }
             if runStart >= 0 {
-                PixelBlend.blendSpan(row + runStart, count: (wordLast &+ 1) << 6 &- runStart, color: color, alpha: alpha)
+                PixelBlend.blendSpan(
+                    row + runStart, count: (wordLast &+ 1) << 6 &- runStart, color: color, alpha: alpha)
             }
             y &+= 1
         }

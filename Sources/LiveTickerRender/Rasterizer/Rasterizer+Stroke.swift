@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension Rasterizer {
@@ -66,7 +66,8 @@ extension Rasterizer {
     ) {
         let c = fb.drawable(clip)
         guard !c.isEmpty, alpha != 0 else { return }
-        let cw = c.maxX &- c.minX, ch = c.maxY &- c.minY
+        let cw = c.maxX &- c.minX
+        let ch = c.maxY &- c.minY
         var scratch = self.scratch
         defer { self.scratch = scratch }
         scratch.beginStroke(width: cw, height: ch)
@@ -78,10 +79,12 @@ extension Rasterizer {
         let n = Swift.min(xs.count, ys.count)
         var penDown = false
         var drewSegment = false
-        var px = 0.0, py = 0.0
+        var px = 0.0
+        var py = 0.0
         var i = 0
         while i < n {
-            let x = Double(xs[i]), y = Double(ys[i])
+            let x = Double(xs[i])
+            let y = Double(ys[i])
             i &+= 1
             guard x.isFinite && y.isFinite else {
                 if penDown && !drewSegment { scratch.capsule(px, py, px, py, geometry) }
@@ -120,28 +123,36 @@ extension RasterScratch {
         ay -= g.originY
         by -= g.originY
         let radius = g.radius
-        let dx = bx - ax, dy = by - ay
+        let dx = bx - ax
+        let dy = by - ay
         let lenD = (dx * dx + dy * dy).squareRoot()
         let degenerate = lenD < 1e-9
         let ux: Float = degenerate ? 1 : Float(dx / lenD)
         let uy: Float = degenerate ? 0 : Float(dy / lenD)
         let len = Float(lenD)
-        let r = Float(radius), r2 = r * r
-        let fax = Float(ax), fay = Float(ay)
+        let r = Float(radius)
+        let r2 = r * r
+        let fax = Float(ax)
+        let fay = Float(ay)
 
         let rowFirst = Swift.max(0, ceilToInt(Swift.min(ay, by) - radius - 0.5))
         let rowLast = Swift.min(g.rows &- 1, floorToInt(Swift.max(ay, by) + radius - 0.5))
         guard rowFirst <= rowLast else { return }
         // Columns of row y: the bounding box ∩ the band within `radius` of the infinite line
         // (half as wide horizontally as radius / |sin θ|), which contains the capsule.
-        let boxMin = Swift.min(ax, bx) - radius - 0.5, boxMax = Swift.max(ax, bx) + radius - 0.5
+        let boxMin = Swift.min(ax, bx) - radius - 0.5
+        let boxMax = Swift.max(ax, bx) + radius - 0.5
         let steep = Swift.abs(dy) >= 1e-6
         let slope = steep ? dx / dy : 0
         let halfBand = steep ? radius * lenD / Swift.abs(dy) : Double.infinity
 
-        let mask = self.mask, maskWidth = self.maskWidth, columns = g.columns
-        let generation = self.generation, tag = generation << 8
-        let color = g.color, alpha = g.alpha
+        let mask = self.mask
+        let maskWidth = self.maskWidth
+        let columns = g.columns
+        let generation = self.generation
+        let tag = generation << 8
+        let color = g.color
+        let alpha = g.alpha
         let stride = g.stride
         let pixels = g.pixels
         var y = rowFirst
@@ -153,7 +164,8 @@ extension RasterScratch {
             let m = mask + y &* maskWidth
             let dst = pixels + y &* stride
             let py = Float(yc) - fay
-            let alongY = py * uy, perpY = py * ux
+            let alongY = py * uy
+            let perpY = py * ux
             var px = Float(colFirst) + 0.5 - fax
             var x = colFirst
             while x <= colLast {
@@ -243,13 +255,17 @@ struct StrokeGeometry {
     @usableFromInline
     func clipSegment(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) -> (Double, Double, Double, Double)? {
         // Trivial reject: both ends beyond the same side.
-        if (ax < minX && bx < minX) || (ax > maxX && bx > maxX) || (ay < minY && by < minY) || (ay > maxY && by > maxY) {
+        if (ax < minX && bx < minX) || (ax > maxX && bx > maxX) || (ay < minY && by < minY) || (ay > maxY && by > maxY)
+        {
             return nil
         }
-        let inside = ax >= minX && ax <= maxX && bx >= minX && bx <= maxX && ay >= minY && ay <= maxY && by >= minY && by <= maxY
+        let inside =
+            ax >= minX && ax <= maxX && bx >= minX && bx <= maxX && ay >= minY && ay <= maxY && by >= minY && by <= maxY
         if inside { return (ax, ay, bx, by) }
-        let hdx = bx * 0.5 - ax * 0.5, hdy = by * 0.5 - ay * 0.5
-        var t0 = 0.0, t1 = 1.0
+        let hdx = bx * 0.5 - ax * 0.5
+        let hdy = by * 0.5 - ay * 0.5
+        var t0 = 0.0
+        var t1 = 1.0
         // For each edge: p·t ≤ q keeps the part inside (p, q in halved units).
         func edge(_ p: Double, _ q: Double) -> Bool {
             if p == 0 { return q >= 0 }

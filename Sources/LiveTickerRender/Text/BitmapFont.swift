@@ -47,6 +47,45 @@ public struct BitmapFont: Sendable {
         self.bitmaps = bitmaps
     }
 
+    /// Lays out a loaded font: slot `b` (b < 128) gets glyph `asciiGlyph[b]` from `glyphs`
+    /// (`glyphs.count / bytesPerGlyph` glyphs of `⌈width / 8⌉ × height` bytes, MSB leftmost);
+    /// every other slot, and ASCII the font lacks (-1), gets glyph `replacement`, or a box
+    /// outline when that is -1 too. Bits past the width are cleared, so stored glyphs hold only
+    /// pixels that exist. The caller has validated sizes and indices. O(256 × bytesPerGlyph).
+    init(glyphWidth: Int, glyphHeight: Int, glyphs: UnsafeRawBufferPointer, asciiGlyph: [Int], replacement: Int) {
+        let perRow = (glyphWidth + 7) / 8
+        let perGlyph = perRow * glyphHeight
+        let glyphCount = glyphs.count / perGlyph
+        precondition(asciiGlyph.count == 128 && replacement < glyphCount && asciiGlyph.allSatisfy { $0 < glyphCount })
+        let lastByteMask: UInt8 = glyphWidth % 8 == 0 ? 0xFF : ~(0xFF >> UInt8(glyphWidth % 8))
+        var bitmaps = [UInt8](repeating: 0, count: 256 * perGlyph)
+        for slot in 0..<256 {
+            let mapped = slot < 128 ? asciiGlyph[slot] : -1
+            let glyph = mapped >= 0 ? mapped : replacement
+            if glyph >= 0 {
+                for i in 0..<perGlyph {
+                    let mask = i % perRow == perRow - 1 ? lastByteMask : 0xFF
+                    bitmaps[slot * perGlyph + i] = glyphs[glyph * perGlyph + i] & mask
+                }
+            } else {
+                Self.drawBox(into: &bitmaps, at: slot * perGlyph, width: glyphWidth, height: glyphHeight, perRow: perRow)
+            }
+        }
+        self.init(glyphWidth: glyphWidth, glyphHeight: glyphHeight, bitmaps: bitmaps)
+    }
+
+    /// Writes a rectangle outline inset one pixel from the cell (the whole cell when it is too
+    /// small to inset) at `offset`: the replacement for fonts with neither U+FFFD nor `?`.
+    private static func drawBox(into bitmaps: inout [UInt8], at offset: Int, width: Int, height: Int, perRow: Int) {
+        let inset = width >= 4 && height >= 4 ? 1 : 0
+        let left = inset, right = width - 1 - inset, top = inset, bottom = height - 1 - inset
+        for row in top...bottom {
+            for column in left...right where row == top || row == bottom || column == left || column == right {
+                bitmaps[offset + row * perRow + column / 8] |= 0x80 >> UInt8(column % 8)
+            }
+        }
+    }
+
     /// Horizontal distance from one character's origin to the next, in pixels at scale 1.
     /// Fonts here are monospaced with the inter-character gap inside the cell, so this is
     /// `glyphWidth`. O(1).

@@ -1,5 +1,5 @@
-import Testing
 import LiveTickerCore
+import Testing
 
 private func aggregate(_ ticks: [Tick], _ interval: CandleInterval, capacity: Int = 64) throws -> [Candle] {
     let aggregator = try CandleAggregator(interval: interval, capacity: capacity)
@@ -135,14 +135,14 @@ struct CandleAggregatorTests {
     @Test func candleWithNonFiniteFieldIsNotDrawable() {
         let good = Candle(startTime: 0, open: 1, high: 2, low: 0.5, close: 1.5, volume: 3, tickCount: 2)
         #expect(good.isDrawable)
-        var bad = good; bad.high = .infinity
-        #expect(!bad.isDrawable)
-        bad = good; bad.open = .nan
-        #expect(!bad.isDrawable)
-        bad = good; bad.volume = .nan
-        #expect(!bad.isDrawable)
-        bad = good; bad.low = -.infinity
-        #expect(!bad.isDrawable)
+        let broken: [WritableKeyPath<Candle, Double>: Double] = [
+            \.open: .nan, \.high: .infinity, \.low: -.infinity, \.close: .nan, \.volume: .nan,
+        ]
+        for (field, value) in broken {
+            var bad = good
+            bad[keyPath: field] = value
+            #expect(!bad.isDrawable, "\(field) = \(value)")
+        }
         #expect(!Candle.empty(startTime: 5).isDrawable)
     }
 

@@ -1,6 +1,6 @@
-import Testing
-import Synchronization
 @testable import LiveTickerCore
+import Synchronization
+import Testing
 
 /// The value the producer writes for `position` in its `version`-th rewrite: every field is
 /// derived from the position and version, so a reader can check a copy is whole and current.

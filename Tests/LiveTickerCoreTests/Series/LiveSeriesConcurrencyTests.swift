@@ -32,7 +32,10 @@ struct LiveSeriesConcurrencyTests {
             ticks.initialize(repeating: Tick(time: 0, value: 0))
             let candles = UnsafeMutableBufferPointer<Candle>.allocate(capacity: 32)
             candles.initialize(repeating: .empty(startTime: 0))
-            defer { ticks.deallocate(); candles.deallocate() }
+            defer {
+                ticks.deallocate()
+                candles.deallocate()
+            }
             var lastCount: UInt64 = 0
             while !done.isRaised {
                 series.refreshObservedState()

@@ -1,7 +1,7 @@
-import Testing
+@testable import LiveTickerCore
 import Observation
 import Synchronization
-@testable import LiveTickerCore
+import Testing
 
 /// Counts observation callbacks (they may run on any thread, so the count is atomic).
 private final class ChangeCounter: Sendable {

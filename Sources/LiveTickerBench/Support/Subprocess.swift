@@ -1,0 +1,50 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs another program (the Python peers) and collects its standard output.
+enum Subprocess {
+    /// Runs `arguments[0]` (looked up on PATH) with the rest as its arguments; standard error
+    /// is passed through. Returns the exit status and everything written to standard output,
+    /// or nil when the program could not be started.
+    static func run(_ arguments: [String]) -> (status: Int32, output: String)? {
+        var pipeEnds: [Int32] = [0, 0]
+        guard pipe(&pipeEnds) == 0 else { return nil }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+        posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid = pid_t()
+        let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ)
+        close(pipeEnds[1])
+        guard spawned == 0 else {
+            close(pipeEnds[0])
+            return nil
+        }
+        var output: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(pipeEnds[0], $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { break }
+            output.append(contentsOf: chunk[0..<count])
+        }
+        close(pipeEnds[0])
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        let exited = (status & 0x7f) == 0
+        return (exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), String(decoding: output, as: UTF8.self))
+    }
+
+    /// Writes `values` as raw little-endian f64 to a new temporary file and returns its path.
+    static func writeTemporary(_ values: [Double], name: String) -> String? {
+        let path = "/tmp/liveticker-bench-\(getpid())-\(name).f64"
+        guard let file = fopen(path, "wb") else { return nil }
+        defer { fclose(file) }
+        let written = values.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        return written == values.count * 8 ? path : nil
+    }
+}

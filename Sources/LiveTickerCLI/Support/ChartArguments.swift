@@ -1,0 +1,74 @@
+import LiveTickerChart
+import LiveTickerCore
+import LiveTickerDownsampling
+import LiveTickerImageIO
+import LiveTickerRender
+
+/// The chart options `replay` and `live` share: `--chart`, `--candle`, `--window`, `--theme`,
+/// `--rotate`, `--algorithm`, `--line-width`, `--threshold`, `--no-area`, `--no-header`,
+/// `--text-scale`, `--font`.
+struct ChartArguments {
+    var options = ChartOptions()
+    var candleInterval = CandleInterval.seconds(60)
+    var font = BitmapFont.builtin
+
+    /// Reads (and consumes) the chart options; a bad value is a usage error quoting it, a font
+    /// that cannot be loaded a failure naming the file.
+    static func read(from arguments: inout ParsedArguments) throws -> ChartArguments {
+        var chart = ChartArguments()
+        if let kind = try arguments.value("chart", expected: "line, candles or both", ChartOptions.Kind.init(rawValue:)) {
+            chart.options.kind = kind
+        }
+        if let text = arguments.value("candle") {
+            if text.hasSuffix("t"), let count = Int(text.dropLast()), count >= 1 {
+                chart.candleInterval = .ticks(count)
+            } else if let nanoseconds = DurationArgument.nanoseconds(text) {
+                chart.candleInterval = .time(nanoseconds: nanoseconds)
+            } else {
+                throw UsageError("--candle needs a duration such as 1m, 5m, 1h or a tick count such as 100t, got '\(text)'")
+            }
+        }
+        if let text = arguments.value("window") {
+            if text == "all" {
+                chart.options.window = .follow(nanoseconds: nil)
+            } else if let span = DurationArgument.nanoseconds(text) {
+                chart.options.window = .follow(nanoseconds: span)
+            } else {
+                throw UsageError("--window needs a duration such as 30s, 10m, 1h or 'all', got '\(text)'")
+            }
+        }
+        if let theme = try arguments.value("theme", expected: "dark, light or colorblind", ChartTheme.named) {
+            chart.options.theme = theme
+        }
+        if let rotation = try arguments.value("rotate", expected: "0, 90, 180 or 270", { Int($0).flatMap(ChartRotation.init(rawValue:)) }) {
+            chart.options.rotation = rotation
+        }
+        if let algorithm = try arguments.value(
+            "algorithm", expected: "lttb, minmax, m4 or minmaxlttb", { DownsamplingAlgorithm(rawValue: $0.lowercased()) })
+        {
+            chart.options.algorithm = algorithm
+        }
+        if let width = try arguments.value("line-width", expected: "a width in pixels from 1 to 64", { Double($0).flatMap { $0 >= 1 && $0 <= 64 ? $0 : nil } }) {
+            chart.options.lineWidth = width
+        }
+        if let list = arguments.value("threshold") {
+            chart.options.thresholds = try list.split(separator: ",").map { item throws(UsageError) in
+                guard let value = Double(item.filter { $0 != " " }), value.isFinite else {
+                    throw UsageError("--threshold needs numbers separated by commas, got '\(list)'")
+                }
+                return value
+            }
+        }
+        chart.options.areaFill = !arguments.flag("no-area")
+        chart.options.showsHeader = !arguments.flag("no-header")
+        chart.options.textScale = try arguments.value("text-scale", expected: "a whole number from 1 to 8") { Int($0).flatMap { (1...8).contains($0) ? $0 : nil } }
+        if let path = arguments.value("font") {
+            do {
+                chart.font = try BitmapFont.load(consoleFontAt: path)
+            } catch {
+                throw CommandFailure("--font: \(error)")
+            }
+        }
+        return chart
+    }
+}

@@ -1,0 +1,184 @@
+import LiveTickerChart
+import LiveTickerCore
+import LiveTickerDisplay
+import LiveTickerFeed
+import LiveTickerRender
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The engine behind `replay` and `live`: a feed goes into a ``LiveSeries`` on a producer,
+/// frames of a ``LiveTickerChart`` go to a ``Display``.
+///
+/// Two ways to run:
+/// - ``runToFile(reader:pacer:every:)`` for picture outputs: one thread parses every tick and a
+///   frame is drawn at the end (and every N ticks for a frame sequence).
+/// - ``runLive(reader:pacer:hold:)`` for panels: a producer thread parses (and paces) while the
+///   main thread draws at the display's rate, and only when the series changed: a still feed
+///   draws nothing and the process sleeps.
+final class ChartSession {
+    let series: LiveSeries
+    let chartOptions: ChartOptions
+    let font: BitmapFont
+    let display: any Display
+    private var chart: LiveTickerChart
+    private var framebuffer: Framebuffer
+    /// Frames presented so far.
+    private(set) var framesPresented = 0
+
+    /// The header title: the file's name until the charted symbol is known.
+    private var title: String
+    private var titleIsSymbol = false
+
+    init(series: LiveSeries, chartOptions: ChartOptions, font: BitmapFont, display: any Display, title: String) {
+        self.series = series
+        self.chartOptions = chartOptions
+        self.font = font
+        self.display = display
+        self.title = title
+        chart = LiveTickerChart(series: [series], width: display.width, height: display.height, options: chartOptions, font: font)
+        chart.setTitle(title, forSeries: 0)
+        framebuffer = Framebuffer(width: display.width, height: display.height)
+    }
+
+    /// Shows the charted symbol's name in the header once the feed has named it (once).
+    private func adoptSymbolTitle(_ name: String?) {
+        guard !titleIsSymbol, let name, !name.isEmpty else { return }
+        titleIsSymbol = true
+        title = name
+        chart.setTitle(name, forSeries: 0)
+    }
+
+    /// Draws the current state and presents it. Allocates only when the display changed size
+    /// (a panel replugged with another mode).
+    func presentFrame() throws(CommandFailure) {
+        if display.width != framebuffer.width || display.height != framebuffer.height {
+            chart = LiveTickerChart(series: [series], width: display.width, height: display.height, options: chartOptions, font: font)
+            chart.setTitle(title, forSeries: 0)
+            framebuffer = Framebuffer(width: display.width, height: display.height)
+        }
+        chart.draw(into: framebuffer)
+        do {
+            if try display.present(framebuffer) { framesPresented += 1 }
+        } catch {
+            throw CommandFailure(error.description)
+        }
+    }
+
+    /// Reads everything on this thread (paced when `pacer` says so), presenting a frame every
+    /// `every` charted ticks (0: none) and once at the end.
+    func runToFile(reader: any TickBatchReader, pacer: ReplayPacer, every: Int) throws -> (FeedReport, SeriesSink) {
+        var frameError: CommandFailure?
+        var sink = SeriesSink(
+            series: series, framesEvery: every,
+            onSymbol: { [unowned self] symbol in self.adoptSymbolTitle(Self.name(of: symbol, in: reader)) },
+            onFrame: { [unowned self] in
+                guard frameError == nil else { return }
+                do { try self.presentFrame() } catch { frameError = error as? CommandFailure ?? CommandFailure("\(error)") }
+            })
+        var pacer = pacer
+        let report = try Self.feed(reader, into: &sink, pacer: &pacer, stop: nil)
+        if let frameError { throw frameError }
+        try presentFrame()
+        return (report, sink)
+    }
+
+    /// Parses on a producer thread while this thread draws whenever the series changed, at
+    /// most once per display refresh; after the feed ends the last frame stays up when `hold`.
+    func runLive(reader: any TickBatchReader, pacer: ReplayPacer, hold: Bool) throws -> (FeedReport, SeriesSink) {
+        let stop = StopFlag()
+        let outcome = ProducerOutcome()
+        let producer = ProducerThread { [series] in
+            var sink = SeriesSink(series: series, onSymbol: { symbol in
+                outcome.publishTitle(Self.name(of: symbol, in: reader))
+            })
+            var pacer = pacer
+            do {
+                outcome.report = try Self.feed(reader, into: &sink, pacer: &pacer, stop: stop)
+            } catch {
+                outcome.error = error
+            }
+            outcome.sink = sink
+            outcome.finished.store(true, ordering: .releasing)
+        }
+        StopSignal.install()
+        guard producer.start() else { throw CommandFailure("cannot start the producer thread") }
+
+        // Idle pacing: when nothing changed, sleep one refresh interval (or 20 ms for outputs
+        // without one) instead of spinning; a moving feed is paced by `present` itself.
+        let idle = display.refreshInterval > .zero ? display.refreshInterval : .milliseconds(20)
+        var drawnVersion = UInt64.max
+        while true {
+            if StopSignal.isRequested {
+                stop.stop()
+                break
+            }
+            if let title = outcome.publishedTitle { adoptSymbolTitle(title) }
+            let finished = outcome.finished.load(ordering: .acquiring)
+            let version = series.version
+            if version != drawnVersion {
+                drawnVersion = version
+                try presentFrame()
+            } else if finished {
+                break
+            } else {
+                sleep(for: idle)
+            }
+        }
+        producer.join()
+        if let error = outcome.error { throw error }
+        if hold, !StopSignal.isRequested {
+            StopSignal.hold(showing: "the last frame on \(display.summary)")
+        }
+        return (outcome.report ?? reader.report, outcome.sink ?? SeriesSink(series: series))
+    }
+
+    /// The symbol's name when the file has a symbol column; nil otherwise.
+    private static func name(of symbol: SymbolID, in reader: any TickBatchReader) -> String? {
+        reader.symbols.count > 0 ? reader.symbols.name(of: symbol) : nil
+    }
+
+    private static func feed(
+        _ reader: any TickBatchReader, into sink: inout SeriesSink, pacer: inout ReplayPacer, stop: StopFlag?
+    ) throws(FeedError) -> FeedReport {
+        if pacer.speed == .max, stop == nil {
+            return try reader.read(into: &sink)
+        }
+        return try reader.replay(into: &sink, pacer: &pacer, stop: stop)
+    }
+
+    private func sleep(for duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+        _ = nanosleep(&request, nil)
+    }
+}
+
+/// What the producer thread hands back.
+///
+/// Invariant: `report`, `error` and `sink` are written only by the producer before it stores
+/// `finished` (release) and read by the main thread after `join`; `title` is written once
+/// before `titleReady` is stored (release) and read only after it is seen (acquire). So no
+/// field is ever accessed concurrently.
+private final class ProducerOutcome: @unchecked Sendable {
+    let finished = Atomic<Bool>(false)
+    var report: FeedReport?
+    var error: (any Error)?
+    var sink: SeriesSink?
+    private let titleReady = Atomic<Bool>(false)
+    private var title: String?
+
+    /// Producer side, once.
+    func publishTitle(_ name: String?) {
+        guard let name, !titleReady.load(ordering: .relaxed) else { return }
+        title = name
+        titleReady.store(true, ordering: .releasing)
+    }
+
+    /// Main-thread side: the title once published.
+    var publishedTitle: String? {
+        titleReady.load(ordering: .acquiring) ? title : nil
+    }
+}

@@ -1,0 +1,69 @@
+import LiveTickerCore
+import LiveTickerFeed
+
+/// What `replay` and `live` read besides the column options (``FeedArguments``): history
+/// size, pacing and follow mode; plus the series they feed and the end-of-run summary.
+struct ReplayInput {
+    var options = FeedOptions()
+    var history = 1 << 20
+    var follow = false
+    var pacer = ReplayPacer(speed: .max)
+
+    /// Help lines for the options read here.
+    static let helpLines = """
+          --speed S           max (default: as fast as possible), 1 (recorded gaps kept),
+                              N (N times faster), 0.5 (half speed)
+          --history N         ticks the history ring holds (default 1048576)
+          --follow            keep reading as the file grows, like tail -f
+        """
+
+    /// Reads (and consumes) the column options and the replay options.
+    static func read(from arguments: inout ParsedArguments) throws -> ReplayInput {
+        var input = ReplayInput()
+        input.options = try FeedArguments.read(from: &arguments)
+        if let history = try arguments.value(
+            "history", expected: "a tick count from 16 to 268435456", { Int($0).flatMap { (16...(1 << 28)).contains($0) ? $0 : nil } })
+        {
+            input.history = history
+        }
+        if let speed = try arguments.value("speed", expected: "max, 1, or a factor such as 10 or 0.5", ReplaySpeed.init(argument:)) {
+            input.pacer = ReplayPacer(speed: speed)
+        }
+        input.follow = arguments.flag("follow")
+        return input
+    }
+
+    /// The series the feed goes into: the history ring and the candle aggregator.
+    func makeSeries(interval: CandleInterval) throws(CommandFailure) -> LiveSeries {
+        do {
+            return try LiveSeries(capacity: history, candleInterval: interval, candleCapacity: 1 << 16)
+        } catch {
+            throw CommandFailure("cannot make the series: \(error)")
+        }
+    }
+
+    /// A header title from a file path: its name without folders and extension.
+    static func title(forPath path: String) -> String {
+        if path == "-" { return "stdin" }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+
+    /// Prints the end-of-run summary to standard error (ticks, bad lines by kind with the first
+    /// line numbers, symbols left out, frames) and returns the exit status: 0, or 1 when the
+    /// feed read nothing at all.
+    static func finish(
+        report: FeedReport, sink: SeriesSink, symbols: SymbolTable, path: String, strict: Bool,
+        frames: () -> String
+    ) -> Int32 {
+        printError("\(path): \(report.summary)")
+        if sink.otherSymbolTicks > 0, let charted = sink.chartedSymbol {
+            printError(
+                "\(path): charted \(symbols.name(of: charted)) (\(sink.chartedTicks) ticks); "
+                    + "\(sink.otherSymbolTicks) ticks of other symbols (\(symbols.names.joined(separator: ", "))) left out: choose one with --symbol")
+        }
+        printError("wrote \(frames())")
+        return report.ticks == 0 && report.badLines > 0 ? 1 : 0
+    }
+}

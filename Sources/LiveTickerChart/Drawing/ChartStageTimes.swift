@@ -1,0 +1,45 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where the last frame's time went, stage by stage, in nanoseconds (filled only when
+/// ``LiveTickerChart/measuresStages`` is on; each mark costs one `clock_gettime`).
+public struct ChartStageTimes: Sendable, Equatable {
+    /// All stages zero.
+    public init() {}
+
+    /// Copying the visible ticks and candles out of the rings, window and value domain.
+    public var collect: UInt64 = 0
+    /// Downsampling the visible ticks to the plot width and mapping them to pixels.
+    public var downsample: UInt64 = 0
+    /// Clearing the frame and drawing the plot background and grid.
+    public var background: UInt64 = 0
+    /// The alpha-blended area fill.
+    public var area: UInt64 = 0
+    /// Anti-aliased series lines.
+    public var lines: UInt64 = 0
+    /// Candles.
+    public var candles: UInt64 = 0
+    /// Thresholds and last-value lines and tags.
+    public var overlays: UInt64 = 0
+    /// Axis labels and the header.
+    public var labels: UInt64 = 0
+    /// Turning the frame for a rotated panel.
+    public var rotation: UInt64 = 0
+
+    /// Every stage with its name, in drawing order.
+    public var named: [(name: String, nanoseconds: UInt64)] {
+        [
+            ("collect", collect), ("downsample", downsample), ("background", background), ("area", area),
+            ("lines", lines), ("candles", candles), ("overlays", overlays), ("labels", labels),
+            ("rotation", rotation),
+        ]
+    }
+
+    /// Nanoseconds on CLOCK_MONOTONIC.
+    static func now() -> UInt64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
+    }
+}

@@ -1,0 +1,88 @@
+import LiveTickerRender
+import LiveTickerScales
+
+extension LiveTickerChart {
+    /// Crisp 1-px grid: a horizontal line per value tick, a vertical line per time tick.
+    func drawGrid(_ geometry: ChartGeometry, into fb: Framebuffer) {
+        let plot = geometry.layout.plot
+        let color = options.theme.grid
+        if let scale = frame.valueScale {
+            for i in 0..<scale.tickCount {
+                let value = scale.tick(at: i)
+                guard value >= frame.valueLower, value <= frame.valueUpper else { continue }
+                let y = PixelRect.snap(geometry.pixelY(value) - 0.5)
+                fb.horizontalLine(y: y, minX: plot.minX, maxX: plot.maxX, color: color, clip: plot)
+            }
+        }
+        forEachTimeTick(geometry) { x, _ in
+            fb.verticalLine(x: x, minY: plot.minY, maxY: plot.maxY, color: color, clip: plot)
+        }
+        fb.strokeRect(plot, color: options.theme.axis, clip: fb.bounds)
+    }
+
+    /// Value labels right of the plot and time labels below it; a label that would collide
+    /// with its neighbour or a last-value tag is left out rather than overlapped.
+    func drawAxisLabels(_ geometry: ChartGeometry, into fb: Framebuffer) {
+        let layout = geometry.layout
+        let theme = options.theme
+        let textHeight = font.glyphHeight &* textScale
+        let gap = max(4, textHeight / 2)
+        if let scale = frame.valueScale {
+            for i in 0..<scale.tickCount {
+                let value = scale.tick(at: i)
+                guard value >= frame.valueLower, value <= frame.valueUpper else { continue }
+                let top = PixelRect.snap(geometry.pixelY(value)) &- textHeight / 2
+                let box = PixelRect(x: layout.valueAxis.minX + gap, y: top, width: 1, height: textHeight)
+                guard !overlapsLastValueTag(box) else { continue }
+                drawText(scale.label(at: i), x: box.minX, y: top, color: theme.label, clip: layout.valueAxis, into: fb)
+            }
+        }
+        var lastLabelEnd = Int.min
+        forEachTimeTick(geometry) { x, label in
+            let width = textWidth(label)
+            let left = x &- width / 2
+            guard left > lastLabelEnd &+ gap, left >= layout.timeAxis.minX,
+                left &+ width <= layout.plot.maxX
+            else { return }
+            drawText(label, x: left, y: layout.timeAxis.minY &+ gap, color: theme.label, clip: layout.timeAxis, into: fb)
+            lastLabelEnd = left &+ width
+        }
+    }
+
+    /// Calls `body` with the pixel column and label of each time tick inside the plot.
+    ///
+    /// Line mode: ticks on human steps over the window. Candle modes: the same steps, each
+    /// placed at the first candle slot whose start reaches the tick time (so a weekend gap
+    /// moves labels, never leaves empty space).
+    func forEachTimeTick(_ geometry: ChartGeometry, _ body: (Int, LabelText) -> Void) {
+        guard frame.hasData, frame.windowEnd >= frame.windowStart else { return }
+        let plot = geometry.layout.plot
+        let labelWidth = textWidth("00:00:00")
+        let maxTicks = max(2, plot.width / max(1, labelWidth * 2))
+        if options.kind == .line {
+            let ticks = TimeTicks(start: frame.windowStart, end: frame.windowEnd, maxTickCount: maxTicks)
+            for i in 0..<ticks.count {
+                let x = PixelRect.snap(geometry.pixelX(geometry.x(forTime: ticks.tick(at: i))) - 0.5)
+                guard x >= plot.minX, x < plot.maxX else { continue }
+                body(x, ticks.label(at: i))
+            }
+            return
+        }
+        guard let s = scratch.first, !s.visibleCandles.isEmpty else { return }
+        let candles = s.visibleCandles
+        let first = s.candles[candles.lowerBound].startTime
+        let last = s.candles[candles.upperBound &- 1].startTime
+        guard last > first else { return }
+        let ticks = TimeTicks(start: first, end: last, maxTickCount: maxTicks)
+        let firstSlot = frame.slotCount &- candles.count
+        var slot = candles.lowerBound
+        for i in 0..<ticks.count {
+            let time = ticks.tick(at: i)
+            while slot < candles.upperBound, s.candles[slot].startTime < time { slot &+= 1 }
+            guard slot < candles.upperBound else { break }
+            let position = Double(firstSlot &+ (slot &- candles.lowerBound)) + 0.5
+            let x = PixelRect.snap(geometry.pixelX(position) - 0.5)
+            body(x, ticks.label(at: i))
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import LiveTickerCore
+import LiveTickerDownsampling
+import LiveTickerRender
+import LiveTickerScales
+
+extension LiveTickerChart {
+    /// Fills `xs`/`ys` with the visible ticks of series `index` in chart x units, downsamples
+    /// them to the plot width and maps the kept points to pixels (NaN where the pen lifts).
+    /// Returns the number of pixel points. O(visible ticks), no allocation.
+    func prepareLine(of index: Int, _ geometry: ChartGeometry) -> Int {
+        let s = scratch[index]
+        s.keptCount = 0
+        let visible = s.visibleTicks
+        guard !visible.isEmpty else { return 0 }
+        let count = visible.count
+        if options.kind == .line {
+            // x is time from the window start. A backwards timestamp is drawn at the newest time
+            // seen so far (a vertical step) so the line keeps its arrival order.
+            var runningMax = Int64.min
+            for i in 0..<count {
+                let tick = s.ticks[visible.lowerBound &+ i]
+                runningMax = max(runningMax, tick.time)
+                s.xs[i] = Double(runningMax &- frame.windowStart)
+                s.ys[i] = tick.value
+            }
+        } else {
+            guard mapTicksToSlots(of: index) else { return 0 }
+        }
+        let plotWidth = geometry.layout.plot.width
+        guard plotWidth > 0 else { return 0 }
+        let kept = Downsampler.downsample(
+            algorithm: options.algorithm,
+            x: UnsafeBufferPointer(rebasing: s.xs[0..<count]),
+            y: UnsafeBufferPointer(rebasing: s.ys[0..<count]),
+            points: max(3, plotWidth), into: s.indices)
+        for k in 0..<kept {
+            let i = s.indices[k]
+            if i == Downsampling.gapMarker {
+                s.pixelXs[k] = .nan
+                s.pixelYs[k] = .nan
+            } else {
+                s.pixelXs[k] = geometry.pixelX(s.xs[i])
+                s.pixelYs[k] = geometry.pixelY(ValueSanitizer.clampForScale(s.ys[i]))
+            }
+        }
+        s.keptCount = kept
+        return kept
+    }
+
+    /// In candle modes the line shares the candles' x axis: each tick is placed inside the slot
+    /// of the candle that aggregated it. Candles record how many ticks they took, so walking
+    /// ticks and candles back from the newest pairs them exactly; within a slot a tick sits at
+    /// its time's fraction of the candle window (or its rank for tick-count candles).
+    /// Returns false when no candle is visible. O(visible ticks).
+    func mapTicksToSlots(of index: Int) -> Bool {
+        let s = scratch[index]
+        let candles = s.visibleCandles
+        guard !candles.isEmpty else { return false }
+        let width = series[index].candleInterval.nanosecondsIfTimed
+        let firstSlot = frame.slotCount &- candles.count
+        let visible = s.visibleTicks
+        var candle = candles.upperBound &- 1
+        var remaining = s.candles[candle].tickCount
+        var i = visible.count &- 1
+        while i >= 0 {
+            while remaining <= 0, candle > candles.lowerBound {
+                candle &-= 1
+                remaining = s.candles[candle].tickCount
+            }
+            let tick = s.ticks[visible.lowerBound &+ i]
+            let c = s.candles[candle]
+            let fraction: Double
+            if remaining <= 0 {
+                fraction = -1  // older than every visible candle: left of the plot, clipped
+            } else if let width, width > 0 {
+                fraction = min(0.999, max(0, Double(tick.time &- c.startTime) / Double(width)))
+            } else {
+                fraction = (Double(remaining) - 0.5) / Double(max(1, c.tickCount))
+            }
+            s.xs[i] = Double(firstSlot &+ (candle &- candles.lowerBound)) + fraction
+            s.ys[i] = tick.value
+            remaining &-= 1
+            i &-= 1
+        }
+        return true
+    }
+
+    /// Strokes series `index` anti-aliased at the configured width.
+    /// Call after ``prepareLine(of:_:)`` in the same frame.
+    func drawLine(of index: Int, _ geometry: ChartGeometry, into fb: Framebuffer) {
+        let s = scratch[index]
+        let count = s.keptCount
+        guard count > 0 else { return }
+        rasterizer.strokePolyline(
+            xs: UnsafeBufferPointer(rebasing: s.pixelXs[0..<count]),
+            ys: UnsafeBufferPointer(rebasing: s.pixelYs[0..<count]),
+            width: options.lineWidth, color: options.theme.seriesColor(index),
+            clip: geometry.layout.plot, into: fb)
+    }
+
+    /// Alpha-blended area between series `index` and the plot bottom (gaps stay empty).
+    /// Call after ``prepareLine(of:_:)`` in the same frame.
+    func drawArea(of index: Int, _ geometry: ChartGeometry, into fb: Framebuffer) {
+        let s = scratch[index]
+        let count = s.keptCount
+        guard count > 0 else { return }
+        rasterizer.fillArea(
+            xs: UnsafeBufferPointer(rebasing: s.pixelXs[0..<count]),
+            ys: UnsafeBufferPointer(rebasing: s.pixelYs[0..<count]),
+            baseline: Double(geometry.layout.plot.maxY),
+            color: options.theme.seriesColor(index), alpha: options.theme.areaAlpha,
+            clip: geometry.layout.plot, into: fb)
+    }
+
+    /// Candles of series `index` by slot: a 1-px wick from low to high and a body from open to
+    /// close, `max(2, 0.6 × slot)` wide and at least 1 px tall; non-drawable candles keep their
+    /// slot empty.
+    func drawCandles(of index: Int, _ geometry: ChartGeometry, into fb: Framebuffer) {
+        let s = scratch[index]
+        let candles = s.visibleCandles
+        guard !candles.isEmpty else { return }
+        let plot = geometry.layout.plot
+        let theme = options.theme
+        let slotPixels = Double(plot.width) / Double(max(1, frame.slotCount))
+        let bodyWidth = max(1, Int(max(2, 0.6 * slotPixels)))
+        let firstSlot = frame.slotCount &- candles.count
+        for (offset, i) in candles.enumerated() {
+            let candle = s.candles[i]
+            guard candle.isDrawable else { continue }
+            let color = candle.close >= candle.open ? theme.up : theme.down
+            let centre = geometry.pixelX(Double(firstSlot &+ offset) + 0.5)
+            let wickX = PixelRect.snap(centre - 0.5)
+            let high = PixelRect.snap(geometry.pixelY(ValueSanitizer.clampForScale(candle.high)))
+            let low = PixelRect.snap(geometry.pixelY(ValueSanitizer.clampForScale(candle.low)))
+            fb.verticalLine(x: wickX, minY: high, maxY: max(low, high &+ 1), color: color, clip: plot)
+            let openY = geometry.pixelY(ValueSanitizer.clampForScale(candle.open))
+            let closeY = geometry.pixelY(ValueSanitizer.clampForScale(candle.close))
+            let top = PixelRect.snap(min(openY, closeY))
+            let bottom = max(top &+ 1, PixelRect.snap(max(openY, closeY)))
+            let left = wickX &- (bodyWidth &- 1) / 2
+            fb.fill(PixelRect(minX: left, minY: top, maxX: left &+ bodyWidth, maxY: bottom), color: color, clip: plot)
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import LiveTickerDownsampling
+
+/// What a ``LiveTickerChart`` shows and how.
+public struct ChartOptions: Sendable {
+    /// Which marks represent a series.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// A line through the (downsampled) ticks, with an optional area fill.
+        case line
+        /// OHLC candles by slot: wick and body, up/down colours.
+        case candles
+        /// Candles with the tick line drawn over them, aligned to the candle slots.
+        case both
+    }
+
+    /// Which part of the history is visible.
+    public enum Window: Sendable, Equatable {
+        /// Follow the newest data, like `tail -f`: a span of `nanoseconds` ending at the latest
+        /// tick; `nil` shows everything the history holds.
+        case follow(nanoseconds: Int64?)
+        /// A fixed time range `[from, to]` in ns since the epoch.
+        case fixed(from: Int64, to: Int64)
+    }
+
+    /// Marks to draw. Default: ``Kind/line``.
+    public var kind: Kind = .line
+    /// Visible window. Default: follow, everything held.
+    public var window: Window = .follow(nanoseconds: nil)
+    /// Downsampler run every frame on the visible ticks (to the plot width). Default: LTTB.
+    public var algorithm: DownsamplingAlgorithm = .lttb
+    /// Pen width of series lines in pixels (≥ 1; anti-aliased). Default 1.5.
+    public var lineWidth: Double = 1.5
+    /// Whether the first series gets an alpha-blended area fill down to the plot bottom.
+    public var areaFill = true
+    /// Horizontal alarm lines at these values (drawn over the data).
+    public var thresholds: [Double] = []
+    /// Colours.
+    public var theme: ChartTheme = .dark
+    /// Quarter turns clockwise for portrait-mounted panels.
+    public var rotation: ChartRotation = .none
+    /// Integer text scale; nil picks one from the frame size (1 up to 1439 px tall, then 2, …).
+    public var textScale: Int?
+    /// Whether to draw the header strip (series name, last value, change, tick count).
+    public var showsHeader = true
+
+    /// Defaults: dark theme, LTTB, 1.5-px lines with an area fill, follow everything held.
+    public init() {}
+}

@@ -1,0 +1,208 @@
+import CZlib
+import LiveTickerRender
+
+/// Writes frames as PNG: 8-bit RGB (colour type 2), no interlace, one IDAT chunk holding a
+/// zlib stream from Debian's zlib, CRCs from zlib's `crc32`.
+///
+/// Each row gets the filter (None, Sub or Up) with the smallest sum of absolute byte values,
+/// the cheap heuristic the PNG specification recommends; charts with flat backgrounds and
+/// horizontal grid lines compress well with Sub/Up.
+///
+/// The encoder keeps its deflate state, its filtered-row buffer and its output buffer between
+/// frames (`deflateReset` instead of a new stream), so a frame sequence (`--every N`)
+/// allocates only when the frame size grows. Not thread-safe; use one encoder per thread.
+public final class PNGEncoder {
+    /// zlib compression level 0…9 used by `encode` (1 is fast and still small for charts).
+    public let compressionLevel: Int32
+    /// The last encoded PNG file; valid until the next `encode`.
+    public private(set) var bytes: [UInt8] = []
+
+    /// Filter-byte-prefixed rows of the frame being encoded.
+    private var filtered: [UInt8] = []
+    /// Deflate output of `filtered`: the first `deflatedCount` bytes (the array keeps the
+    /// deflate bound's size so the next frame reuses it).
+    private var deflated: [UInt8] = []
+    private var deflatedCount = 0
+    /// The row above (unfiltered RGB) and the candidate filtered rows.
+    private var previous: [UInt8] = []
+    private var current: [UInt8] = []
+    private var candidate: [UInt8] = []
+    /// Persistent deflate stream. Invariant: initialised by `deflateInit2_` iff `streamReady`;
+    /// the pointer itself is valid for the encoder's lifetime.
+    private let stream: UnsafeMutablePointer<z_stream>
+    private var streamReady = false
+
+    /// Creates an encoder; `compressionLevel` is clamped to 0…9.
+    public init(compressionLevel: Int32 = 6) {
+        self.compressionLevel = Swift.min(Swift.max(compressionLevel, 0), 9)
+        stream = .allocate(capacity: 1)
+        stream.initialize(to: z_stream())
+    }
+
+    deinit {
+        if streamReady { deflateEnd(stream) }
+        stream.deinitialize(count: 1)
+        stream.deallocate()
+    }
+
+    /// Encodes `framebuffer` (stride padding and each pixel's top byte ignored) and returns
+    /// the PNG file bytes (also kept in `bytes`). O(width × height); allocates only when
+    /// buffers must grow. Throws only if zlib fails.
+    @discardableResult
+    public func encode(_ framebuffer: Framebuffer) throws(ImageIOError) -> [UInt8] {
+        let w = framebuffer.width
+        let h = framebuffer.height
+        let rowBytes = w * 3
+        filterRows(framebuffer, rowBytes: rowBytes)
+        try deflateFiltered()
+
+        // Built without temporary arrays: a frame sequence must not allocate per frame.
+        bytes.removeAll(keepingCapacity: true)
+        bytes.reserveCapacity(deflated.count + 64)  // the deflate bound: never regrows for this size
+        for byte: UInt8 in [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] { bytes.append(byte) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 13) { header in
+            Self.storeBE32(UInt32(w), at: header, 0)
+            Self.storeBE32(UInt32(h), at: header, 4)
+            // Bit depth 8, RGB, deflate, adaptive filtering, no interlace.
+            header[8] = 8
+            header[9] = 2
+            header[10] = 0
+            header[11] = 0
+            header[12] = 0
+            appendChunk(0x4948_4452, UnsafeBufferPointer(header))  // IHDR
+        }
+        deflated.withUnsafeBufferPointer { appendChunk(0x4944_4154, UnsafeBufferPointer(rebasing: $0[0..<deflatedCount])) }  // IDAT
+        appendChunk(0x4945_4E44, UnsafeBufferPointer(start: nil, count: 0))  // IEND
+        return bytes
+    }
+
+    /// Encodes `framebuffer` and writes it to `path` (created or truncated).
+    /// Throws with the path and the system's reason.
+    public func write(_ framebuffer: Framebuffer, to path: String) throws(ImageIOError) {
+        try encode(framebuffer)
+        try FileIO.write(bytes, to: path)
+    }
+
+    /// Fills `filtered` with each row's filter byte and filtered RGB bytes.
+    private func filterRows(_ fb: Framebuffer, rowBytes: Int) {
+        let h = fb.height
+        let total = h * (rowBytes + 1)
+        if filtered.count != total { filtered = [UInt8](repeating: 0, count: total) }
+        if previous.count != rowBytes {
+            previous = [UInt8](repeating: 0, count: rowBytes)
+            current = previous
+            candidate = [UInt8](repeating: 0, count: rowBytes * 2)
+        } else {
+            for i in 0..<rowBytes { previous[i] = 0 }
+        }
+        filtered.withUnsafeMutableBufferPointer { out in
+            previous.withUnsafeMutableBufferPointer { up in
+                current.withUnsafeMutableBufferPointer { row in
+                    candidate.withUnsafeMutableBufferPointer { cand in
+                        for y in 0..<h {
+                            let src = fb.row(y)
+                            for x in 0..<fb.width {
+                                let p = src[x]
+                                row[x &* 3] = UInt8(truncatingIfNeeded: p >> 16)
+                                row[x &* 3 &+ 1] = UInt8(truncatingIfNeeded: p >> 8)
+                                row[x &* 3 &+ 2] = UInt8(truncatingIfNeeded: p)
+                            }
+                            // Sub into cand[0..<rowBytes], Up into cand[rowBytes...]; score each
+                            // by the sum of bytes taken as signed magnitudes.
+                            var scoreNone = 0
+                            var scoreSub = 0
+                            var scoreUp = 0
+                            for i in 0..<rowBytes {
+                                let v = row[i]
+                                let sub = v &- (i >= 3 ? row[i &- 3] : 0)
+                                let upv = v &- up[i]
+                                cand[i] = sub
+                                cand[rowBytes &+ i] = upv
+                                scoreNone &+= Int(Int8(bitPattern: v).magnitude)
+                                scoreSub &+= Int(Int8(bitPattern: sub).magnitude)
+                                scoreUp &+= Int(Int8(bitPattern: upv).magnitude)
+                            }
+                            let o = y &* (rowBytes &+ 1)
+                            if scoreSub <= scoreUp && scoreSub <= scoreNone {
+                                out[o] = 1
+                                for i in 0..<rowBytes { out[o &+ 1 &+ i] = cand[i] }
+                            } else if scoreUp <= scoreNone {
+                                out[o] = 2
+                                for i in 0..<rowBytes { out[o &+ 1 &+ i] = cand[rowBytes &+ i] }
+                            } else {
+                                out[o] = 0
+                                for i in 0..<rowBytes { out[o &+ 1 &+ i] = row[i] }
+                            }
+                            for i in 0..<rowBytes { up[i] = row[i] }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Compresses `filtered` into `deflated` as one zlib stream, reusing the deflate state.
+    private func deflateFiltered() throws(ImageIOError) {
+        if !streamReady {
+            let rc = deflateInit2_(
+                stream, compressionLevel, Z_DEFLATED, 15, 8, Z_DEFAULT_STRATEGY, zlibVersion(),
+                Int32(MemoryLayout<z_stream>.size))
+            guard rc == Z_OK else { throw .zlib(operation: "deflateInit2", code: rc, message: Self.message(stream)) }
+            streamReady = true
+        } else {
+            deflateReset(stream)
+        }
+        let bound = Int(deflateBound(stream, UInt(filtered.count)))
+        if deflated.count < bound { deflated = [UInt8](repeating: 0, count: bound) }
+        var produced = 0
+        let rc: Int32 = filtered.withUnsafeMutableBufferPointer { input in
+            deflated.withUnsafeMutableBufferPointer { output in
+                stream.pointee.next_in = input.baseAddress
+                stream.pointee.avail_in = UInt32(input.count)
+                stream.pointee.next_out = output.baseAddress
+                stream.pointee.avail_out = UInt32(output.count)
+                let rc = deflate(stream, Z_FINISH)
+                produced = output.count - Int(stream.pointee.avail_out)
+                stream.pointee.next_in = nil
+                stream.pointee.next_out = nil
+                return rc
+            }
+        }
+        guard rc == Z_STREAM_END else { throw .zlib(operation: "deflate", code: rc, message: Self.message(stream)) }
+        deflatedCount = produced
+    }
+
+    /// zlib's message for the last error on `stream`, if any.
+    static func message(_ stream: UnsafeMutablePointer<z_stream>) -> String {
+        if let m = stream.pointee.msg { return String(cString: m) }
+        return "no message"
+    }
+
+    private func appendBE32(_ v: UInt32) {
+        bytes.append(UInt8(truncatingIfNeeded: v >> 24))
+        bytes.append(UInt8(truncatingIfNeeded: v >> 16))
+        bytes.append(UInt8(truncatingIfNeeded: v >> 8))
+        bytes.append(UInt8(truncatingIfNeeded: v))
+    }
+
+    private static func storeBE32(_ v: UInt32, at out: UnsafeMutableBufferPointer<UInt8>, _ offset: Int) {
+        out[offset] = UInt8(truncatingIfNeeded: v >> 24)
+        out[offset + 1] = UInt8(truncatingIfNeeded: v >> 16)
+        out[offset + 2] = UInt8(truncatingIfNeeded: v >> 8)
+        out[offset + 3] = UInt8(truncatingIfNeeded: v)
+    }
+
+    /// Appends length, type (four ASCII letters as a big-endian word), data and the CRC-32 of
+    /// type + data.
+    private func appendChunk(_ type: UInt32, _ data: UnsafeBufferPointer<UInt8>) {
+        appendBE32(UInt32(data.count))
+        let typeStart = bytes.count
+        appendBE32(type)
+        var crc = bytes.withUnsafeBufferPointer { crc32(0, $0.baseAddress! + typeStart, 4) }
+        if let base = data.baseAddress, data.count > 0 {
+            crc = crc32(crc, base, UInt32(data.count))
+            bytes.append(contentsOf: data)
+        }
+        appendBE32(UInt32(truncatingIfNeeded: crc))
+    }
+}

@@ -1,0 +1,129 @@
+import LiveTickerImageIO
+import LiveTickerRender
+import Testing
+
+/// CRC-32 (IEEE, reflected, bitwise) written out here so chunk CRCs are checked independently
+/// of zlib.
+func referenceCRC32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+    var crc: UInt32 = 0xFFFF_FFFF
+    for b in bytes {
+        crc ^= UInt32(b)
+        for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+    }
+    return ~crc
+}
+
+func be32(_ b: [UInt8], _ at: Int) -> UInt32 {
+    UInt32(b[at]) << 24 | UInt32(b[at + 1]) << 16 | UInt32(b[at + 2]) << 8 | UInt32(b[at + 3])
+}
+
+/// A frame with gradients, hard edges, stride padding and junk in the top byte.
+func testPattern(width: Int, height: Int) -> Framebuffer {
+    let fb = Framebuffer(width: width, height: height, stride: width + 5)
+    fb.clear(to: 0xFF12_3456)
+    for y in 0..<height {
+        for x in 0..<width {
+            let r = UInt32((x * 255) / max(1, width - 1))
+            let g = UInt32((y * 255) / max(1, height - 1))
+            let b: UInt32 = (x / 7 + y / 5) % 2 == 0 ? 0x20 : 0xE0
+            fb[x, y] = 0xAB00_0000 | r << 16 | g << 8 | b
+        }
+    }
+    return fb
+}
+
+@Suite("PNG")
+struct PNGTests {
+    @Test("signature, IHDR fields and every chunk CRC are correct")
+    func structure() throws {
+        let png = try PNGEncoder().encode(testPattern(width: 37, height: 11))
+        #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        var at = 8
+        var types: [String] = []
+        while at < png.count {
+            let length = Int(be32(png, at))
+            let type = String(decoding: png[(at + 4)..<(at + 8)], as: UTF8.self)
+            types.append(type)
+            #expect(be32(png, at + 8 + length) == referenceCRC32(png[(at + 4)..<(at + 8 + length)]), "CRC of \(type)")
+            if type == "IHDR" {
+                #expect(length == 13)
+                #expect(be32(png, at + 8) == 37 && be32(png, at + 12) == 11)
+                #expect(Array(png[(at + 16)..<(at + 21)]) == [8, 2, 0, 0, 0])
+            }
+            at += 12 + length
+        }
+        #expect(at == png.count)
+        #expect(types == ["IHDR", "IDAT", "IEND"])
+    }
+
+    @Test("the IDAT stream inflates to filtered rows that reconstruct the frame")
+    func idatRoundTrip() throws {
+        let fb = testPattern(width: 23, height: 9)
+        let png = try PNGEncoder(compressionLevel: 9).encode(fb)
+        let idatLength = Int(be32(png, 33))
+        let raw = try Inflate.decompress(png[41..<(41 + idatLength)])
+        #expect(raw.count == 9 * (23 * 3 + 1))
+        var previous = [UInt8](repeating: 0, count: 23 * 3)
+        for y in 0..<9 {
+            let filter = raw[y * 70]
+            #expect(filter <= 2)
+            var row = [UInt8](repeating: 0, count: 69)
+            for i in 0..<69 {
+                let v = raw[y * 70 + 1 + i]
+                switch filter {
+                case 1: row[i] = v &+ (i >= 3 ? row[i - 3] : 0)
+                case 2: row[i] = v &+ previous[i]
+                default: row[i] = v
+                }
+            }
+            for x in 0..<23 {
+                let p = fb[x, y]
+                #expect(
+                    row[3 * x] == UInt8(p >> 16 & 0xFF) && row[3 * x + 1] == UInt8(p >> 8 & 0xFF)
+                        && row[3 * x + 2] == UInt8(p & 0xFF))
+            }
+            previous = row
+        }
+    }
+
+    @Test("an independent decoder (Python Pillow) reads the same pixels as the PPM")
+    func pillowDecodes() throws {
+        let fb = testPattern(width: 64, height: 40)
+        let png = temporaryPath("pillow.png")
+        let ppm = temporaryPath("pillow.ppm")
+        defer {
+            removeFile(png)
+            removeFile(ppm)
+        }
+        let encoder = PNGEncoder(compressionLevel: 1)
+        try encoder.write(fb, to: png)
+        let script =
+            "import sys; from PIL import Image; im = Image.open(sys.argv[1]); im.load(); im.convert('RGB').save(sys.argv[2], 'PPM')"
+        let status = runProcess(["python3", "-c", script, png, ppm])
+        try #require(status == 0, "python3 with Pillow must be installed (pip install pillow)")
+        #expect(try PPMImage(contentsOf: ppm) == PPMImage(fb))
+    }
+
+    @Test("the encoder is reusable across frames of different sizes and is deterministic")
+    func reuse() throws {
+        let encoder = PNGEncoder()
+        let a = try encoder.encode(testPattern(width: 50, height: 20))
+        let b = try encoder.encode(testPattern(width: 3, height: 2))
+        let c = try encoder.encode(testPattern(width: 50, height: 20))
+        #expect(a == c)
+        #expect(a != b)
+        #expect(try PNGEncoder().encode(testPattern(width: 3, height: 2)) == b)
+        let one = try encoder.encode(Framebuffer(width: 1, height: 1))
+        #expect(one.count > 50)
+    }
+
+    @Test("a write to an unwritable path names the path")
+    func writeError() {
+        do {
+            try PNGEncoder().write(Framebuffer(width: 2, height: 2), to: "/proc/liveticker-test.png")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.contains("/proc/liveticker-test.png"))
+        }
+    }
+}
