@@ -24,7 +24,8 @@ import Synchronization
 /// - producer-to-anyone words (`shared`): `Atomic<UInt64>`, written by the producer only;
 /// - consumer-only memory (the observed properties, `publishedVersion`, scratch buffers),
 ///   touched only by `refreshObservedState()` and observed-property reads on the consumer;
-/// - the rings, which are SPSC lock-free (see `RingBuffer`).
+/// - the rings, which are SPSC lock-free (see `RingBuffer`), including the block-summary
+///   rings of `HistorySummaries` (whose open blocks are producer-only memory).
 /// Callers keep the contract: one producer thread, one consumer thread.
 @Observable
 public final class LiveSeries: @unchecked Sendable {
@@ -60,6 +61,9 @@ public final class LiveSeries: @unchecked Sendable {
     @usableFromInline let aggregator: CandleAggregator
     /// Min/max of each complete block of `extentBlock` positions, position = block number.
     @usableFromInline let extents: RingBuffer<ValueExtent>
+    /// First/min/max/last summaries of position-aligned blocks at several sizes, for frames
+    /// whose cost must not grow with history (see `LiveSeries+Summaries.swift`).
+    @usableFromInline let summaries: HistorySummaries
 
     /// Producer → anyone words, one padded line group (only the producer writes it):
     /// `[versionIndex]` appends so far (release), `[lastIndex]` / `[firstIndex]` bit patterns of
@@ -90,6 +94,7 @@ public final class LiveSeries: @unchecked Sendable {
         // Enough blocks to cover every held position, plus the partial ones at both ends.
         let blockCount = capacity / Int(Self.extentBlock) + 2
         extents = try RingBuffer<ValueExtent>(capacity: blockCount)
+        summaries = try HistorySummaries(capacity: capacity)
         shared = AtomicWords.allocate(count: AtomicWords.wordsPerLine)
         shared[Self.lastIndex].store(Double.nan.bitPattern, ordering: .relaxed)
         shared[Self.firstIndex].store(Double.nan.bitPattern, ordering: .relaxed)
@@ -111,8 +116,8 @@ public final class LiveSeries: @unchecked Sendable {
 
     // MARK: Producer
 
-    /// Records one tick: history ring, candle, statistics, then `version`. Producer thread
-    /// only. O(1), lock-free, no allocation, no observation work.
+    /// Records one tick: history ring, candle, block summaries, statistics, then `version`.
+    /// Producer thread only. Amortised O(1), lock-free, no allocation, no observation work.
     @inlinable
     public func append(_ tick: Tick) {
         history.append(tick)
@@ -120,6 +125,7 @@ public final class LiveSeries: @unchecked Sendable {
         let value = tick.value
         // Only the producer writes `shared`, so its relaxed read-back is its own last store.
         let appended = shared[Self.versionIndex].load(ordering: .relaxed) &+ 1
+        summaries.add(tick, position: appended &- 1)
         if value.isFinite {
             producer.pointee.include(value)
             shared[Self.lastIndex].store(value.bitPattern, ordering: .relaxed)

@@ -6,9 +6,9 @@
 /// path and the system's reason. No Foundation.
 public enum FileIO {
     /// Writes `bytes` to `path`, creating or truncating it (mode 0644). Retries short writes and
-    /// `EINTR`. O(n), no allocation beyond the path's C string.
+    /// `EINTR`. O(n), no allocation (the path is passed as its own NUL-terminated storage).
     public static func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws(ImageIOError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let fd = path.withCString { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
         guard fd >= 0 else { throw .cannotOpen(path: path, reason: ImageIOError.systemReason()) }
         var done = 0
         while done < bytes.count {

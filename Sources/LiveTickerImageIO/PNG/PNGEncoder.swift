@@ -19,8 +19,10 @@ public final class PNGEncoder {
 
     /// Filter-byte-prefixed rows of the frame being encoded.
     private var filtered: [UInt8] = []
-    /// Deflate output of `filtered`.
+    /// Deflate output of `filtered`: the first `deflatedCount` bytes (the array keeps the
+    /// deflate bound's size so the next frame reuses it).
     private var deflated: [UInt8] = []
+    private var deflatedCount = 0
     /// The row above (unfiltered RGB) and the candidate filtered rows.
     private var previous: [UInt8] = []
     private var current: [UInt8] = []
@@ -54,17 +56,23 @@ public final class PNGEncoder {
         filterRows(framebuffer, rowBytes: rowBytes)
         try deflateFiltered()
 
+        // Built without temporary arrays: a frame sequence must not allocate per frame.
         bytes.removeAll(keepingCapacity: true)
-        bytes.reserveCapacity(deflated.count + 64)
-        bytes += [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        var header: [UInt8] = []
-        header.reserveCapacity(13)
-        appendBE32(&header, UInt32(w))
-        appendBE32(&header, UInt32(h))
-        header += [8, 2, 0, 0, 0]  // bit depth 8, RGB, deflate, adaptive filtering, no interlace
-        appendChunk("IHDR", header)
-        appendChunk("IDAT", deflated)
-        appendChunk("IEND", [])
+        bytes.reserveCapacity(deflated.count + 64)  // the deflate bound: never regrows for this size
+        for byte: UInt8 in [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] { bytes.append(byte) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 13) { header in
+            Self.storeBE32(UInt32(w), at: header, 0)
+            Self.storeBE32(UInt32(h), at: header, 4)
+            // Bit depth 8, RGB, deflate, adaptive filtering, no interlace.
+            header[8] = 8
+            header[9] = 2
+            header[10] = 0
+            header[11] = 0
+            header[12] = 0
+            appendChunk(0x4948_4452, UnsafeBufferPointer(header))  // IHDR
+        }
+        deflated.withUnsafeBufferPointer { appendChunk(0x4944_4154, UnsafeBufferPointer(rebasing: $0[0..<deflatedCount])) }  // IDAT
+        appendChunk(0x4945_4E44, UnsafeBufferPointer(start: nil, count: 0))  // IEND
         return bytes
     }
 
@@ -161,7 +169,7 @@ public final class PNGEncoder {
             }
         }
         guard rc == Z_STREAM_END else { throw .zlib(operation: "deflate", code: rc, message: Self.message(stream)) }
-        deflated.removeSubrange(produced...)
+        deflatedCount = produced
     }
 
     /// zlib's message for the last error on `stream`, if any.
@@ -170,21 +178,31 @@ public final class PNGEncoder {
         return "no message"
     }
 
-    private func appendBE32(_ out: inout [UInt8], _ v: UInt32) {
-        out += [
-            UInt8(truncatingIfNeeded: v >> 24), UInt8(truncatingIfNeeded: v >> 16),
-            UInt8(truncatingIfNeeded: v >> 8), UInt8(truncatingIfNeeded: v),
-        ]
+    private func appendBE32(_ v: UInt32) {
+        bytes.append(UInt8(truncatingIfNeeded: v >> 24))
+        bytes.append(UInt8(truncatingIfNeeded: v >> 16))
+        bytes.append(UInt8(truncatingIfNeeded: v >> 8))
+        bytes.append(UInt8(truncatingIfNeeded: v))
     }
 
-    /// Appends length, type, data and the CRC-32 of type + data.
-    private func appendChunk(_ type: String, _ data: [UInt8]) {
-        appendBE32(&bytes, UInt32(data.count))
-        let typeBytes = Array(type.utf8)
-        var crc = typeBytes.withUnsafeBufferPointer { crc32(0, $0.baseAddress, UInt32($0.count)) }
-        crc = data.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, UInt32($0.count)) }
-        bytes += typeBytes
-        bytes += data
-        appendBE32(&bytes, UInt32(truncatingIfNeeded: crc))
+    private static func storeBE32(_ v: UInt32, at out: UnsafeMutableBufferPointer<UInt8>, _ offset: Int) {
+        out[offset] = UInt8(truncatingIfNeeded: v >> 24)
+        out[offset + 1] = UInt8(truncatingIfNeeded: v >> 16)
+        out[offset + 2] = UInt8(truncatingIfNeeded: v >> 8)
+        out[offset + 3] = UInt8(truncatingIfNeeded: v)
+    }
+
+    /// Appends length, type (four ASCII letters as a big-endian word), data and the CRC-32 of
+    /// type + data.
+    private func appendChunk(_ type: UInt32, _ data: UnsafeBufferPointer<UInt8>) {
+        appendBE32(UInt32(data.count))
+        let typeStart = bytes.count
+        appendBE32(type)
+        var crc = bytes.withUnsafeBufferPointer { crc32(0, $0.baseAddress! + typeStart, 4) }
+        if let base = data.baseAddress, data.count > 0 {
+            crc = crc32(crc, base, UInt32(data.count))
+            bytes.append(contentsOf: data)
+        }
+        appendBE32(UInt32(truncatingIfNeeded: crc))
     }
 }

@@ -16,14 +16,19 @@ public final class PPMEncoder {
     /// O(width × height); allocates only when the buffer must grow.
     @discardableResult
     public func encode(_ framebuffer: Framebuffer) -> [UInt8] {
-        let header = Array("P6\n\(framebuffer.width) \(framebuffer.height)\n255\n".utf8)
-        let total = header.count + framebuffer.width * framebuffer.height * 3
+        // The header is built in place (no String): a frame sequence must not allocate per frame.
         bytes.removeAll(keepingCapacity: true)
+        bytes.append(contentsOf: [0x50, 0x36, 0x0A])  // "P6\n"
+        Self.appendDecimal(framebuffer.width, to: &bytes)
+        bytes.append(0x20)
+        Self.appendDecimal(framebuffer.height, to: &bytes)
+        bytes.append(contentsOf: [0x0A, 0x32, 0x35, 0x35, 0x0A])  // "\n255\n"
+        let headerCount = bytes.count
+        let total = headerCount + framebuffer.width * framebuffer.height * 3
         bytes.reserveCapacity(total)
-        bytes.append(contentsOf: header)
-        bytes.append(contentsOf: repeatElement(0, count: total - header.count))
+        bytes.append(contentsOf: repeatElement(0, count: total - headerCount))
         bytes.withUnsafeMutableBufferPointer { out in
-            var o = header.count
+            var o = headerCount
             for y in 0..<framebuffer.height {
                 let src = framebuffer.row(y)
                 for x in 0..<framebuffer.width {
@@ -36,6 +41,18 @@ public final class PPMEncoder {
             }
         }
         return bytes
+    }
+
+    /// Appends the decimal digits of `value` (≥ 0) without making a String.
+    private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        var divisor = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            bytes.append(0x30 &+ UInt8(truncatingIfNeeded: rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 
     /// Encodes `framebuffer` and writes it to `path` (created or truncated).

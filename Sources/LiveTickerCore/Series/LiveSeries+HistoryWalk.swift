@@ -1,0 +1,103 @@
+/// Walking a range of history positions through the block summaries: the coarsest closed
+/// block that fits wherever one fits, raw ticks elsewhere. Consumer side; every walk is
+/// O(levels · 3 + blocks visited + 2 · 63 raw ticks), whatever the length of the range.
+extension LiveSeries {
+    /// Highest summary level whose blocks may start (or end) at `position`; -1 when none.
+    @inlinable @inline(__always)
+    func alignedLevel(_ position: UInt64) -> Int {
+        let top = summaries.levelCount &- 1
+        guard position != 0 else { return top }
+        let zeros = UInt64(position.trailingZeroBitCount)
+        let baseZeros = UInt64(HistorySummaries.baseBlock.trailingZeroBitCount)
+        guard zeros >= baseZeros else { return -1 }
+        return min(top, Int((zeros &- baseZeros) / HistorySummaries.levelShift))
+    }
+
+    /// Calls `body` for the pieces of `range` in position order, using blocks of at most
+    /// `maxLevel`: at each position the coarsest block that starts there, fits in the range
+    /// and is closed; a raw tick where none does. Blocks or ticks the writer has already
+    /// overwritten are skipped (they are no longer held). Stops when `body` returns false.
+    /// Consumer side, no allocation.
+    @inlinable
+    func walkPieces(in range: Range<UInt64>, maxLevel: Int, _ body: (HistoryPiece) -> Bool) {
+        let levels = summaries.rings
+        var p = range.lowerBound
+        let end = range.upperBound
+        while p < end {
+            var level = min(maxLevel, alignedLevel(p))
+            var step: UInt64 = 1
+            var piece: HistoryPiece?
+            var found = false
+            while level >= 0 {
+                let size = HistorySummaries.blockSize(level: level)
+                if end &- p >= size {
+                    let ring = levels[level]
+                    let block = p / size
+                    if block < ring.writtenCount {
+                        if let summary = ring.element(at: block) {
+                            piece = .block(summary, start: p, size: size)
+                        }
+                        step = size
+                        found = true
+                        break
+                    }
+                }
+                level &-= 1
+            }
+            if !found, let tick = history.element(at: p) {
+                piece = .tick(tick, position: p)
+            }
+            if let piece, !body(piece) { return }
+            p &+= step
+        }
+    }
+
+    /// The lowest position `q ≥ floor` such that every tick in `[q, upper)` passes: walking
+    /// down from `upper`, a whole block is skipped when `blockPasses` says all its ticks pass,
+    /// a failing block is looked into at the next finer level, and single ticks are tested
+    /// where no block applies. O(levels · 3 + blocks skipped + 63). Consumer side.
+    @inlinable
+    func extendDown(
+        from upper: UInt64, floor: UInt64, blockPasses: (BlockSummary) -> Bool, tickPasses: (Tick) -> Bool
+    ) -> UInt64 {
+        let levels = summaries.rings
+        let top = summaries.levelCount &- 1
+        var p = upper
+        var cap = top
+        while p > floor {
+            var level = min(cap, alignedLevel(p))
+            var skipped = false
+            while level >= 0 {
+                let size = HistorySummaries.blockSize(level: level)
+                if p &- floor >= size {
+                    let ring = levels[level]
+                    let block = (p &- size) / size
+                    if block < ring.writtenCount, let summary = ring.element(at: block) {
+                        if blockPasses(summary) {
+                            p &-= size
+                            cap = top
+                            skipped = true
+                            break
+                        }
+                        // Some tick in the block fails: look at its last child next.
+                    }
+                }
+                level &-= 1
+            }
+            if skipped { continue }
+            guard let tick = history.element(at: p &- 1), tickPasses(tick) else { return p }
+            p &-= 1
+        }
+        return p
+    }
+
+    /// Positions held at this instant whose summaries are all published: ticks appended
+    /// before the `version` the consumer reads (the producer appends closed summaries before
+    /// it publishes `version`). O(1).
+    @inlinable
+    var publishedHeldPositions: Range<UInt64> {
+        let head = version
+        let capacity = UInt64(history.capacity)
+        return (head > capacity ? head &- capacity : 0)..<head
+    }
+}

@@ -1,0 +1,222 @@
+/// Consumer side of the block summaries: what a frame needs from a history of any length in
+/// time that does not grow with it.
+///
+/// ## Candidate sets (the exact semantics)
+/// For a range of positions `[L, U)` and a level `k`, the range is cut into pieces from left
+/// to right: at each position the coarsest block of level ≤ `k` that starts there (blocks are
+/// aligned: level `j` block `b` is `[b·S_j, (b+1)·S_j)`, `S_j = 64·4^j`), lies inside the range
+/// and is closed; a single raw tick where no block applies (near `L` and `U`, at most 63
+/// ticks at each end). So the middle is level-`k` blocks and each end has at most three
+/// blocks of every finer level. The candidates are, in position order and without repeats:
+/// - for a raw tick: the tick itself;
+/// - for a block: its first, lowest, highest and last finite ticks (earliest on ties) and its
+///   first and last ticks with a non-finite value (as gap points, value NaN).
+/// Each candidate is drawn at `drawTime`, the running maximum of the times from `L` to it
+/// (exactly the x a chart gives that tick when it draws every raw tick).
+///
+/// Guarantee: downsampling the candidates (e.g. LTTB) gives exactly what the same algorithm
+/// gives on a series made of just those points. What is lost against running it on every raw
+/// tick: interior ticks of a block that are neither its first, last, lowest nor highest
+/// cannot be picked, and a gap strictly inside a block between two of its candidates is not
+/// shown (sub-pixel at the levels a chart picks). The value range of the range is exact.
+extension LiveSeries {
+    /// Number of summary levels (at least 1): level `j` summarises blocks of
+    /// ``summaryBlockSize(level:)`` ticks. O(1).
+    public var summaryLevelCount: Int { summaries.levelCount }
+
+    /// Ticks per block at `level`: `64 · 4^level`. O(1).
+    public static func summaryBlockSize(level: Int) -> UInt64 {
+        HistorySummaries.blockSize(level: level)
+    }
+
+    /// Read-only view of the level's closed block summaries; the position of a summary is
+    /// its block number (block `b` covers tick positions `[b·S, (b+1)·S)`). O(1).
+    public func summaries(level: Int) -> RingBufferReader<BlockSummary> {
+        summaries.rings[level].reader
+    }
+
+    /// The coarsest level that cuts `count` ticks into at least `minimumBlocks` whole blocks,
+    /// or nil when even level 0 gives fewer (then the raw ticks are few enough to use
+    /// directly: fewer than `64 · minimumBlocks`). O(levels).
+    public func summaryLevel(forCount count: UInt64, minimumBlocks: Int) -> Int? {
+        let wanted = UInt64(max(1, minimumBlocks))
+        var level = summaries.levelCount &- 1
+        while level >= 0 {
+            if count / HistorySummaries.blockSize(level: level) >= wanted { return level }
+            level &-= 1
+        }
+        return nil
+    }
+
+    /// Candidates a buffer must hold for any range collected at the level that
+    /// ``summaryLevel(forCount:minimumBlocks:)`` picks: fewer than `4 · minimumBlocks` blocks
+    /// of that level (the next level has fewer than `minimumBlocks`), at most three blocks of
+    /// each finer level and 63 raw ticks at each end, up to six candidates per block. O(1).
+    public func candidateCapacity(minimumBlocks: Int) -> Int {
+        let blocks = 4 &* max(1, minimumBlocks) &+ 6 &* summaries.levelCount &+ 2
+        return 6 &* blocks &+ 2 &* Int(HistorySummaries.baseBlock)
+    }
+
+    /// Earliest and latest time among the held ticks, or nil when none is held. Reads the
+    /// coarsest summaries plus at most a few blocks and 63 ticks at each end:
+    /// O(capacity / top block + levels), no allocation. Consumer side.
+    public func heldTimeRange() -> ClosedRange<Int64>? {
+        var lower = Int64.max
+        var upper = Int64.min
+        walkPieces(in: publishedHeldPositions, maxLevel: summaries.levelCount &- 1) { piece in
+            switch piece {
+            case .tick(let tick, _):
+                lower = min(lower, tick.time)
+                upper = max(upper, tick.time)
+            case .block(let summary, _, _):
+                lower = min(lower, summary.minTime)
+                upper = max(upper, summary.maxTime)
+            }
+            return true
+        }
+        return lower <= upper ? lower...upper : nil
+    }
+
+    /// The oldest finite value held (NaN when none), found through the summaries: O(levels +
+    /// blocks without a finite value), no allocation. Consumer side.
+    public func oldestHeldFiniteValue() -> Double {
+        var found = Double.nan
+        walkPieces(in: publishedHeldPositions, maxLevel: summaries.levelCount &- 1) { piece in
+            switch piece {
+            case .tick(let tick, _):
+                if tick.value.isFinite { found = tick.value }
+            case .block(let summary, _, _):
+                if summary.finiteCount > 0 { found = summary.first.value }
+            }
+            return found.isNaN
+        }
+        return found
+    }
+
+    /// The positions a chart shows for the time window `[start, end]`: the newest run of held
+    /// positions whose times lie in it. Arrival order is the x order, so the run is found
+    /// from the newest tick down: first past ticks later than `end`, then over ticks not
+    /// earlier than `start` (a backwards time inside the run stays in it). Whole blocks are
+    /// skipped through their time ranges: O(levels · 3 + held / top block + 63), no
+    /// allocation. Consumer side.
+    public func positions(inTimeWindow start: Int64, _ end: Int64) -> Range<UInt64> {
+        let held = publishedHeldPositions
+        let upper = extendDown(
+            from: held.upperBound, floor: held.lowerBound,
+            blockPasses: { $0.minTime > end }, tickPasses: { $0.time > end })
+        let lower = extendDown(
+            from: upper, floor: held.lowerBound,
+            blockPasses: { $0.minTime >= start }, tickPasses: { $0.time >= start })
+        return lower..<upper
+    }
+
+    /// Writes the candidate set of `positions` at `level` (see the semantics above) into
+    /// `buffer`, oldest first, and returns its size, the exact value range and latest time
+    /// of the range. O(blocks + 126 raw ticks) ring reads: independent of the range's length
+    /// for a level from ``summaryLevel(forCount:minimumBlocks:)``. No allocation. Consumer side.
+    public func collectCandidates(
+        positions: Range<UInt64>, level: Int, into buffer: UnsafeMutableBufferPointer<HistoryCandidate>
+    ) -> HistoryCandidateSet {
+        var set = HistoryCandidateSet()
+        guard let out = buffer.baseAddress else {
+            set.truncated = !positions.isEmpty
+            return set
+        }
+        let room = buffer.count
+        var count = 0
+        var runningMax = Int64.min
+        walkPieces(in: positions, maxLevel: min(max(0, level), summaries.levelCount &- 1)) { piece in
+            switch piece {
+            case .tick(let tick, let position):
+                guard count < room else {
+                    set.truncated = true
+                    return false
+                }
+                runningMax = max(runningMax, tick.time)
+                let value = tick.value
+                if value.isFinite {
+                    set.minimum = min(set.minimum, value)
+                    set.maximum = max(set.maximum, value)
+                }
+                out[count] = HistoryCandidate(
+                    position: position, time: tick.time, drawTime: runningMax,
+                    value: value.isFinite ? value : .nan)
+                count &+= 1
+            case .block(let summary, _, _):
+                guard count &+ 6 <= room else {
+                    set.truncated = true
+                    return false
+                }
+                count &+= Self.emitCandidates(of: summary, after: runningMax, into: out + count)
+                if summary.finiteCount > 0 {
+                    set.minimum = min(set.minimum, summary.minimum.value)
+                    set.maximum = max(set.maximum, summary.maximum.value)
+                }
+                runningMax = max(runningMax, summary.maxTime)
+            }
+            return true
+        }
+        set.count = count
+        set.maxTime = runningMax
+        return set
+    }
+
+    /// Writes a block's candidates (up to six) in position order without repeats; returns
+    /// how many. `before` is the latest time of the range before the block. O(1).
+    @inlinable @inline(__always)
+    static func emitCandidates(
+        of summary: BlockSummary, after before: Int64, into out: UnsafeMutablePointer<HistoryCandidate>
+    ) -> Int {
+        var count = 0
+        if summary.finiteCount > 0 {
+            insert(summary.first, after: before, into: out, count: &count)
+            insert(summary.minimum, after: before, into: out, count: &count)
+            insert(summary.maximum, after: before, into: out, count: &count)
+            insert(summary.last, after: before, into: out, count: &count)
+        }
+        if summary.hasNonFinite {
+            let gap = SummaryPoint(position: 0, time: before, value: .nan, blockRunningMaxTime: before)
+            var first = gap
+            first.position = summary.firstNonFinite
+            insert(first, after: before, into: out, count: &count)
+            var last = gap
+            last.position = summary.lastNonFinite
+            insert(last, after: before, into: out, count: &count)
+            // A gap point's x is never drawn (it only lifts the pen); give it its predecessor's
+            // draw time so draw times stay non-decreasing along the set.
+            var latest = before
+            for i in 0..<count {
+                if out[i].value.isNaN {
+                    out[i].drawTime = latest
+                    out[i].time = latest
+                } else {
+                    latest = out[i].drawTime
+                }
+            }
+        }
+        return count
+    }
+
+    /// Inserts `point` into the position-sorted `out[0..<count]` unless its position is
+    /// already there (a block's first tick is often its minimum too). O(count ≤ 6).
+    @inlinable @inline(__always)
+    static func insert(
+        _ point: SummaryPoint, after before: Int64, into out: UnsafeMutablePointer<HistoryCandidate>,
+        count: inout Int
+    ) {
+        var i = count
+        while i > 0, out[i &- 1].position >= point.position {
+            if out[i &- 1].position == point.position { return }
+            i &-= 1
+        }
+        var j = count
+        while j > i {
+            out[j] = out[j &- 1]
+            j &-= 1
+        }
+        out[i] = HistoryCandidate(
+            position: point.position, time: point.time, drawTime: max(before, point.blockRunningMaxTime),
+            value: point.value)
+        count &+= 1
+    }
+}
