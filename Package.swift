@@ -72,6 +72,10 @@ let package = Package(
         ),
         .executableTarget(name: "liveticker", dependencies: ["LiveTickerCLI"]),
         .executableTarget(name: "Bench", dependencies: ["LiveTickerCLI"], path: "Bench"),
+        // libFuzzer target for the tick parsers; see Tests/Fuzz/FeedFuzzTarget.swift for the flags.
+        .executableTarget(
+            name: "LiveTickerFeedFuzz", dependencies: ["LiveTickerFeed", "LiveTickerCore"], path: "Tests/Fuzz",
+            exclude: ["corpus"]),
 
         // MARK: Tests
         .testTarget(name: "LiveTickerCoreTests", dependencies: ["LiveTickerCore"]),

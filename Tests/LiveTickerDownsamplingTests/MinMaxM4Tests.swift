@@ -63,6 +63,55 @@ struct MinMaxM4Tests {
         #expect(downsample(.m4, x: t, wave, points: 100).contains(1_234))
     }
 
+    /// Values from a handful of levels (many ties, including −0 and +0), so "first occurrence"
+    /// is tested at every position inside the 16-value blocks the fast scan works in.
+    func tiedValues(_ n: Int, seed: UInt64) -> [Double] {
+        var rng = SplitMix64(seed: seed)
+        let levels: [Double] = [-2, -1, -0.0, 0, 1, 2]
+        return (0..<n).map { _ in levels[Int(rng.next() % UInt64(levels.count))] }
+    }
+
+    @Test("MinMax and M4 keep the earliest of tied extremes for every bucket length and offset",
+          arguments: [1, 2, 3, 7, 15, 16, 17, 31, 32, 33, 47, 100, 257])
+    func tiesEveryLength(bucket: Int) {
+        for offset in 0..<3 {
+            let buckets = 5
+            let n = bucket * buckets + offset
+            let y = tiedValues(n, seed: UInt64(bucket * 10 + offset))
+            // Counts may be uneven when offset > 0: bucket k spans ⌊n·k/B⌋ ..< ⌊n·(k+1)/B⌋.
+            var expectedMinMax = [Int]()
+            var expectedM4 = [Int]()
+            for k in 0..<buckets {
+                let range = (n * k / buckets)..<(n * (k + 1) / buckets)
+                if range.isEmpty { continue }
+                let (lo, hi) = extremes(y, range)
+                expectedMinMax += lo == hi ? [lo] : [min(lo, hi), max(lo, hi)]
+                expectedM4 += Set([range.lowerBound, lo, hi, range.upperBound - 1]).sorted()
+            }
+            if n > 2 * buckets {
+                #expect(downsample(.minmax, y, points: 2 * buckets) == expectedMinMax)
+            }
+            if n > 4 * buckets {
+                #expect(downsample(.m4, y, points: 4 * buckets) == expectedM4)
+            }
+        }
+    }
+
+    @Test("MinMax and M4 find extremes in the last, overlapping block of a bucket")
+    func extremeInTail() {
+        // Buckets of 37: two full blocks of 16 and a tail of 5 read as an overlapping block.
+        for position in [0, 15, 16, 31, 32, 33, 36] {
+            var y = [Double](repeating: 1, count: 74)
+            y[position] = -5
+            y[37 + position] = 9
+            y[37 + (position + 1) % 37] = 9  // a later tie must not win
+            let (lo0, hi0) = extremes(y, 0..<37)
+            let (lo1, hi1) = extremes(y, 37..<74)
+            let expected = [min(lo0, hi0), max(lo0, hi0), min(lo1, hi1), max(lo1, hi1)]
+            #expect(downsample(.minmax, y, points: 4) == expected)
+        }
+    }
+
     @Test("MinMax and M4 keep ±1.7e308 and subnormal extremes")
     func extremeValues() {
         var y = [Double](repeating: 1, count: 1_000)

@@ -15,6 +15,10 @@ enum DownsamplingBenchmark {
         for size in sizes {
             let values = randomWalk(count: size, seed: 42)
             let peers = options.comparePeers ? TsdownsamplePeer.measure(values, threshold: threshold) : nil
+            let readPass = measureReadPass(values, quick: options.quick)
+            report.add(
+                "downsample.read_pass.n\(size).points_per_second", readPass, "points/s",
+                note: "one SIMD sum over the same f64 array: the memory-read floor")
             var ours: [DownsamplingAlgorithm: [Int]] = [:]
             for algorithm in DownsamplingAlgorithm.allCases {
                 let (pointsPerSecond, indices) = measure(algorithm, values, quick: options.quick)
@@ -57,6 +61,37 @@ enum DownsamplingBenchmark {
         let seconds = Double(samples.minimumNanoseconds) / 1e9
         return (Double(values.count) / seconds, Array(output[0..<kept]))
     }
+}
+
+/// Best-of-repeats points/s of one read pass over `values` (``readPassSum(_:)``), timed like
+/// ``DownsamplingBenchmark/measure(_:_:quick:)`` so the two are comparable.
+private func measureReadPass(_ values: [Double], quick: Bool) -> Double {
+    var sink = 0.0
+    let repetitions = max(3, min(50, (quick ? 20_000_000 : 200_000_000) / values.count))
+    let samples = values.withUnsafeBufferPointer { y in
+        TimingSamples.measure(count: repetitions, warmup: 1) { sink += readPassSum(y) }
+    }
+    if sink == 0.125 { print("", terminator: "") }  // keeps the sums observable
+    return Double(values.count) / (Double(samples.minimumNanoseconds) / 1e9)
+}
+
+/// The sum of `y` in 16 independent lanes (two `SIMD8<Double>`, eight SSE2 registers, enough
+/// chains to hide the add latency): one load and one add per two values, the least work that
+/// still reads every value.
+@inline(never)
+private func readPassSum(_ y: UnsafeBufferPointer<Double>) -> Double {
+    guard let base = y.baseAddress else { return 0 }
+    let raw = UnsafeRawPointer(base)
+    var s0 = SIMD8<Double>(repeating: 0), s1 = s0
+    var j = 0
+    while j &+ 16 <= y.count {
+        s0 += raw.loadUnaligned(fromByteOffset: j &* 8, as: SIMD8<Double>.self)
+        s1 += raw.loadUnaligned(fromByteOffset: (j &+ 8) &* 8, as: SIMD8<Double>.self)
+        j &+= 16
+    }
+    var total = (s0 + s1).sum()
+    while j < y.count { total += base[j]; j &+= 1 }
+    return total
 }
 
 /// tsdownsample (Rust, PyPI) timed by a small Python script on the same f64 file.

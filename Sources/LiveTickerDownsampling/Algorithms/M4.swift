@@ -92,9 +92,9 @@ public enum M4 {
             }
             return w
         }
-        let n = run.count
-        for k in 0..<count {
-            let end = run.lowerBound &+ IntegerMath.mulDiv(n, k &+ 1, count)
+        var split = EvenSplit(lo: run.lowerBound, n: run.count, count: count)
+        for _ in 0..<count {
+            let end = split.next()
             if end <= start { continue }
             guard let written = column(series, start, end, checkFinite: checkFinite, into: out + w)
             else { return nil }

@@ -2,75 +2,133 @@ extension MinMax {
     /// First index of the minimum and of the maximum of `y[lo..<hi]` (non-empty; ties keep the
     /// earliest), and whether every value (and x, when given) was finite.
     ///
-    /// Two passes over the bucket (the second usually stops early and runs from cache): the first
-    /// keeps only the extreme values, 8 values at a time in `SIMD2<Double>` registers (selects
-    /// that lower to `minpd`/`maxpd`), plus a running sum that turns non-finite on any NaN or ±∞
-    /// (a finite overflow of that sum only reports "not finite" and sends the caller to the exact
-    /// split path, which gives the same picks); the second finds where each extreme first occurs.
+    /// One pass over the values in blocks of 16 (``BlockExtremes``); the tail is one more block
+    /// overlapping the previous one (buckets under 16 values use blocks of 2 and 1). Then only the
+    /// block recorded for each extreme (≤ 16 values) is read again to find its first position.
     /// O(hi − lo), allocates nothing.
     @inline(__always)
     static func extremes(
         _ y: UnsafePointer<Double>, _ x: UnsafePointer<Double>?, _ lo: Int, _ hi: Int
     ) -> (min: Int, max: Int, finite: Bool) {
-        let raw = UnsafeRawPointer(y)
-        @inline(__always) func load(_ j: Int) -> SIMD2<Double> {
-            raw.loadUnaligned(fromByteOffset: j &* 8, as: SIMD2<Double>.self)
-        }
-        var low = SIMD2<Double>(repeating: y[lo])
-        var high = low
-        var sum = SIMD2<Double>(repeating: 0)
+        var state = BlockExtremes(first: y[lo], at: lo)
         var j = lo
-        while j &+ 8 <= hi {
-            // A small tree per 8 values keeps one chain per accumulator and no register spills.
-            let v0 = load(j), v1 = load(j &+ 2), v2 = load(j &+ 4), v3 = load(j &+ 6)
-            low = smaller(low, smaller(smaller(v0, v1), smaller(v2, v3)))
-            high = larger(high, larger(larger(v0, v1), larger(v2, v3)))
-            sum += (v0 + v1) + (v2 + v3)
-            j &+= 8
+        if hi &- lo >= 16 {
+            while j &+ 16 <= hi {
+                state.add16(y, j)
+                j &+= 16
+            }
+            // Values seen twice change no extreme (a block must be strictly beyond to win, so
+            // the overlap cannot move a recorded block) and only count twice in the check sum.
+            if j < hi { state.add16(y, hi &- 16) }
+        } else {
+            while j &+ 2 <= hi {
+                state.add2(y, j)
+                j &+= 2
+            }
+            if j < hi { state.add1(y, j) }
         }
-        var minValue = Swift.min(low[0], low[1])
-        var maxValue = Swift.max(high[0], high[1])
-        var check = sum[0] + sum[1]
-        while j < hi {
-            let v = y[j]
-            if v < minValue { minValue = v }
-            if v > maxValue { maxValue = v }
-            check += v
-            j &+= 1
-        }
-        var finite = check.isFinite && minValue.isFinite && maxValue.isFinite
+        var finite = state.check.isFinite
         if let x {
-            var xCheck = 0.0
-            for k in lo..<hi { xCheck += x[k] * 0 }
-            finite = finite && xCheck == 0
+            // x·0 is 0 for finite x and NaN otherwise (a sum of x could overflow).
+            var xCheck = SIMD2<Double>(repeating: 0)
+            var k = lo
+            while k &+ 2 <= hi {
+                xCheck += UnsafeRawPointer(x).loadUnaligned(fromByteOffset: k &* 8, as: SIMD2<Double>.self) * 0
+                k &+= 2
+            }
+            var xTotal = xCheck[0] + xCheck[1]
+            if k < hi { xTotal += x[k] * 0 }
+            finite = finite && xTotal == 0
         }
+        // The value first occurs in the block recorded for it (earlier blocks stayed strictly
+        // short of it); −0 and +0 compare equal, as in a scalar scan. The scans are bounded by
+        // the block so that NaN input (seen only on the optimistic path, which then bails out)
+        // cannot run past it.
+        return (
+            firstEqual(y, state.minValue, from: state.minBlock, to: Swift.min(state.minBlock &+ 16, hi)),
+            firstEqual(y, state.maxValue, from: state.maxBlock, to: Swift.min(state.maxBlock &+ 16, hi)),
+            finite
+        )
+    }
 
-        // Pass 2: first occurrences (−0 and +0 compare equal, as in a scalar scan).
-        var minIndex = -1
-        var maxIndex = -1
-        let lowTarget = SIMD2<Double>(repeating: minValue)
-        let highTarget = SIMD2<Double>(repeating: maxValue)
-        j = lo
-        while j < hi {
-            if j &+ 8 <= hi {
-                let v0 = load(j), v1 = load(j &+ 2), v2 = load(j &+ 4), v3 = load(j &+ 6)
-                let hit = (v0 .== lowTarget).bits | (v0 .== highTarget).bits | (v1 .== lowTarget).bits
-                    | (v1 .== highTarget).bits | (v2 .== lowTarget).bits | (v2 .== highTarget).bits
-                    | (v3 .== lowTarget).bits | (v3 .== highTarget).bits
-                if hit[0] | hit[1] == 0 { j &+= 8; continue }
-            }
-            let stop = Swift.min(j &+ 8, hi)
-            while j < stop {
-                let v = y[j]
-                if minIndex < 0 && v == minValue { minIndex = j }
-                if maxIndex < 0 && v == maxValue { maxIndex = j }
-                j &+= 1
-            }
-            if minIndex >= 0 && maxIndex >= 0 { break }
+    /// The first position in `from ..< to` holding `value`, or `from` when none does. O(to − from).
+    @inline(__always)
+    static func firstEqual(_ y: UnsafePointer<Double>, _ value: Double, from: Int, to: Int) -> Int {
+        var k = from
+        while k < to {
+            if y[k] == value { return k }
+            k &+= 1
         }
-        // Only a NaN-only bucket (seen just on the optimistic path, which then bails out) finds none.
-        if minIndex < 0 { minIndex = lo; finite = false }
-        if maxIndex < 0 { maxIndex = lo; finite = false }
-        return (minIndex, maxIndex, finite)
+        return from
+    }
+}
+
+/// Running minimum and maximum of a bucket, fed a block of values at a time, remembering where
+/// the block that first reached each extreme starts (not the position: finding that would cost a
+/// compare-and-blend per value, while re-reading one block at the end costs ≤ 16 compares).
+///
+/// A block replaces an extreme only when strictly beyond it, so the recorded block is the
+/// earliest holding the extreme. Per block of 16: a tree of selects that lower to `minpd`/`maxpd`
+/// over eight `SIMD2<Double>` (one SSE2 register each), then one scalar compare per extreme.
+/// The selects skip NaN, so a sum of all values (`check`) is kept: non-finite on any NaN or ±∞;
+/// a finite overflow of it only reports "not finite" and sends the caller to the exact split
+/// path, which gives the same picks.
+struct BlockExtremes {
+    var minValue: Double
+    var maxValue: Double
+    var minBlock: Int
+    var maxBlock: Int
+    var check = 0.0
+
+    @inline(__always)
+    init(first: Double, at index: Int) {
+        minValue = first
+        maxValue = first
+        minBlock = index
+        maxBlock = index
+    }
+
+    @inline(__always)
+    private mutating func offer(min blockMin: Double, max blockMax: Double, at j: Int) {
+        // Written as selects (minsd/maxsd and cmov): which block wins is data-dependent.
+        let newMin = blockMin < minValue
+        let newMax = blockMax > maxValue
+        minBlock = newMin ? j : minBlock
+        maxBlock = newMax ? j : maxBlock
+        minValue = newMin ? blockMin : minValue
+        maxValue = newMax ? blockMax : maxValue
+    }
+
+    /// Values `y[j ..< j+16]`.
+    @inline(__always)
+    mutating func add16(_ y: UnsafePointer<Double>, _ j: Int) {
+        let raw = UnsafeRawPointer(y + j)
+        @inline(__always) func load(_ k: Int) -> SIMD2<Double> {
+            raw.loadUnaligned(fromByteOffset: k &* 8, as: SIMD2<Double>.self)
+        }
+        let v0 = load(0), v1 = load(2), v2 = load(4), v3 = load(6)
+        let v4 = load(8), v5 = load(10), v6 = load(12), v7 = load(14)
+        let low = smaller(smaller(smaller(v0, v1), smaller(v2, v3)), smaller(smaller(v4, v5), smaller(v6, v7)))
+        let high = larger(larger(larger(v0, v1), larger(v2, v3)), larger(larger(v4, v5), larger(v6, v7)))
+        // Reduced to a scalar per block: a vector accumulator read out after the loop makes the
+        // optimiser regroup the lanes with extra shuffles.
+        let sum = ((v0 + v1) + (v2 + v3)) + ((v4 + v5) + (v6 + v7))
+        check += sum[0] + sum[1]
+        offer(min: low[1] < low[0] ? low[1] : low[0], max: high[1] > high[0] ? high[1] : high[0], at: j)
+    }
+
+    /// Values `y[j ..< j+2]`.
+    @inline(__always)
+    mutating func add2(_ y: UnsafePointer<Double>, _ j: Int) {
+        let v = UnsafeRawPointer(y + j).loadUnaligned(as: SIMD2<Double>.self)
+        check += v[0] + v[1]
+        offer(min: v[1] < v[0] ? v[1] : v[0], max: v[1] > v[0] ? v[1] : v[0], at: j)
+    }
+
+    /// The value `y[j]`.
+    @inline(__always)
+    mutating func add1(_ y: UnsafePointer<Double>, _ j: Int) {
+        check += y[j]
+        offer(min: y[j], max: y[j], at: j)
     }
 }

@@ -32,8 +32,9 @@ public enum MinMax {
         let n = run.count
         var w = 0
         var start = run.lowerBound
-        for k in 0..<count {
-            let end = run.lowerBound &+ IntegerMath.mulDiv(n, k &+ 1, count)
+        var split = EvenSplit(lo: run.lowerBound, n: n, count: count)
+        for _ in 0..<count {
+            let end = split.next()
             if end <= start { continue }
             let e = extremes(series.y, checkFinite ? series.x : nil, start, end)
             if checkFinite && !e.finite { return nil }

@@ -23,6 +23,8 @@ public final class CSVTickReader: TickBatchReader {
     private var memoryOffset = 0
     private let closeOnDeinit: Bool
     private let follow: Bool
+    /// Each `read` returns one datagram, which ends its line even without a newline.
+    private let datagrams: Bool
     /// How long follow mode sleeps when the file has no new bytes, in nanoseconds.
     public var followPollInterval: Int64 = 50_000_000
     /// Raised to end follow mode (or a blocking read loop between reads).
@@ -58,13 +60,18 @@ public final class CSVTickReader: TickBatchReader {
     }
 
     /// Reads from an open descriptor; closes it on release when `closeOnDeinit`.
+    ///
+    /// With a `stop` flag the reader waits for input with `poll(2)` in 100 ms slices and ends
+    /// (returns nil) once the flag is raised, so a thread blocked on a quiet pipe or socket can
+    /// be stopped. With `datagrams`, every `read` is one UDP datagram holding one or more lines.
     public init(fileDescriptor: Int32, name: String, options: FeedOptions = FeedOptions(), follow: Bool = false,
-        closeOnDeinit: Bool = false, stop: StopFlag? = nil)
+        closeOnDeinit: Bool = false, stop: StopFlag? = nil, datagrams: Bool = false)
     {
         self.fd = fileDescriptor
         self.memory = nil
         self.name = name
         self.follow = follow
+        self.datagrams = datagrams
         self.closeOnDeinit = closeOnDeinit
         self.stopFlag = stop
         parser = CSVRecordParser(options: options)
@@ -80,6 +87,7 @@ public final class CSVTickReader: TickBatchReader {
         self.memory = bytes
         self.name = "<memory>"
         self.follow = false
+        self.datagrams = false
         self.closeOnDeinit = false
         self.stopFlag = nil
         parser = CSVRecordParser(options: options)
@@ -147,10 +155,30 @@ public final class CSVTickReader: TickBatchReader {
             filled = 0
         }
         while true {
-            let n = readInput(into: buffer + filled, count: capacity - filled)
+            if let stopFlag, memory == nil {
+                if stopFlag.isStopped {
+                    finished = true
+                    return
+                }
+                var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                if poll(&descriptor, 1, 100) == 0 { continue }
+            }
+            // A datagram needs one spare byte for the newline that ends its line.
+            let n = readInput(into: buffer + filled, count: capacity - filled - (datagrams ? 1 : 0))
             if n < 0 {
-                if errno == EINTR { continue }
+                if errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK { continue }
                 throw .readFailed(path: name, errno: errno)
+            }
+            if datagrams {
+                guard n > 0 else { continue }
+                bytesRead += n
+                filled += n
+                if buffer[filled - 1] != ASCII.newline {
+                    buffer[filled] = ASCII.newline
+                    filled += 1
+                }
+                completeEnd = filled
+                return
             }
             if n == 0 {
                 if follow {

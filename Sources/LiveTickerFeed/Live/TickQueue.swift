@@ -1,0 +1,89 @@
+import LiveTickerCore
+import Synchronization
+
+/// A bounded single-producer single-consumer queue of ticks that never blocks the producer:
+/// when it is full the new tick is dropped and counted, so a slow consumer (a busy render
+/// thread) can never stall a socket reader.
+///
+/// Lamport's SPSC ring: the producer owns `tail`, the consumer owns `head`; each publishes
+/// with a release store and reads the other's index with an acquire load. The two indices
+/// sit on separate cache lines so the threads do not false-share.
+public final class TickQueue: @unchecked Sendable {
+    // Invariant (why @unchecked Sendable is sound): exactly one thread calls `push` and exactly
+    // one (possibly other) thread calls `pop`/`drain`. Slots [head, tail) (mod capacity) are
+    // written by the producer before `tail` is released and read by the consumer after it is
+    // acquired; slots outside it belong to the producer.
+    /// Number of slots (a power of two).
+    public let capacity: Int
+    private let mask: Int
+    private let ticks: UnsafeMutablePointer<Tick>
+    private let symbols: UnsafeMutablePointer<SymbolID>
+    private let head = Atomic<Int>(0)
+    private let padding1: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+    private let tail = Atomic<Int>(0)
+    private let padding2: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+    private let droppedCount = Atomic<Int>(0)
+
+    /// A queue of at least `capacity` slots (rounded up to a power of two, at least 2).
+    /// Allocates once.
+    public init(capacity: Int) {
+        var size = 2
+        while size < capacity { size <<= 1 }
+        self.capacity = size
+        mask = size - 1
+        ticks = .allocate(capacity: size)
+        ticks.initialize(repeating: Tick(time: 0, value: 0), count: size)
+        symbols = .allocate(capacity: size)
+        symbols.initialize(repeating: .first, count: size)
+    }
+
+    deinit {
+        ticks.deallocate()
+        symbols.deallocate()
+    }
+
+    /// Producer: enqueues a tick, or drops and counts it when the queue is full. Never blocks,
+    /// never allocates. Returns whether it was enqueued.
+    @discardableResult
+    public func push(_ tick: Tick, symbol: SymbolID) -> Bool {
+        let t = tail.load(ordering: .relaxed)
+        if t &- head.load(ordering: .acquiring) >= capacity {
+            droppedCount.add(1, ordering: .relaxed)
+            return false
+        }
+        ticks[t & mask] = tick
+        symbols[t & mask] = symbol
+        tail.store(t &+ 1, ordering: .releasing)
+        return true
+    }
+
+    /// Consumer: dequeues the oldest tick, if any. O(1).
+    public func pop() -> (tick: Tick, symbol: SymbolID)? {
+        let h = head.load(ordering: .relaxed)
+        guard h != tail.load(ordering: .acquiring) else { return nil }
+        let item = (ticks[h & mask], symbols[h & mask])
+        head.store(h &+ 1, ordering: .releasing)
+        return item
+    }
+
+    /// Consumer: hands up to `maximum` queued ticks to `sink`, oldest first, and returns how
+    /// many. One acquire and one release per call, not per tick.
+    @discardableResult
+    public func drain<S: TickSink>(into sink: inout S, maximum: Int = .max) -> Int {
+        let h = head.load(ordering: .relaxed)
+        let available = min(tail.load(ordering: .acquiring) &- h, maximum)
+        guard available > 0 else { return 0 }
+        for i in 0..<available {
+            let slot = (h &+ i) & mask
+            sink.consume(ticks[slot], symbol: symbols[slot])
+        }
+        head.store(h &+ available, ordering: .releasing)
+        return available
+    }
+
+    /// Ticks waiting (a snapshot).
+    public var count: Int { tail.load(ordering: .acquiring) &- head.load(ordering: .acquiring) }
+
+    /// Ticks dropped because the queue was full.
+    public var dropped: Int { droppedCount.load(ordering: .relaxed) }
+}
