@@ -53,7 +53,8 @@ enum HistoryBenchmark {
         let key = "history.n\(history)"
         report.add("\(key).median_ms", samples.medianMilliseconds, "ms")
         report.add("\(key).p99_ms", samples.p99Milliseconds, "ms")
-        for (i, stage) in ChartStageTimes().named.enumerated() where stage.name == "collect" || stage.name == "downsample" {
+        for (i, stage) in ChartStageTimes().named.enumerated()
+        where stage.name == "collect" || stage.name == "downsample" {
             report.add("\(key).stage.\(stage.name)_ms", Double(stages[i]) / Double(frames) / 1e6, "ms")
         }
         report.add("\(key).fill_s", scene.fillSeconds, "s", note: "time to append the history before the first frame")
