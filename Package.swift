@@ -84,7 +84,7 @@ let package = Package(
         .testTarget(name: "LiveTickerRenderTests", dependencies: ["LiveTickerRender"]),
         .testTarget(
             name: "LiveTickerChartTests",
-            dependencies: ["LiveTickerChart", "LiveTickerCore", "LiveTickerRender"]
+            dependencies: ["LiveTickerChart", "LiveTickerCore", "LiveTickerDownsampling", "LiveTickerRender"]
         ),
         .testTarget(name: "LiveTickerImageIOTests", dependencies: ["LiveTickerImageIO", "LiveTickerRender"]),
         .testTarget(name: "LiveTickerDisplayTests", dependencies: ["LiveTickerDisplay", "LiveTickerRender"]),

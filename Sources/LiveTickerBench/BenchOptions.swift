@@ -10,6 +10,8 @@ public struct BenchOptions: Sendable {
         case frame
         /// Tick ingest: CSV and binary parsing into a live series with candles.
         case ingest
+        /// Frame times with 10⁴, 10⁶ and 10⁸ ticks of history in view (cost must not grow).
+        case history
     }
 
     /// Sections to run, in order.

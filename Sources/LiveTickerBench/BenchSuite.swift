@@ -19,6 +19,7 @@ public enum BenchSuite {
             case .ring: RingBenchmark.run(options, into: &report)
             case .frame: FrameBenchmark.run(options, into: &report)
             case .ingest: IngestBenchmark.run(options, into: &report)
+            case .history: HistoryBenchmark.run(options, into: &report)
             }
         }
         return report

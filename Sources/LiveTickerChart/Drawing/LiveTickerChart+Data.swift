@@ -3,27 +3,29 @@ import LiveTickerRender
 import LiveTickerScales
 
 extension LiveTickerChart {
-    /// Copies each series' newest ticks and candles out of its rings, picks the visible time
-    /// window and the value domain. O(held ticks + held candles), no allocation.
+    /// Finds each series' visible positions, gathers what the frame draws from them (the raw
+    /// ticks of a short window, or a candidate set from the block summaries of a long one) and
+    /// picks the visible time window and the value domain. Copies the candles.
+    ///
+    /// Cost: O(plot width + held candles + levels + held ticks / the coarsest block size) ring
+    /// reads per series, independent of how many ticks the history or the window holds (the
+    /// raw path copies fewer than `64 × minimumBlocks` ticks). No allocation.
     func collectVisibleData() {
         frame = FrameState()
         var newestTime = Int64.min
         var oldestTime = Int64.max
         for (index, series) in series.enumerated() {
             let s = scratch[index]
-            let copied = series.ticks.copyNewest(into: s.ticks).count
-            s.visibleTicks = 0..<copied
-            s.newest = copied > 0 ? s.ticks[copied &- 1] : nil
-            s.firstValue = .nan
-            for i in 0..<copied where s.ticks[i].value.isFinite {
-                s.firstValue = s.ticks[i].value
-                break
+            s.newest = series.newestTick
+            s.firstValue = series.oldestHeldFiniteValue()
+            if let times = series.heldTimeRange() {
+                newestTime = max(newestTime, times.upperBound)
+                oldestTime = min(oldestTime, times.lowerBound)
             }
-            for i in 0..<copied {
-                let time = s.ticks[i].time
-                if time > newestTime { newestTime = time }
-                if time < oldestTime { oldestTime = time }
-            }
+            s.visibleTicks = 0..<0
+            s.rawTicks = 0..<0
+            s.usesCandidates = false
+            s.candidateCount = 0
             let candleCount = options.kind == .line ? 0 : series.candles.copyNewest(into: s.candles).count
             s.visibleCandles = 0..<candleCount
         }
@@ -51,12 +53,21 @@ extension LiveTickerChart {
             let s = scratch[index]
             // Ticks are kept in arrival order; the visible ones are the newest run whose times
             // lie in the window (a backwards timestamp inside the run stays in it).
-            var upper = s.visibleTicks.upperBound
-            while upper > 0, s.ticks[upper &- 1].time > end { upper &-= 1 }
-            var lower = upper
-            while lower > 0, s.ticks[lower &- 1].time >= start { lower &-= 1 }
-            s.visibleTicks = lower..<upper
-            for i in s.visibleTicks { extent.include(s.ticks[i].value) }
+            let visible = series.positions(inTimeWindow: start, end)
+            s.visibleTicks = visible
+            if let level = series.summaryLevel(forCount: UInt64(visible.count), minimumBlocks: s.minimumBlocks) {
+                // Long window: first/min/max/last of position-aligned blocks built by the
+                // producer; their extremes give the exact value range.
+                let set = series.collectCandidates(positions: visible, level: level, into: s.candidates)
+                s.usesCandidates = true
+                s.candidateCount = set.count
+                extent.include(set.minimum)
+                extent.include(set.maximum)
+            } else {
+                let copied = series.ticks.copy(positions: visible, into: s.ticks)
+                s.rawTicks = 0..<copied.count
+                for i in s.rawTicks { extent.include(s.ticks[i].value) }
+            }
 
             if options.kind != .line {
                 // A time candle is visible while its window [start, start + w) overlaps the

@@ -4,27 +4,50 @@ import LiveTickerRender
 import LiveTickerScales
 
 extension LiveTickerChart {
-    /// Fills `xs`/`ys` with the visible ticks of series `index` in chart x units, downsamples
-    /// them to the plot width and maps the kept points to pixels (NaN where the pen lifts).
-    /// Returns the number of pixel points. O(visible ticks), no allocation.
+    /// Fills `xs`/`ys` with the points of series `index` in chart x units (the visible ticks on
+    /// the raw path, the candidate set on the summary path), downsamples them to the plot width
+    /// and maps the kept points to pixels (NaN where the pen lifts). Returns the number of pixel
+    /// points. O(points handed to the downsampler) — bounded by the panel width, not by the
+    /// history — and no allocation.
+    ///
+    /// On the summary path the result is exactly what the configured algorithm gives on a
+    /// series made of just the candidates (see ``LiveSeries/collectCandidates(positions:level:into:)``
+    /// for which ticks those are).
     func prepareLine(of index: Int, _ geometry: ChartGeometry) -> Int {
         let s = scratch[index]
         s.keptCount = 0
-        let visible = s.visibleTicks
-        guard !visible.isEmpty else { return 0 }
-        let count = visible.count
-        if options.kind == .line {
-            // x is time from the window start. A backwards timestamp is drawn at the newest time
-            // seen so far (a vertical step) so the line keeps its arrival order.
-            var runningMax = Int64.min
-            for i in 0..<count {
-                let tick = s.ticks[visible.lowerBound &+ i]
-                runningMax = max(runningMax, tick.time)
-                s.xs[i] = Double(runningMax &- frame.windowStart)
-                s.ys[i] = tick.value
+        let count: Int
+        if s.usesCandidates {
+            count = s.candidateCount
+            guard count > 0 else { return 0 }
+            if options.kind == .line {
+                // Candidates carry the running maximum of the times from the window's first
+                // tick, the same x the raw path computes below.
+                for i in 0..<count {
+                    let candidate = s.candidates[i]
+                    s.xs[i] = Double(candidate.drawTime &- frame.windowStart)
+                    s.ys[i] = candidate.value
+                }
+            } else {
+                guard mapCandidatesToSlots(of: index) else { return 0 }
             }
         } else {
-            guard mapTicksToSlots(of: index) else { return 0 }
+            let visible = s.rawTicks
+            guard !visible.isEmpty else { return 0 }
+            count = visible.count
+            if options.kind == .line {
+                // x is time from the window start. A backwards timestamp is drawn at the newest
+                // time seen so far (a vertical step) so the line keeps its arrival order.
+                var runningMax = Int64.min
+                for i in 0..<count {
+                    let tick = s.ticks[visible.lowerBound &+ i]
+                    runningMax = max(runningMax, tick.time)
+                    s.xs[i] = Double(runningMax &- frame.windowStart)
+                    s.ys[i] = tick.value
+                }
+            } else {
+                guard mapTicksToSlots(of: index) else { return 0 }
+            }
         }
         let plotWidth = geometry.layout.plot.width
         guard plotWidth > 0 else { return 0 }
@@ -58,7 +81,7 @@ extension LiveTickerChart {
         guard !candles.isEmpty else { return false }
         let width = series[index].candleInterval.nanosecondsIfTimed
         let firstSlot = frame.slotCount &- candles.count
-        let visible = s.visibleTicks
+        let visible = s.rawTicks
         var candle = candles.upperBound &- 1
         var remaining = s.candles[candle].tickCount
         var i = visible.count &- 1
@@ -80,6 +103,47 @@ extension LiveTickerChart {
             s.xs[i] = Double(firstSlot &+ (candle &- candles.lowerBound)) + fraction
             s.ys[i] = tick.value
             remaining &-= 1
+            i &-= 1
+        }
+        return true
+    }
+
+    /// ``mapTicksToSlots(of:)`` for a candidate set: the same pairing of ticks with candles,
+    /// done by position. The newest visible tick is the last tick of the newest visible candle
+    /// and each candle takes its `tickCount` positions below the next, so a candidate finds its
+    /// candle by position and sits at its time's fraction of the window (or at its rank for
+    /// tick-count candles) exactly as the raw tick would. Returns false when no candle is
+    /// visible. O(candidates + visible candles).
+    func mapCandidatesToSlots(of index: Int) -> Bool {
+        let s = scratch[index]
+        let candles = s.visibleCandles
+        guard !candles.isEmpty else { return false }
+        let width = series[index].candleInterval.nanosecondsIfTimed
+        let firstSlot = frame.slotCount &- candles.count
+        var candle = candles.upperBound &- 1
+        // Positions of the candle's ticks: [candleStart, candleEnd).
+        var candleEnd = Int64(truncatingIfNeeded: s.visibleTicks.upperBound)
+        var candleStart = candleEnd &- Int64(max(0, s.candles[candle].tickCount))
+        var i = s.candidateCount &- 1
+        while i >= 0 {
+            let candidate = s.candidates[i]
+            let position = Int64(truncatingIfNeeded: candidate.position)
+            while position < candleStart, candle > candles.lowerBound {
+                candle &-= 1
+                candleEnd = candleStart
+                candleStart = candleEnd &- Int64(max(0, s.candles[candle].tickCount))
+            }
+            let c = s.candles[candle]
+            let fraction: Double
+            if position < candleStart {
+                fraction = -1  // older than every visible candle: left of the plot, clipped
+            } else if let width, width > 0 {
+                fraction = min(0.999, max(0, Double(candidate.time &- c.startTime) / Double(width)))
+            } else {
+                fraction = (Double(position &- candleStart) + 0.5) / Double(max(1, c.tickCount))
+            }
+            s.xs[i] = Double(firstSlot &+ (candle &- candles.lowerBound)) + fraction
+            s.ys[i] = candidate.value
             i &-= 1
         }
         return true

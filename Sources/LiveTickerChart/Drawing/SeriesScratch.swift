@@ -5,14 +5,27 @@ import LiveTickerScales
 
 /// Per-series memory a frame draws from, allocated once when the chart is made.
 ///
+/// Sizes depend on the panel width, not on the history length: a visible window of fewer than
+/// `64 × minimumBlocks` ticks is copied raw; a longer one is reduced to a candidate set from the
+/// series' block summaries (see ``LiveSeries/collectCandidates(positions:level:into:)``), whose
+/// size is bounded by ``LiveSeries/candidateCapacity(minimumBlocks:)``. So a chart over 10⁸
+/// ticks of history needs a few MB here, not the GBs a full copy would.
+///
 /// Invariant: every buffer is allocated in `init` with the capacities below and freed in
 /// `deinit`; a frame only writes within them, so drawing never allocates.
 final class SeriesScratch {
-    /// Copy of the visible part of the history (capacity: the history ring's capacity).
+    /// Whole blocks a candidate set must have at least: two per column of the panel, so LTTB
+    /// gets 4–16 candidates per output point (first, min, max, last of each block).
+    let minimumBlocks: Int
+    /// Copy of the visible ticks on the raw path (capacity: fewer than `64 × minimumBlocks`,
+    /// at most the history capacity).
     let ticks: UnsafeMutableBufferPointer<Tick>
-    /// x of each visible tick in chart units (ns from the window start, or slot units).
+    /// Candidate set on the summary path (capacity: `candidateCapacity(minimumBlocks:)`).
+    let candidates: UnsafeMutableBufferPointer<HistoryCandidate>
+    /// x of each point handed to the downsampler, in chart units (ns from the window start, or
+    /// slot units).
     let xs: UnsafeMutableBufferPointer<Double>
-    /// Value of each visible tick.
+    /// Value of each point handed to the downsampler.
     let ys: UnsafeMutableBufferPointer<Double>
     /// Downsampler output: indices into `xs`/`ys` and gap markers.
     let indices: UnsafeMutableBufferPointer<Int>
@@ -25,8 +38,14 @@ final class SeriesScratch {
     /// The series title as bytes, so the header draws it without touching a String per frame.
     var titleBytes: [UInt8] = []
 
-    /// Visible ticks this frame: `ticks[visibleTicks]`.
-    var visibleTicks: Range<Int> = 0..<0
+    /// History positions visible this frame (the header counts them).
+    var visibleTicks: Range<UInt64> = 0..<0
+    /// Raw path: the visible ticks copied this frame, `ticks[rawTicks]`; empty on the summary path.
+    var rawTicks: Range<Int> = 0..<0
+    /// Summary path: `candidates[0..<candidateCount]` stand for the visible ticks.
+    var candidateCount = 0
+    /// Whether this frame took the summary path.
+    var usesCandidates = false
     /// Visible candles this frame: `candles[visibleCandles]`, oldest first.
     var visibleCandles: Range<Int> = 0..<0
     /// Number of entries the downsampler wrote into `indices` this frame.
@@ -40,11 +59,15 @@ final class SeriesScratch {
     var tagRect = PixelRect.empty
 
     init(series: LiveSeries, plotWidth: Int, algorithm: DownsamplingAlgorithm) {
-        let capacity = series.ticks.capacity
-        ticks = .allocate(capacity: capacity)
-        xs = .allocate(capacity: capacity)
-        ys = .allocate(capacity: capacity)
-        let kept = Downsampler.requiredCapacity(algorithm: algorithm, count: capacity, points: max(plotWidth, 3))
+        minimumBlocks = 2 * max(plotWidth, 3)
+        let rawCapacity = min(series.ticks.capacity, 64 * minimumBlocks)
+        let candidateCapacity = series.candidateCapacity(minimumBlocks: minimumBlocks)
+        let pointCapacity = max(rawCapacity, candidateCapacity)
+        ticks = .allocate(capacity: rawCapacity)
+        candidates = .allocate(capacity: candidateCapacity)
+        xs = .allocate(capacity: pointCapacity)
+        ys = .allocate(capacity: pointCapacity)
+        let kept = Downsampler.requiredCapacity(algorithm: algorithm, count: pointCapacity, points: max(plotWidth, 3))
         indices = .allocate(capacity: max(kept, 1))
         pixelXs = .allocate(capacity: max(kept, 1))
         pixelYs = .allocate(capacity: max(kept, 1))
@@ -53,6 +76,7 @@ final class SeriesScratch {
 
     deinit {
         ticks.deallocate()
+        candidates.deallocate()
         xs.deallocate()
         ys.deallocate()
         indices.deallocate()

@@ -9,8 +9,9 @@ extension LiveSeries {
     /// changes on every refresh that found new ticks, so one `withObservationTracking` on it
     /// fires once per such refresh however many ticks arrived.
     ///
-    /// Cost: O(1) when nothing changed; otherwise O(capacity / 1024 + 1024) ring reads for
-    /// the held min/max (block index plus the partial blocks at both ends). No allocation.
+    /// Cost: O(1) when nothing changed; otherwise O(levels + capacity / top block size + 126)
+    /// ring reads for the held min/max (block summaries plus raw ticks at both ends). No
+    /// allocation.
     ///
     /// - Returns: `true` when something was published.
     @discardableResult
@@ -45,48 +46,24 @@ extension LiveSeries {
         !(old == new || (old.isNaN && new.isNaN))
     }
 
-    /// Min/max of the finite values held in the history, from complete block extents plus a
-    /// direct scan of the partial blocks at both ends of the held range. Consumer only.
+    /// Min/max of the finite values held in the history, from the coarsest block summaries
+    /// that fit plus the raw ticks at both ends of the held range. Consumer only.
     ///
-    /// Items the writer overwrites during the scan are skipped: they are no longer held.
+    /// Blocks or ticks the writer overwrites during the walk are skipped: they are no longer held.
     func heldExtent() -> ValueExtent {
-        let block = Self.extentBlock
-        // Blocks first: the producer closes block b after appending its last tick, so every
-        // block counted here has all its ticks below the head loaded next.
-        let blocksClosed = extents.writtenCount
-        let head = history.writtenCount
-        let oldest = head > UInt64(capacity) ? head - UInt64(capacity) : 0
         var extent = ValueExtent.empty
-
-        let firstWholeBlock = (oldest + block - 1) / block
-        let wholeBlocks = firstWholeBlock < blocksClosed ? firstWholeBlock ..< blocksClosed : 0 ..< 0
-        if wholeBlocks.isEmpty {
-            scanTicks(oldest ..< head, into: &extent)
-            return extent
-        }
-        scanTicks(oldest ..< wholeBlocks.lowerBound * block, into: &extent)
-        var next = wholeBlocks.lowerBound
-        while next < wholeBlocks.upperBound {
-            let got = extents.copy(positions: next ..< wholeBlocks.upperBound, into: scratchExtents)
-            if got.count == 0 { break }
-            for i in 0..<got.count { extent.include(scratchExtents[i]) }
-            next = got.positions.upperBound
-        }
-        scanTicks(wholeBlocks.upperBound * block ..< head, into: &extent)
-        return extent
-    }
-
-    /// Folds the finite values of the ticks at `positions` (those still held) into `extent`.
-    private func scanTicks(_ positions: Range<UInt64>, into extent: inout ValueExtent) {
-        var next = positions.lowerBound
-        while next < positions.upperBound {
-            let got = history.copy(positions: next ..< positions.upperBound, into: scratchTicks)
-            if got.count == 0 { break }
-            for i in 0..<got.count {
-                let value = scratchTicks[i].value
-                if value.isFinite { extent.include(value) }
+        walkPieces(in: publishedHeldPositions, maxLevel: summaries.levelCount &- 1) { piece in
+            switch piece {
+            case .tick(let tick, _):
+                if tick.value.isFinite { extent.include(tick.value) }
+            case .block(let summary, _, _):
+                if summary.finiteCount > 0 {
+                    extent.include(summary.minimum.value)
+                    extent.include(summary.maximum.value)
+                }
             }
-            next = got.positions.upperBound
+            return true
         }
+        return extent
     }
 }

@@ -6,8 +6,9 @@ import Synchronization
 ///
 /// ## Threading contract
 /// - **Producer** (exactly one thread at a time): `append(_:)`. It is lock-free, allocates
-///   nothing and does no observation work: a ring append, the candle update, a few relaxed
-///   atomic stores and one release store of `version`.
+///   nothing and does no observation work: a ring append, the candle update, a fold into the
+///   open block summary (a ring append per 64 ticks), a few relaxed atomic stores and one
+///   release store of `version`.
 /// - **Consumer** (one thread at a time, e.g. the render loop or the main actor):
 ///   `refreshObservedState()` and reading the observed properties (`lastValue`, `change`,
 ///   `minimum`, `maximum`, `tickCount`, `candleCount`, `nonFiniteCount`, `observedVersion`).
@@ -20,9 +21,9 @@ import Synchronization
 /// ## Why `@unchecked Sendable` is sound
 /// State is partitioned by thread role, and each part is safe for the role that touches it:
 /// - immutable `let`s (rings, capacities, the interval, pointers fixed at init);
-/// - producer-only memory (`producer`: the running block extent) written only by `append`;
+/// - producer-only memory (the open summary blocks in `summaries`) written only by `append`;
 /// - producer-to-anyone words (`shared`): `Atomic<UInt64>`, written by the producer only;
-/// - consumer-only memory (the observed properties, `publishedVersion`, scratch buffers),
+/// - consumer-only memory (the observed properties, `publishedVersion`),
 ///   touched only by `refreshObservedState()` and observed-property reads on the consumer;
 /// - the rings, which are SPSC lock-free (see `RingBuffer`), including the block-summary
 ///   rings of `HistorySummaries` (whose open blocks are producer-only memory).
@@ -50,17 +51,10 @@ public final class LiveSeries: @unchecked Sendable {
 
     // MARK: Storage (not observed)
 
-    /// Ticks per block of the held-range min/max index. A power of two: the producer closes a
-    /// block with a mask test, and a refresh costs O(capacity / block + block) instead of
-    /// O(capacity) (the same position-aligned block idea downsampling uses).
-    @usableFromInline static var extentBlock: UInt64 { 1024 }
-
     /// Tick history (newest `capacity` ticks).
     @usableFromInline let history: RingBuffer<Tick>
     /// Candles built from every tick.
     @usableFromInline let aggregator: CandleAggregator
-    /// Min/max of each complete block of `extentBlock` positions, position = block number.
-    @usableFromInline let extents: RingBuffer<ValueExtent>
     /// First/min/max/last summaries of position-aligned blocks at several sizes, for frames
     /// whose cost must not grow with history (see `LiveSeries+Summaries.swift`).
     @usableFromInline let summaries: HistorySummaries
@@ -74,13 +68,6 @@ public final class LiveSeries: @unchecked Sendable {
     @usableFromInline static var firstIndex: Int { 2 }
     @usableFromInline static var nonFiniteIndex: Int { 3 }
 
-    /// Producer-only running extent of the current block. Raw memory so the per-tick path
-    /// pays no exclusivity checks.
-    @usableFromInline let producer: UnsafeMutablePointer<ValueExtent>
-
-    /// Consumer-only scratch for refresh, allocated once.
-    let scratchTicks: UnsafeMutableBufferPointer<Tick>
-    let scratchExtents: UnsafeMutableBufferPointer<ValueExtent>
     /// Consumer-only: the version last published.
     @ObservationIgnored var publishedVersion: UInt64 = 0
 
@@ -91,27 +78,14 @@ public final class LiveSeries: @unchecked Sendable {
     public init(capacity: Int, candleInterval: CandleInterval, candleCapacity: Int = 1024) throws(ConfigurationError) {
         history = try RingBuffer<Tick>(capacity: capacity)
         aggregator = try CandleAggregator(interval: candleInterval, capacity: candleCapacity)
-        // Enough blocks to cover every held position, plus the partial ones at both ends.
-        let blockCount = capacity / Int(Self.extentBlock) + 2
-        extents = try RingBuffer<ValueExtent>(capacity: blockCount)
         summaries = try HistorySummaries(capacity: capacity)
         shared = AtomicWords.allocate(count: AtomicWords.wordsPerLine)
         shared[Self.lastIndex].store(Double.nan.bitPattern, ordering: .relaxed)
         shared[Self.firstIndex].store(Double.nan.bitPattern, ordering: .relaxed)
-        producer = .allocate(capacity: 1)
-        producer.initialize(to: .empty)
-        scratchTicks = .allocate(capacity: Int(Self.extentBlock))
-        scratchTicks.initialize(repeating: Tick(time: 0, value: 0))
-        scratchExtents = .allocate(capacity: blockCount)
-        scratchExtents.initialize(repeating: .empty)
     }
 
     deinit {
         AtomicWords.deallocate(shared, count: AtomicWords.wordsPerLine)
-        producer.deinitialize(count: 1)
-        producer.deallocate()
-        scratchTicks.deallocate()
-        scratchExtents.deallocate()
     }
 
     // MARK: Producer
@@ -127,7 +101,6 @@ public final class LiveSeries: @unchecked Sendable {
         let appended = shared[Self.versionIndex].load(ordering: .relaxed) &+ 1
         summaries.add(tick, position: appended &- 1)
         if value.isFinite {
-            producer.pointee.include(value)
             shared[Self.lastIndex].store(value.bitPattern, ordering: .relaxed)
             if Double(bitPattern: shared[Self.firstIndex].load(ordering: .relaxed)).isNaN {
                 shared[Self.firstIndex].store(value.bitPattern, ordering: .relaxed)
@@ -135,10 +108,6 @@ public final class LiveSeries: @unchecked Sendable {
         } else {
             let count = shared[Self.nonFiniteIndex].load(ordering: .relaxed)
             shared[Self.nonFiniteIndex].store(count &+ 1, ordering: .relaxed)
-        }
-        if appended & (Self.extentBlock &- 1) == 0 {
-            extents.append(producer.pointee)
-            producer.pointee = .empty
         }
         // Last: a reader that sees this version also sees everything above.
         shared[Self.versionIndex].store(appended, ordering: .releasing)

@@ -29,19 +29,3 @@ struct ValueExtent: Sendable, BitwiseCopyable {
     /// True when no finite value was included.
     @inlinable var isEmpty: Bool { minimum > maximum }
 }
-
-/// Two words: the bit patterns of minimum and maximum.
-extension ValueExtent: RingBufferElement {
-    @inlinable static var ringWordCount: Int { 2 }
-
-    @inlinable @inline(__always)
-    func store(into words: RingBufferWordWriter) {
-        words.store(minimum.bitPattern, at: 0)
-        words.store(maximum.bitPattern, at: 1)
-    }
-
-    @inlinable @inline(__always)
-    init(ringWords words: RingBufferWordReader) {
-        self.init(minimum: Double(bitPattern: words.load(at: 0)), maximum: Double(bitPattern: words.load(at: 1)))
-    }
-}

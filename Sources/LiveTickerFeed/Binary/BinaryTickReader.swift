@@ -31,6 +31,9 @@ public final class BinaryTickReader: TickBatchReader {
     private let filterID: UInt32?
     private let filtering: Bool
     private var counts: FeedReport
+    /// Records can be read straight into the batch: 24-byte records, no filters, a
+    /// little-endian host and a `Tick` laid out as (time, value, size) at offsets 0, 8, 16.
+    private let direct: Bool
     private let table: SymbolTable
 
     /// Opens and validates `path`; reads the symbol table when the file has one. Throws
@@ -77,6 +80,10 @@ public final class BinaryTickReader: TickBatchReader {
         to = options.to ?? .max
         hasTimeRange = options.from != nil || options.to != nil
         counts = FeedReport(maximumRemembered: options.reportedBadLines)
+        direct = header.recordSize == BinaryTickFormat.plainRecordSize && options.symbol == nil
+            && options.from == nil && options.to == nil && 1.littleEndian == 1
+            && MemoryLayout<Tick>.stride == 24 && MemoryLayout<Tick>.offset(of: \Tick.value) == 8
+            && MemoryLayout<Tick>.offset(of: \Tick.size) == 16
         if let symbol = options.symbol {
             filtering = true
             if header.hasSymbols {
@@ -116,7 +123,8 @@ public final class BinaryTickReader: TickBatchReader {
                 return nil
             }
             let bytes = records * recordSize
-            let got = Self.preadFully(fd, buffer, bytes, offset)
+            let destination = direct ? UnsafeMutableRawPointer(storage.ticks) : buffer
+            let got = Self.preadFully(fd, destination, bytes, offset)
             guard got >= 0 else { throw .readFailed(path: path, errno: errno) }
             let whole = got / recordSize
             if whole == 0 {
@@ -126,10 +134,19 @@ public final class BinaryTickReader: TickBatchReader {
             }
             offset += whole * recordSize
             counts.bytes += whole * recordSize
-            let count = decode(records: whole)
+            let count = direct ? countNonFinite(records: whole) : decode(records: whole)
             counts.ticks += count
             if count > 0 { return storage.batch(count: count) }
         }
+    }
+
+    /// Direct reads: the records already are the ticks (symbols stay id 0); only count gaps.
+    private func countNonFinite(records: Int) -> Int {
+        let ticks = storage.ticks
+        var nonFinite = 0
+        for i in 0..<records where !ticks[i].value.isFinite { nonFinite &+= 1 }
+        counts.nonFiniteValues += nonFinite
+        return records
     }
 
     /// Decodes `records` records from the buffer into the batch, applying the filters.

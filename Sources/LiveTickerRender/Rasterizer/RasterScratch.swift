@@ -31,6 +31,14 @@ struct RasterScratch {
     @usableFromInline var rowLeave: UnsafeMutablePointer<Int32>
     @usableFromInline var rowCapacity: Int
 
+    /// Column sweep of x-sorted strokes: the clipped capsules in x order, and the current
+    /// column's nearby ones in column form.
+    /// Invariant: both hold `capsuleCapacity` entries, the first `capsuleCount` capsules set.
+    @usableFromInline var capsules: UnsafeMutablePointer<StrokeCapsule>
+    @usableFromInline var columnSegments: UnsafeMutablePointer<ColumnSegment>
+    @usableFromInline var capsuleCapacity: Int
+    @usableFromInline var capsuleCount = 0
+
     /// Allocates `count` zeroed elements (trivial types only), so later `update` calls act on
     /// initialised memory.
     static func zeroed<T: BitwiseCopyable & Numeric>(_ count: Int) -> UnsafeMutablePointer<T> {
@@ -55,6 +63,9 @@ struct RasterScratch {
         rowCapacity = h
         rowEnter = Self.zeroed(h &+ 1)
         rowLeave = Self.zeroed(h &+ 1)
+        capsuleCapacity = w &+ 1
+        capsules = .allocate(capacity: capsuleCapacity)
+        columnSegments = .allocate(capacity: capsuleCapacity)
     }
 
     /// Frees everything; the struct must not be used afterwards.
@@ -63,6 +74,8 @@ struct RasterScratch {
         freeColumns()
         rowEnter.deallocate()
         rowLeave.deallocate()
+        capsules.deallocate()
+        columnSegments.deallocate()
     }
 
     private func freeColumns() {
@@ -109,6 +122,17 @@ struct RasterScratch {
             rowCapacity = rows
             rowEnter = Self.zeroed(rows &+ 1)
             rowLeave = Self.zeroed(rows &+ 1)
+        }
+    }
+
+    /// Makes room for `count` capsules.
+    mutating func reserveCapsules(_ count: Int) {
+        if count > capsuleCapacity {
+            capsules.deallocate()
+            columnSegments.deallocate()
+            capsuleCapacity = count
+            capsules = .allocate(capacity: count)
+            columnSegments = .allocate(capacity: count)
         }
     }
 }

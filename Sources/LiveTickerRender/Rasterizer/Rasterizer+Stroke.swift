@@ -57,8 +57,9 @@ extension Rasterizer {
         }
     }
 
-    /// The shared stroke: segment by segment, each pixel is blended up to the highest coverage
-    /// any segment gives it.
+    /// The shared stroke. Polylines whose x never turns back (time series) take the column
+    /// sweep (`RasterScratch+ColumnSweep`); any other goes segment by segment, each pixel
+    /// blended up to the highest coverage any segment gives it. Both give the same coverage.
     @usableFromInline
     func stroke<T: BinaryFloatingPoint>(
         _ xs: UnsafeBufferPointer<T>, _ ys: UnsafeBufferPointer<T>, width: Double,
@@ -70,11 +71,15 @@ extension Rasterizer {
         let ch = c.maxY &- c.minY
         var scratch = self.scratch
         defer { self.scratch = scratch }
-        scratch.beginStroke(width: cw, height: ch)
         // Pens wider than the clip cover it anyway; the cap keeps the arithmetic small.
         let w = width.isNaN ? 1 : Swift.min(Swift.max(width, 1), Double(2 &* (cw &+ ch)))
         let r = w * 0.5 + 0.5
         let geometry = StrokeGeometry(clip: c, radius: r, framebuffer: fb, color: color.pixel, alpha: UInt32(alpha))
+        if usesColumnSweep && scratch.collectMonotoneCapsules(xs, ys, geometry) {
+            scratch.sweepColumns(geometry)
+            return
+        }
+        scratch.beginStroke(width: cw, height: ch)
 
         let n = Swift.min(xs.count, ys.count)
         var penDown = false

@@ -8,6 +8,12 @@
 /// approximation `clamp(w/2 + 0.5 − d, 0, 1)` (d = distance from the pixel centre to the
 /// segment), which is exact for horizontal and vertical edges.
 ///
+/// Time series take a faster route to the same coverage: when the segments' left ends and
+/// right ends both run in x order (any polyline whose x never turns back, NaN gaps allowed),
+/// the capsules are swept column by column, each pixel taking the distance to the nearest
+/// capsule, four rows per SIMD step, blended once (`RasterScratch+ColumnSweep`). It matches
+/// the general path within 2/255 per channel (rounding only).
+///
 /// Safety: every coordinate is first clipped (Liang–Barsky, in halved coordinates so that
 /// ±1.7e308 cannot overflow) to the clip rectangle widened by the pen radius; only then is it
 /// converted to an integer. Non-finite points (NaN, ±∞) lift the pen. Nothing outside
@@ -21,6 +27,10 @@
 public final class Rasterizer {
     /// Scratch memory; copied to a local for the duration of each call (see `RasterScratch`).
     @usableFromInline var scratch: RasterScratch
+
+    /// Whether x-monotone strokes may take the column sweep; tests turn it off to compare
+    /// the sweep against the general segment-by-segment path.
+    @usableFromInline var usesColumnSweep = true
 
     /// Creates a rasteriser with scratch memory for clips up to `width × height` pixels
     /// (it grows later if a larger clip comes; give the display size to never allocate while

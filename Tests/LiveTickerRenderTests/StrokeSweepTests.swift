@@ -1,0 +1,183 @@
+@testable import LiveTickerRender
+import Testing
+
+/// The column sweep (x-monotone strokes) against the general segment-by-segment path: same
+/// picture within rounding, never a write outside the clip.
+@Suite("Column-sweep strokes")
+struct StrokeSweepTests {
+    /// A small deterministic generator (SplitMix64) so failures reproduce.
+    struct Generator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        /// Uniform in [-1, 1).
+        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 52) - 1 }
+    }
+
+    /// Draws the same polyline with and without the sweep and returns both buffers (with
+    /// padding) after checking that neither wrote outside the clip.
+    func both(
+        _ xs: [Double], _ ys: [Double], width: Double, alpha: UInt8 = 255, color: UInt32 = 0x33_99FF,
+        size: (Int, Int) = (96, 64)
+    ) -> (sweep: [UInt32], general: [UInt32]) {
+        func draw(_ sweep: Bool) -> [UInt32] {
+            let c = GuardedCanvas(width: size.0, height: size.1)
+            let r = Rasterizer()
+            r.usesColumnSweep = sweep
+            r.strokePolyline(xs: xs, ys: ys, width: width, color: RGBColor(color), alpha: alpha, clip: c.clip, into: c.fb)
+            #expect(c.outsideWrites() == 0)
+            return c.snapshot()
+        }
+        return (draw(true), draw(false))
+    }
+
+    /// Largest per-channel difference between two buffers.
+    func maxDifference(_ a: [UInt32], _ b: [UInt32]) -> Int {
+        zip(a, b).map { distance($0, $1) }.max() ?? 0
+    }
+
+    func randomWalk(_ n: Int, seed: UInt64, step: Double, start: Double = 32, dx: Double = 1) -> ([Double], [Double]) {
+        var g = Generator(state: seed)
+        var y = start
+        var xs: [Double] = []
+        var ys: [Double] = []
+        for i in 0..<n {
+            xs.append(Double(i) * dx + 0.3)
+            ys.append(y)
+            y += g.unit() * step
+        }
+        return (xs, ys)
+    }
+
+    @Test(
+        "random walks match the general path within 2/255",
+        arguments: [(1.0, 255 as UInt8), (1.5, 255), (1.5, 200), (2.5, 128), (4, 255), (1.5, 77)])
+    func randomWalks(width: Double, alpha: UInt8) {
+        for seed in 1...6 as ClosedRange<UInt64> {
+            for step in [0.3, 2, 9] {
+                let (xs, ys) = randomWalk(100, seed: seed, step: step)
+                let (s, g) = both(xs, ys, width: width, alpha: alpha)
+                #expect(s.contains { $0 != GuardedCanvas.background && $0 != GuardedCanvas.padding })
+                #expect(maxDifference(s, g) <= 2, "seed \(seed) step \(step)")
+            }
+        }
+    }
+
+    @Test("dense points (several per column), sparse points and fractional x match the general path")
+    func densities() {
+        for dx in [0.13, 0.5, 1, 3.7, 17] {
+            let (xs, ys) = randomWalk(Int(90 / dx) + 2, seed: 7, step: 3, dx: dx)
+            let (s, g) = both(xs, ys, width: 1.5)
+            #expect(maxDifference(s, g) <= 2, "dx \(dx)")
+        }
+    }
+
+    @Test("a polyline whose x runs backwards is drawn like the forward one")
+    func backwards() {
+        let (xs, ys) = randomWalk(90, seed: 3, step: 4)
+        let (s, g) = both(xs.reversed(), ys.reversed(), width: 1.5)
+        let (f, _) = both(xs, ys, width: 1.5)
+        #expect(maxDifference(s, g) <= 2)
+        #expect(maxDifference(s, f) == 0)
+    }
+
+    @Test("NaN and infinite gaps, lone points and vertical jumps match the general path")
+    func gapsAndJumps() {
+        var (xs, ys) = randomWalk(90, seed: 11, step: 3)
+        ys[10] = .nan
+        ys[12] = .nan  // 11 is a lone point: a dot
+        xs[30] = .infinity
+        ys[50] = -.infinity
+        xs[60] = xs[59]  // vertical jump
+        ys[60] = 2
+        xs[61] = xs[60]
+        ys[61] = 62
+        let (s, g) = both(xs, ys, width: 1.5, alpha: 180)
+        #expect(maxDifference(s, g) <= 2)
+        // The gap at 10…12 leaves column 10's surroundings lit only by the dot at 11.
+        #expect(maxDifference(s, both(xs, ys, width: 1.5, alpha: 180).sweep) == 0)
+    }
+
+    @Test("long, steep, huge and off-clip segments match the general path and stay inside")
+    func extremes() {
+        let cases: [([Double], [Double])] = [
+            ([-1e6, 10, 20, 1e6], [-1e6, 30, 5, 1e6]),
+            ([-1.7e308, 0, 50, 1.7e308], [3, 30, 40, -1.7e308]),
+            ([5, 6, 7], [-1e9, 1e9, 30]),
+            ([0, 40, 95], [-50, 100, -50]),
+            ([10, 10, 10, 50], [5, 60, 5, 5]),
+            ([30, 30.0001, 30.0002], [1, 60, 2]),
+            ([-5, 200], [-3, -3]),
+            ([-5, 200], [66, 66]),
+            ([48, 48], [32, 32]),
+        ]
+        for (xs, ys) in cases {
+            for w in [1.0, 1.5, 6, 1e9, .nan] {
+                let (s, g) = both(xs, ys, width: w)
+                #expect(maxDifference(s, g) <= 2, "\(xs) \(ys) width \(w)")
+            }
+        }
+    }
+
+    @Test("single segments through strokeLine take the sweep and match the general path")
+    func singleSegments() {
+        var gen = Generator(state: 99)
+        for _ in 0..<40 {
+            let p = (0..<4).map { _ in gen.unit() * 60 + 40 }
+            let (s, g) = both([p[0], p[1]], [p[2], p[3]], width: 1 + abs(gen.unit()) * 4, alpha: 230)
+            #expect(maxDifference(s, g) <= 2, "\(p)")
+        }
+    }
+
+    @Test("a polyline whose segment ends are not both sorted by x falls back to the general path exactly")
+    func unsortedFallsBack() {
+        // The third segment starts left of the second: the sweep's window would miss it.
+        let xs: [Double] = [5, 50, 60, 2, 40]
+        let ys: [Double] = [30, 10, 50, 20, 40]
+        let (s, g) = both(xs, ys, width: 1.5, alpha: 128)
+        #expect(s == g)
+    }
+
+    @Test("a zig-zag whose segment ends stay sorted takes the sweep and matches the general path")
+    func sortedZigzag() {
+        // x turns back at 30 → 25, but every segment's left and right ends still grow.
+        let xs: [Double] = [5, 20, 30, 25, 50, 70, 72]
+        let ys: [Double] = [30, 10, 50, 20, 40, 38, 5]
+        let (s, g) = both(xs, ys, width: 1.5, alpha: 128)
+        #expect(maxDifference(s, g) <= 2)
+    }
+
+    @Test("Float coordinates take the sweep as well")
+    func floatInput() {
+        let (xs, ys) = randomWalk(90, seed: 5, step: 5)
+        let fx = xs.map { Float($0) }
+        let fy = ys.map { Float($0) }
+        let c = GuardedCanvas(width: 96, height: 64)
+        let d = GuardedCanvas(width: 96, height: 64)
+        fx.withUnsafeBufferPointer { x in
+            fy.withUnsafeBufferPointer { y in
+                Rasterizer().strokePolyline(xs: x, ys: y, width: 1.5, color: RGBColor(0xFFFFFF), clip: c.clip, into: c.fb)
+            }
+        }
+        Rasterizer().strokePolyline(xs: xs, ys: ys, width: 1.5, color: RGBColor(0xFFFFFF), clip: d.clip, into: d.fb)
+        #expect(c.outsideWrites() == 0)
+        #expect(maxDifference(c.snapshot(), d.snapshot()) <= 3)
+    }
+
+    @Test("one rasteriser reused across clips of different sizes stays correct")
+    func reuseAcrossSizes() {
+        let r = Rasterizer(width: 8, height: 8)
+        for (w, h) in [(20, 10), (120, 90), (30, 200), (10, 10)] {
+            let c = GuardedCanvas(width: w, height: h)
+            let (xs, ys) = randomWalk(w * 2, seed: UInt64(w), step: 4, start: Double(h) / 2, dx: 0.5)
+            r.strokePolyline(xs: xs, ys: ys, width: 1.5, color: RGBColor(0xFFFFFF), clip: c.clip, into: c.fb)
+            #expect(c.outsideWrites() == 0)
+            #expect(c.changedPixels() > 0)
+        }
+    }
+}
