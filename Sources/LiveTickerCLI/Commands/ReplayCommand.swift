@@ -15,7 +15,8 @@ enum ReplayCommand: Command {
     static let help = """
         Usage: liveticker replay FILE [OPTIONS]
 
-        Reads a CSV tick file with a header (FILE may be - for standard input), feeds every tick
+        Reads a tick file (CSV with a header, or the binary .ltk format that `liveticker convert`
+        writes; FILE may be - for standard input), feeds every tick
         through a live series with candles, and draws the chart. Malformed lines are skipped,
         counted and reported with their line numbers; the replay goes on.
 
@@ -65,9 +66,13 @@ enum ReplayCommand: Command {
         let hold = arguments.flag("hold")
         try arguments.finish()
 
-        let reader: CSVTickReader
+        // One flag stops everything: SIGINT/SIGTERM raise it, a followed file's wait and a
+        // paced replay's sleep both check it.
+        StopSignal.install()
+        let stop = StopFlag(alsoWhen: { StopSignal.isRequested })
+        let reader: any TickBatchReader
         do {
-            reader = try CSVTickReader(path: path, options: feed.options, follow: feed.follow)
+            reader = try TickFileReader.open(path: path, options: feed.options, follow: feed.follow, stop: stop)
         } catch {
             throw CommandFailure(error.description)
         }
@@ -79,8 +84,8 @@ enum ReplayCommand: Command {
             title: feed.options.symbol ?? ReplayInput.title(forPath: path))
         let (report, sink) =
             display.output.isFile && !feed.follow
-            ? try session.runToFile(reader: reader, pacer: feed.pacer, every: every)
-            : try session.runLive(reader: reader, pacer: feed.pacer, hold: hold)
+            ? try session.runToFile(reader: reader, pacer: feed.pacer, every: every, stop: stop)
+            : try session.runLive(reader: reader, pacer: feed.pacer, stop: stop, hold: hold)
         return ReplayInput.finish(report: report, sink: sink, symbols: reader.symbols, path: path, strict: feed.options.strict) {
             "\(session.framesPresented) frame(s) to \(output.summary)"
         }

@@ -69,7 +69,8 @@ final class ChartSession {
 
     /// Reads everything on this thread (paced when `pacer` says so), presenting a frame every
     /// `every` charted ticks (0: none) and once at the end.
-    func runToFile(reader: any TickBatchReader, pacer: ReplayPacer, every: Int) throws -> (FeedReport, SeriesSink) {
+    /// `stop` ends the feed early (SIGINT/SIGTERM should raise it); the frame is still written.
+    func runToFile(reader: any TickBatchReader, pacer: ReplayPacer, every: Int, stop: StopFlag) throws -> (FeedReport, SeriesSink) {
         var frameError: CommandFailure?
         var sink = SeriesSink(
             series: series, framesEvery: every,
@@ -79,7 +80,7 @@ final class ChartSession {
                 do { try self.presentFrame() } catch { frameError = error as? CommandFailure ?? CommandFailure("\(error)") }
             })
         var pacer = pacer
-        let report = try Self.feed(reader, into: &sink, pacer: &pacer, stop: nil)
+        let report = try Self.feed(reader, into: &sink, pacer: &pacer, stop: stop)
         if let frameError { throw frameError }
         try presentFrame()
         return (report, sink)
@@ -87,8 +88,8 @@ final class ChartSession {
 
     /// Parses on a producer thread while this thread draws whenever the series changed, at
     /// most once per display refresh; after the feed ends the last frame stays up when `hold`.
-    func runLive(reader: any TickBatchReader, pacer: ReplayPacer, hold: Bool) throws -> (FeedReport, SeriesSink) {
-        let stop = StopFlag()
+    /// `stop` ends the feed early (SIGINT/SIGTERM should raise it).
+    func runLive(reader: any TickBatchReader, pacer: ReplayPacer, stop: StopFlag, hold: Bool) throws -> (FeedReport, SeriesSink) {
         let outcome = ProducerOutcome()
         let producer = ProducerThread { [series] in
             var sink = SeriesSink(series: series, onSymbol: { symbol in
@@ -141,12 +142,9 @@ final class ChartSession {
     }
 
     private static func feed(
-        _ reader: any TickBatchReader, into sink: inout SeriesSink, pacer: inout ReplayPacer, stop: StopFlag?
+        _ reader: any TickBatchReader, into sink: inout SeriesSink, pacer: inout ReplayPacer, stop: StopFlag
     ) throws(FeedError) -> FeedReport {
-        if pacer.speed == .max, stop == nil {
-            return try reader.read(into: &sink)
-        }
-        return try reader.replay(into: &sink, pacer: &pacer, stop: stop)
+        try reader.replay(into: &sink, pacer: &pacer, stop: stop)
     }
 
     private func sleep(for duration: Duration) {
