@@ -37,4 +37,27 @@ struct BlendTests {
         }
         #expect(row == expected)
     }
+
+    @Test("blendSpan over uniform runs broken by other pixels (the remembered result) equals per-pixel blend")
+    func spanMemoMatchesPixel() {
+        let background: UInt32 = 0x0010_1418
+        for count in [1, 3, 4, 5, 8, 9, 64, 67] {
+            for breakAt in [-1, 0, 2, 3, 4, 7, 30, 63] {
+                var row = [UInt32](repeating: background, count: count)
+                if breakAt >= 0 && breakAt < count {
+                    row[breakAt] = 0x0030_3030
+                    // A pixel with the unused top byte set: the result must clear it.
+                    if breakAt + 1 < count { row[breakAt + 1] = 0xFF10_1418 }
+                }
+                for alpha: UInt32 in [1, 77, 128, 254] {
+                    var out = row
+                    let expected = row.map { PixelBlend.blend($0, 0x0033_99FF, alpha: alpha) }
+                    out.withUnsafeMutableBufferPointer {
+                        PixelBlend.blendSpan($0.baseAddress!, count: $0.count, color: 0x0033_99FF, alpha: alpha)
+                    }
+                    #expect(out == expected, "count \(count) break \(breakAt) alpha \(alpha)")
+                }
+            }
+        }
+    }
 }

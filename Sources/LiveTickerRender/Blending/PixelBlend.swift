@@ -30,7 +30,10 @@ public enum PixelBlend {
     /// Alpha 255 stores the colour, alpha 0 does nothing. O(count), no allocation.
     ///
     /// The colour's share `color·a + 128` is computed once; four pixels are blended per step in
-    /// 16-bit SIMD lanes, with results identical to `blend`.
+    /// 16-bit SIMD lanes, with results identical to `blend`. Spans mostly cross a uniform
+    /// background, so the last four-pixel result is remembered: four pixels equal to the last
+    /// destination just take its remembered result (a compare and a store instead of the
+    /// arithmetic), which is exact.
     @inlinable
     public static func blendSpan(_ row: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32, alpha: UInt32) {
         guard count > 0, alpha != 0 else { return }
@@ -53,15 +56,38 @@ public enum PixelBlend {
         let srcOdd = ((cv &>> 8) &* a16 &+ 128) & oddLanes
         let inverseOdd = inverse & oddLanes
         let raw = UnsafeMutableRawPointer(row)
+        // The memo: four equal destination pixels and their blended result.
+        var seen = SIMD4<UInt32>(repeating: row[0])
+        var result = SIMD4<UInt32>(repeating: blend(row[0], color, alpha: alpha))
         while i &+ 4 <= count {
+            // Eight at a time while both halves match the memo: two compares, two stores.
+            while i &+ 8 <= count {
+                let p = raw + i &* 4
+                let lo = p.loadUnaligned(as: SIMD4<UInt32>.self)
+                let hi = p.loadUnaligned(fromByteOffset: 16, as: SIMD4<UInt32>.self)
+                guard all((lo .== seen) .& (hi .== seen)) else { break }
+                p.storeBytes(of: result, as: SIMD4<UInt32>.self)
+                p.storeBytes(of: result, toByteOffset: 16, as: SIMD4<UInt32>.self)
+                i &+= 8
+            }
+            guard i &+ 4 <= count else { break }
             let p = raw + i &* 4
-            let d = p.loadUnaligned(as: SIMD8<UInt16>.self)
+            let d4 = p.loadUnaligned(as: SIMD4<UInt32>.self)
+            i &+= 4
+            if all(d4 .== seen) {
+                p.storeBytes(of: result, as: SIMD4<UInt32>.self)
+                continue
+            }
+            let d = unsafeBitCast(d4, to: SIMD8<UInt16>.self)
             var even = (d & 0x00FF) &* inverse &+ srcEven
             var odd = (d &>> 8) &* inverseOdd &+ srcOdd
             even = (even &+ (even &>> 8)) &>> 8
             odd = (odd &+ (odd &>> 8)) &>> 8
-            p.storeBytes(of: even | (odd &<< 8), as: SIMD8<UInt16>.self)
-            i &+= 4
+            let out = unsafeBitCast(even | (odd &<< 8), to: SIMD4<UInt32>.self)
+            p.storeBytes(of: out, as: SIMD4<UInt32>.self)
+            // Remember the last pixel: the run after an edge is usually the background again.
+            seen = SIMD4(repeating: d4[3])
+            result = SIMD4(repeating: out[3])
         }
         let srcRB = (color & 0x00FF_00FF) &* alpha &+ 0x0080_0080
         let srcG = (color & 0x0000_FF00) &* alpha &+ 0x0000_8000
