@@ -75,7 +75,7 @@ let package = Package(
         // libFuzzer target for the tick parsers; see Tests/Fuzz/FeedFuzzTarget.swift for the flags.
         .executableTarget(
             name: "LiveTickerFeedFuzz", dependencies: ["LiveTickerFeed", "LiveTickerCore"], path: "Tests/Fuzz",
-            exclude: ["corpus"]),
+            exclude: ["corpus", "run-fuzz"]),
 
         // MARK: Tests
         .testTarget(name: "LiveTickerCoreTests", dependencies: ["LiveTickerCore"]),

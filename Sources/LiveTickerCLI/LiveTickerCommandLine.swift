@@ -9,7 +9,7 @@ public enum LiveTickerCommandLine {
     /// To add a command: write a type conforming to ``Command`` in `Commands/` and list it here.
     static var commands: [any Command.Type] {
         [
-            ReplayCommand.self, DownsampleCommand.self, ConvertCommand.self, DisplaysCommand.self,
+            ReplayCommand.self, LiveCommand.self, DownsampleCommand.self, ConvertCommand.self, DisplaysCommand.self,
             PatternCommand.self, BenchCommand.self,
         ]
     }

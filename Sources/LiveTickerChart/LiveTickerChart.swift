@@ -50,7 +50,7 @@ public final class LiveTickerChart {
     ///
     /// - Parameter font: the bitmap font for labels; the built-in font by default (a PSF2
     ///   console font loaded with ``BitmapFont/psf2(_:)`` also works).
-    /// - Cost: allocates the per-frame scratch once: O(history capacity + candle capacity)
+    /// - Cost: allocates the per-frame scratch once: O(panel width + candle capacity)
     ///   per series plus O(width × height) for the rasteriser.
     public init(series: [LiveSeries], width: Int, height: Int, options: ChartOptions = ChartOptions(), font: BitmapFont = .builtin) {
         precondition(width >= 1 && height >= 1, "a chart needs at least one pixel")

@@ -54,6 +54,19 @@ struct LTTBTests {
         }
     }
 
+    @Test("tied areas keep the earliest point for every bucket length (small-integer data)",
+          arguments: [3, 5, 7, 8, 9, 15, 16, 17, 24, 31, 32, 33, 40, 100])
+    func tiedAreasEveryBucketLength(bucket: Int) {
+        // Values in {0, 1, 2, 3}: areas are small exact multiples of 1/2, so many tie exactly,
+        // at every position inside the blocks the fast kernel works in.
+        var rng = SplitMix64(seed: UInt64(bucket))
+        for m in [5, 12] {
+            let n = bucket * (m - 2) + 2 + Int(rng.next() % 3)
+            let y = (0..<n).map { _ in Double(rng.next() % 4) }
+            #expect(downsample(.lttb, y, points: m) == plainLTTB(y, points: m))
+        }
+    }
+
     @Test("ties keep the earliest point")
     func ties() {
         // A constant series: every area in every bucket is 0.

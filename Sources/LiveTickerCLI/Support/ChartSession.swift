@@ -136,6 +136,48 @@ final class ChartSession {
         return (outcome.report ?? reader.report, outcome.sink ?? SeriesSink(series: series))
     }
 
+    /// Shows a live source (stdin, a followed file, a UDP or TCP listener): its own producer
+    /// thread parses into a queue; this thread drains the queue into the series and draws when
+    /// the series changed, at most once per display refresh, sleeping otherwise. Ends when the
+    /// source ends (stdin closed) or on SIGINT/SIGTERM; `hold` keeps the last frame up.
+    /// When the queue overflowed, the count of dropped ticks is reported once as it happens.
+    func runLiveSource(_ source: LiveTickSource, hold: Bool) throws -> (FeedReport, SeriesSink) {
+        StopSignal.install()
+        var sink = SeriesSink(series: series)
+        let idle = display.refreshInterval > .zero ? display.refreshInterval : .milliseconds(20)
+        var drawnVersion = UInt64.max
+        var reportedDrops = 0
+        source.start()
+        defer { source.stop() }
+        while !StopSignal.isRequested {
+            let finished = source.isFinished
+            source.drain(into: &sink)
+            if !titleIsSymbol, let symbol = sink.chartedSymbol {
+                let symbols = source.symbols
+                adoptSymbolTitle(symbols.count > 0 ? symbols.name(of: symbol) : nil)
+            }
+            let version = series.version
+            if version != drawnVersion {
+                drawnVersion = version
+                try presentFrame()
+            } else if finished {
+                break
+            } else {
+                sleep(for: idle)
+            }
+            let dropped = source.queue.dropped
+            if dropped > reportedDrops {
+                printError("liveticker: the feed outran the chart: \(dropped) ticks dropped so far")
+                reportedDrops = dropped
+            }
+        }
+        if let error = source.error { throw CommandFailure(error.description) }
+        if hold, !StopSignal.isRequested {
+            StopSignal.hold(showing: "the last frame on \(display.summary)")
+        }
+        return (source.report, sink)
+    }
+
     /// The symbol's name when the file has a symbol column; nil otherwise.
     private static func name(of symbol: SymbolID, in reader: any TickBatchReader) -> String? {
         reader.symbols.count > 0 ? reader.symbols.name(of: symbol) : nil

@@ -5,9 +5,14 @@ import LiveTickerFeed
 /// size, pacing and follow mode; plus the series they feed and the end-of-run summary.
 struct ReplayInput {
     var options = FeedOptions()
-    var history = 1 << 20
+    var history: Int
     var follow = false
     var pacer = ReplayPacer(speed: .max)
+
+    /// Defaults: a history of 2^20 ticks, full speed, no follow.
+    init(history: Int = 1 << 20) {
+        self.history = history
+    }
 
     /// Help lines for the options read here.
     static let helpLines = """

@@ -5,11 +5,11 @@ extension LTTB {
     /// Why it is faster, yet exact:
     /// - A bucket mean is a left-to-right sum, one long dependency chain. The sums of 8 consecutive
     ///   buckets are independent chains, so they advance side by side (each still left to right).
-    /// - The areas of one bucket are independent, computed 8 at a time in four `SIMD2<Double>`
+    /// - The areas of one bucket are independent, computed 16 at a time in eight `SIMD2<Double>`
     ///   (one SSE2 register each; element-wise IEEE operations, no fused multiply-add, the
-    ///   reference's operand order). A first pass keeps only the largest magnitude (`maxpd`, no
-    ///   index bookkeeping); a second pass recomputes the same areas from the bucket start and stops
-    ///   at the first one equal to it: that is the reference's "first strictly greater" winner.
+    ///   reference's operand order), keeping only the largest magnitude and the block it first
+    ///   occurs in; that block is recomputed to find the first position equal to it: the
+    ///   reference's "first strictly greater" winner (``AreaBlocks``).
     ///
     /// Failure detection (returns false; the caller then takes the exact split/scaled path):
     /// a sum is finite only if every value in it is, so finite sums (plus a finite sum of bucket 0
@@ -32,21 +32,22 @@ extension LTTB {
         var i = 0
         while i < buckets {
             let group = min(8, buckets &- i)
-            // Next-bucket bounds of current buckets i ..< i+group.
-            var starts = SIMD8<Int>(repeating: 0)
-            var ends = SIMD8<Int>(repeating: 0)
-            for g in 0..<group {
-                starts[g] = Int(every * Double(i &+ g &+ 1)) &+ 1
-                ends[g] = min(Int(every * Double(i &+ g &+ 2)) &+ 1, n)
-            }
+            // Bucket i + g spans starts[g] − (its previous bucket) and its next bucket
+            // starts[g] ..< ends[g]; each boundary is the reference's truncated product, clipped
+            // to n (which only the last next bucket needs), computed once.
+            @inline(__always) func bound(_ k: Int) -> Int { min(Int(every * Double(i &+ k)) &+ 1, n) }
+            let b1 = bound(1), b2 = bound(2), b3 = bound(3), b4 = bound(4), b5 = bound(5)
+            let b6 = bound(6), b7 = bound(7), b8 = bound(8)
+            let starts = SIMD8<Int>(b1, b2, b3, b4, b5, b6, b7, b8)
+            let ends = SIMD8<Int>(b2, b3, b4, b5, b6, b7, b8, bound(9))
             let sums = groupSums(y, starts: starts, ends: ends, group: group)
             if !all((sums - sums) .== SIMD8<Double>(repeating: 0)) { return false }
+            var bucketStart = bound(0)
             for g in 0..<group {
                 let nextStart = starts[g]
                 let nextEnd = ends[g]
                 let meanY = sums[g] / Double(nextEnd &- nextStart)
                 let meanX = Double(nextStart &+ nextEnd &- 1) / 2
-                let bucketStart = Int(every * Double(i &+ g)) &+ 1
                 let ax = Double(a)
                 let d1 = ax - meanX
                 let d2 = meanY - ay
@@ -57,6 +58,7 @@ extension LTTB {
                 a = pick
                 ay = y[pick]
                 out[i &+ g &+ 1] = pick
+                bucketStart = nextStart
             }
             i &+= group
         }
@@ -66,7 +68,8 @@ extension LTTB {
 
     /// Left-to-right sums (from 0, as the reference) of `y[starts[g] ..< ends[g]]` for each
     /// `g < group`, advanced side by side over the length they share, then each finished alone.
-    @inline(__always)
+    /// Not inlined: on its own, the eight bucket pointers stay in registers.
+    @inline(never)
     private static func groupSums(
         _ y: UnsafePointer<Double>, starts: SIMD8<Int>, ends: SIMD8<Int>, group: Int
     ) -> SIMD8<Double> {
@@ -91,7 +94,8 @@ extension LTTB {
         for g in 0..<group {
             var s = sums[g]
             var p = starts[g] &+ shared
-            while p < ends[g] { s += y[p]; p &+= 1 }
+            let end = ends[g]
+            while p < end { s += y[p]; p &+= 1 }
             sums[g] = s
         }
         return sums
@@ -99,51 +103,37 @@ extension LTTB {
 
     /// The earliest position in `from ..< to` with the largest |d1·y − (ax − j)·d2 − offset|, or
     /// nil when that largest magnitude is not finite.
-    @inline(__always)
+    ///
+    /// One pass in blocks of 16 positions (``AreaBlocks``), remembering the start of the block that
+    /// first went strictly beyond the running maximum; the bucket's tail is one more block
+    /// overlapping the previous one (buckets under 16 positions go 2 and 1 at a time). Then only
+    /// that block is recomputed, with the same arithmetic, to find the first position reaching it.
+    @inline(never)
     private static func argmaxArea(
         _ y: UnsafePointer<Double>, from: Int, to: Int, ax: Double, d1: Double, d2: Double, offset: Double
     ) -> Int? {
-        let mask = SIMD2<UInt64>(repeating: 0x7FFF_FFFF_FFFF_FFFF)
-        let raw = UnsafeRawPointer(y)
-        @inline(__always) func magnitudes(_ j: Int, _ distance: SIMD2<Double>) -> SIMD2<Double> {
-            let values = raw.loadUnaligned(fromByteOffset: j &* 8, as: SIMD2<Double>.self)
-            let area = d1 * values - distance * d2 - offset
-            return SIMD2<Double>(bitPattern: area.bitPattern & mask)
-        }
-        @inline(__always) func magnitude(_ j: Int) -> Double {
-            let area = d1 * y[j] - (ax - Double(j)) * d2 - offset
-            return Double(bitPattern: area.bitPattern & 0x7FFF_FFFF_FFFF_FFFF)
-        }
-        // Pass 1: the largest magnitude. (ax − j) are integers below 2^53: stepping stays exact.
-        var best0 = SIMD2<Double>(repeating: 0), best1 = best0, best2 = best0, best3 = best0
-        var distance = SIMD2<Double>(ax - Double(from), ax - Double(from &+ 1))
+        var blocks = AreaBlocks(y: y, ax: ax, d1: d1, d2: d2, offset: offset, start: from)
         var j = from
-        while j &+ 8 <= to {
-            best0 = larger(best0, magnitudes(j, distance))
-            best1 = larger(best1, magnitudes(j &+ 2, distance - 2))
-            best2 = larger(best2, magnitudes(j &+ 4, distance - 4))
-            best3 = larger(best3, magnitudes(j &+ 6, distance - 6))
-            distance -= 8
-            j &+= 8
+        if to &- from >= 8 {
+            while j &+ 16 <= to {
+                blocks.add16(j)
+                j &+= 16
+            }
+            if j &+ 8 <= to {
+                blocks.add8(j)
+                j &+= 8
+            }
+            // Positions seen twice cannot move the recorded block (it must be strictly beyond).
+            if j < to { blocks.add8(to &- 8) }
+        } else {
+            while j &+ 2 <= to {
+                blocks.add2(j)
+                j &+= 2
+            }
+            if j < to { blocks.add1(j) }
         }
-        var best = larger(larger(best0, best1), larger(best2, best3)).max()
-        while j < to { best = max(best, magnitude(j)); j &+= 1 }
+        let best = blocks.best
         if !best.isFinite { return nil }
-        // Pass 2: the first position reaching it (same arithmetic, so bit-equal).
-        let target = SIMD2<Double>(repeating: best)
-        distance = SIMD2<Double>(ax - Double(from), ax - Double(from &+ 1))
-        j = from
-        while j &+ 8 <= to {
-            let hit = (magnitudes(j, distance) .== target) .| (magnitudes(j &+ 2, distance - 2) .== target)
-                .| (magnitudes(j &+ 4, distance - 4) .== target) .| (magnitudes(j &+ 6, distance - 6) .== target)
-            if any(hit) { break }
-            distance -= 8
-            j &+= 8
-        }
-        while j < to {
-            if magnitude(j) == best { return j }
-            j &+= 1
-        }
-        return nil  // unreachable: the maximum was taken over these very values
+        return blocks.firstReachingBest(before: to)
     }
 }

@@ -1,0 +1,95 @@
+import LiveTickerChart
+import LiveTickerDisplay
+import LiveTickerFeed
+
+/// `liveticker live SOURCE`: a live feed from standard input, a growing file, or a UDP/TCP
+/// socket, drawn on a panel (or into a picture file) as ticks arrive.
+enum LiveCommand: Command {
+    static let name = "live"
+    static let summary = "show live ticks from stdin, a growing file, or a UDP/TCP socket"
+    static let flags: Set<String> = FeedArguments.flags.union(["hold", "no-area", "no-header"])
+    static let help = """
+        Usage: liveticker live SOURCE [OPTIONS]
+               liveticker live --listen udp://HOST:PORT|tcp://HOST:PORT [OPTIONS]
+
+        SOURCE is - (standard input), a file that grows (read from its start, then followed),
+        or given with --listen as a UDP or TCP endpoint on this machine. Lines are CSV with a
+        header, or the headerless line protocol `time,price[,size[,symbol]]` (time as epoch
+        s/ms/us/ns or ISO-8601). A UDP datagram may hold several lines; TCP takes one
+        connection at a time.
+
+        The feed is parsed on its own thread into a queue; the chart drains it and draws only
+        when something changed, at most once per display refresh, and sleeps otherwise. A
+        producer never waits for the chart: when the queue is full, ticks are dropped, counted
+        and reported.
+
+        Output:
+        \(DisplayArguments.helpLines)
+                              (default: drm)
+          --hold              keep the last frame up after the feed ends, until SIGINT/SIGTERM
+          --queue N           ticks the queue holds between frames (default 65536)
+          --history N         ticks the history ring holds (default 1048576)
+
+        Chart: the same options as `liveticker replay` (--chart, --candle, --window, --theme,
+        --rotate, --algorithm, --line-width, --threshold, --no-area, --no-header, --text-scale,
+        --font).
+
+        Input:
+        \(FeedArguments.helpLines)
+
+        Examples:
+          producer | liveticker live - --output drm --window 10m
+          liveticker live --listen udp://127.0.0.1:9000 --output drm --window 5m --candle 10s
+          echo "$(date +%s%3N),101.25" | nc -u -w0 127.0.0.1 9000
+          liveticker live /var/lib/liveticker/ticks.csv --output fbdev --window 30m
+        """
+
+    static func run(_ arguments: inout ParsedArguments) throws -> Int32 {
+        let listen = arguments.value("listen")
+        let display = try DisplayArguments.read(from: &arguments, defaultOutput: "drm")
+        let chart = try ChartArguments.read(from: &arguments)
+        let options = try FeedArguments.read(from: &arguments)
+        let history = try arguments.value(
+            "history", expected: "a tick count from 16 to 268435456", { Int($0).flatMap { (16...(1 << 28)).contains($0) ? $0 : nil } }) ?? (1 << 20)
+        let queue = try arguments.value(
+            "queue", expected: "a tick count from 16 to 16777216", { Int($0).flatMap { (16...(1 << 24)).contains($0) ? $0 : nil } }) ?? (1 << 16)
+        let hold = arguments.flag("hold")
+        try arguments.finish()
+        let sourceText: String
+        switch (listen, arguments.operands.count) {
+        case (let listen?, 0): sourceText = listen
+        case (nil, 1): sourceText = arguments.operands[0]
+        case (_?, _): throw UsageError("give either SOURCE or --listen, not both")
+        default: throw UsageError("needs a source: -, a file, or --listen udp://HOST:PORT or tcp://HOST:PORT")
+        }
+        let endpoint: LiveEndpoint
+        do {
+            endpoint = try LiveEndpoint(parsing: sourceText)
+        } catch {
+            throw UsageError(error.description)
+        }
+        if listen != nil, case .followedFile = endpoint {
+            throw UsageError("--listen needs udp://HOST:PORT or tcp://HOST:PORT, got '\(sourceText)'")
+        }
+
+        StopSignal.install()
+        let stop = StopFlag(alsoWhen: { StopSignal.isRequested })
+        let source: LiveTickSource
+        do {
+            source = try LiveTickSource(endpoint: endpoint, options: options, queueCapacity: queue, stop: stop)
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        if let port = source.port { printError("liveticker: listening on \(endpoint) (port \(port))") }
+        let series = try ReplayInput(history: history).makeSeries(interval: chart.candleInterval)
+        let output = try display.open()
+        defer { output.close() }
+        let session = ChartSession(
+            series: series, chartOptions: chart.options, font: chart.font, display: output,
+            title: options.symbol ?? (sourceText == "-" ? "stdin" : ReplayInput.title(forPath: sourceText)))
+        let (report, sink) = try session.runLiveSource(source, hold: hold)
+        return ReplayInput.finish(report: report, sink: sink, symbols: source.symbols, path: sourceText, strict: options.strict) {
+            "\(session.framesPresented) frame(s) to \(output.summary)"
+        }
+    }
+}
