@@ -15,13 +15,6 @@ extension SIMD2 where Scalar == Double {
     var bitPattern: SIMD2<UInt64> { unsafeBitCast(self, to: SIMD2<UInt64>.self) }
 }
 
-extension SIMDMask where Storage == SIMD2<Int64> {
-    /// The mask as all-ones / all-zeros lanes, the form SSE2 comparisons produce, so masks can be
-    /// combined with plain bit operations (the library's mask operations add shuffles on SSE2).
-    @inline(__always)
-    var bits: SIMD2<UInt64> { unsafeBitCast(self, to: SIMD2<UInt64>.self) }
-}
-
 /// Lane-wise minimum written as the select `minpd` implements exactly.
 @inline(__always)
 func smaller(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> SIMD2<Double> {
