@@ -51,6 +51,36 @@ enum IngestBenchmark {
         }
         report.add("ingest.csv.series.ticks_per_second", Double(count) / bestSeries, "ticks/s", note: note)
         report.add("ingest.csv.series.megabytes_per_second", Double(bytes) / bestSeries / 1e6, "MB/s")
+
+        // The binary format (`liveticker convert`), for replays faster than text parses.
+        let binaryPath = path + ".ltk"
+        defer { unlink(binaryPath) }
+        guard (try? TickFileConverter.convert(input: path, output: binaryPath)) != nil else {
+            report.note("ingest", "could not convert the CSV to \(binaryPath)")
+            return
+        }
+        var bestBinary = Double.infinity
+        var bestBinarySeries = Double.infinity
+        for _ in 0..<3 {
+            if let reader = try? BinaryTickReader(path: binaryPath) {
+                var sink = CountingTickSink()
+                let start = MonotonicClock.now()
+                _ = try? reader.read(into: &sink)
+                bestBinary = min(bestBinary, Double(MonotonicClock.now() &- start) / 1e9)
+                blackHole(sink.count)
+            }
+            if let reader = try? BinaryTickReader(path: binaryPath),
+                let series = try? LiveSeries(capacity: 1 << 20, candleInterval: .seconds(60))
+            {
+                var sink = SeriesAppendSink(series: series)
+                let start = MonotonicClock.now()
+                _ = try? reader.read(into: &sink)
+                bestBinarySeries = min(bestBinarySeries, Double(MonotonicClock.now() &- start) / 1e9)
+                blackHole(series.version)
+            }
+        }
+        report.add("ingest.binary.parse.ticks_per_second", Double(count) / bestBinary, "ticks/s")
+        report.add("ingest.binary.series.ticks_per_second", Double(count) / bestBinarySeries, "ticks/s")
     }
 
     /// Writes `count` ticks of a random walk, one per millisecond from 2024-03-01 08:00 UTC,

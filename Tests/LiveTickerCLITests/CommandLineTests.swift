@@ -1,0 +1,122 @@
+import LiveTickerDownsampling
+import LiveTickerImageIO
+import Testing
+
+@testable import LiveTickerCLI
+
+/// The command line as users' scripts see it: exit statuses, help, outputs.
+@Suite("liveticker command line", .serialized)
+struct CommandLineTests {
+    @Test("every command has --help and exits 0 with it")
+    func helpForEveryCommand() {
+        for command in LiveTickerCommandLine.commands {
+            var status: Int32 = -1
+            let text = capture { status = LiveTickerCommandLine.run([command.name, "--help"]) }
+            #expect(status == 0, "\(command.name) --help")
+            #expect(text.contains("Usage: liveticker \(command.name)"), "\(command.name) --help text")
+        }
+        #expect(LiveTickerCommandLine.run(["--help"]) == 0)
+    }
+
+    @Test("usage errors exit 2 with a one-line reason", arguments: [
+        ["no-such-command"],
+        ["replay"],
+        ["replay", "a.csv", "b.csv"],
+        ["replay", "x.csv", "--chart", "pie"],
+        ["replay", "x.csv", "--size", "huge"],
+        ["replay", "x.csv", "--candle", "often"],
+        ["replay", "x.csv", "--window", "-3m"],
+        ["replay", "x.csv", "--no-such-option"],
+        ["replay", "x.csv", "--output", "drm:/dev/dri/card0", "--mode", "800by480"],
+        ["downsample", "--algorithm", "lttb", "x.csv"],
+        ["downsample", "--algorithm", "fft", "--points", "10", "x.csv"],
+        ["downsample", "--algorithm", "lttb", "--points", "one", "x.csv"],
+        ["live"],
+        ["live", "-", "--listen", "udp://127.0.0.1:9"],
+        ["bench", "--section", "everything"],
+    ])
+    func usageErrors(_ arguments: [String]) {
+        var status: Int32 = -1
+        let text = capture(2) { status = LiveTickerCommandLine.run(arguments) }
+        #expect(status == 2)
+        #expect(text.split(separator: "\n").first?.hasPrefix("liveticker") == true)
+    }
+
+    @Test("a missing tick file fails with status 1 and names the file")
+    func missingFile() {
+        var status: Int32 = -1
+        let text = capture(2) { status = LiveTickerCommandLine.run(["replay", "/nonexistent/ticks.csv", "--output", "/tmp/x.ppm"]) }
+        #expect(status == 1)
+        #expect(text.contains("/nonexistent/ticks.csv"))
+    }
+
+    @Test("replay skips malformed lines, reports the first line number, and still draws")
+    func replayBadLines() throws {
+        let dir = temporaryDirectory()
+        writeFile(dir + "/ticks.csv", "time,price\n1709280000,100\n1709280001,abc\n1709280002,101\nnot a line\n1709280003,102\n")
+        var status: Int32 = -1
+        let text = capture(2) {
+            status = LiveTickerCommandLine.run(["replay", dir + "/ticks.csv", "--output", dir + "/out.ppm", "--size", "200x100"])
+        }
+        #expect(status == 0)
+        #expect(text.contains("3 ticks"))
+        #expect(text.contains("line 3"))
+        let image = try PPMImage(contentsOf: dir + "/out.ppm")
+        #expect(image.width == 200 && image.height == 100)
+
+        var strict: Int32 = -1
+        _ = capture(2) {
+            strict = LiveTickerCommandLine.run(["replay", dir + "/ticks.csv", "--strict", "--output", dir + "/strict.ppm"])
+        }
+        #expect(strict == 1)
+    }
+
+    @Test("--every N with a %d path writes one numbered picture per N ticks and one at the end")
+    func frameSequence() {
+        let dir = temporaryDirectory()
+        var csv = "time,price\n"
+        for i in 0..<100 { csv += "\(1_709_280_000 + i),\(100 + i % 5)\n" }
+        writeFile(dir + "/ticks.csv", csv)
+        var status: Int32 = -1
+        _ = capture(2) {
+            status = LiveTickerCommandLine.run([
+                "replay", dir + "/ticks.csv", "--every", "25", "--output", dir + "/f%03d.ppm", "--size", "120x80",
+            ])
+        }
+        #expect(status == 0)
+        for frame in 1...5 {
+            #expect(!readFile(dir + "/f00\(frame).ppm").isEmpty, "frame \(frame)")
+        }
+        #expect(readFile(dir + "/f006.ppm").isEmpty)
+        // The frames differ: the data moved between them.
+        #expect(readFile(dir + "/f001.ppm") != readFile(dir + "/f004.ppm"))
+    }
+
+    @Test("downsample prints index,x,y rows equal to the library's LTTB indices")
+    func downsampleOutput() throws {
+        let dir = temporaryDirectory()
+        var csv = "t,v\n"
+        var values: [Double] = []
+        var level = 0.0
+        for i in 0..<1000 {
+            level += Double((i * 7919) % 13) - 6
+            values.append(level)
+            csv += "\(i),\(level)\n"
+        }
+        writeFile(dir + "/walk.csv", csv)
+        var status: Int32 = -1
+        let output = capture {
+            status = LiveTickerCommandLine.run(["downsample", "--algorithm", "lttb", "--points", "50", "--x", "index", dir + "/walk.csv"])
+        }
+        #expect(status == 0)
+        let lines = output.split(separator: "\n")
+        #expect(lines.first == "index,x,y")
+        let printed = lines.dropFirst().map { Int($0.split(separator: ",")[0])! }
+        var expected = [Int](repeating: 0, count: 100)
+        let count = values.withUnsafeBufferPointer { y in
+            expected.withUnsafeMutableBufferPointer { Downsampler.downsample(algorithm: .lttb, x: nil, y: y, points: 50, into: $0) }
+        }
+        #expect(printed == Array(expected[0..<count]))
+        #expect(printed.first == 0 && printed.last == 999 && printed.count == 50)
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder so the test target builds before its first test lands; delete when tests exist.
