@@ -124,6 +124,15 @@ struct StrokeSweepTests {
         }
     }
 
+    @Test("clips a few rows tall (partial groups of four and eight rows) match the general path", arguments: [3, 4, 5, 6, 9, 10, 13])
+    func shortClips(height: Int) {
+        let (xs, ys) = randomWalk(60, seed: UInt64(height), step: 2, start: Double(height) / 2)
+        for w in [1.0, 1.5, 3] {
+            let (s, g) = both(xs, ys, width: w, alpha: 220, size: (64, height))
+            #expect(maxDifference(s, g) <= 2, "height \(height) width \(w)")
+        }
+    }
+
     @Test("single segments through strokeLine take the sweep and match the general path")
     func singleSegments() {
         var gen = Generator(state: 99)

@@ -2,10 +2,9 @@
 // point per pixel column after LTTB, NaN gaps allowed). The coverage is the same as the
 // general path's (the union of round-capped segments, `clamp(r − d, 0, 1)` with d the distance
 // to the nearest segment), but it is computed column by column: the segments near a column
-// are a sliding window of the x-sorted capsule list, each adds its smallest squared distance
-// to a short per-column array, and every pixel is blended exactly once, at the end. There is
-// no mask to keep, no per-pixel division for overlaps, and only the rows near the line are
-// visited.
+// are a sliding window of the x-sorted capsule list, the smallest squared distance of each
+// row is kept in SIMD lanes, and every pixel is blended exactly once. There is no mask to
+// keep, no per-pixel division for overlaps, and only the rows near the line are visited.
 
 extension RasterScratch {
     /// Collects the capsules of the polyline (clipped, clip-relative, in input order) and
@@ -23,8 +22,21 @@ extension RasterScratch {
         // Sortedness of both ends: the sweep needs ax and bx each non-decreasing.
         var forwards = true
         var backwards = true
+        @inline(__always)
         func add(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) -> Bool {
-            guard let (x0, y0, x1, y1) = g.clipSegment(ax, ay, bx, by) else { return true }
+            var x0 = ax
+            var y0 = ay
+            var x1 = bx
+            var y1 = by
+            // Nearly every segment of a chart lies inside the widened clip: test that inline
+            // and clip only the others.
+            let inside =
+                ax >= g.minX && ax <= g.maxX && bx >= g.minX && bx <= g.maxX && ay >= g.minY && ay <= g.maxY
+                && by >= g.minY && by <= g.maxY
+            if !inside {
+                guard let clipped = g.clipSegment(ax, ay, bx, by) else { return true }
+                (x0, y0, x1, y1) = clipped
+            }
             let capsule = StrokeCapsule(x0 - g.originX, y0 - g.originY, x1 - g.originX, y1 - g.originY)
             if count > 0 {
                 let previous = list[count &- 1]
@@ -89,7 +101,10 @@ extension RasterScratch {
         let r = Float(g.radius)
         let columns = g.columns
         let rows = g.rows
+        let lastRow = Float(rows &- 1)
         let pen = ColumnPen(g)
+        let rowOffsets = SIMD4<Float>(0.5, 1.5, 2.5, 3.5)
+        let zero = SIMD4<Float>()
         // Window [lo, hi) of capsules that reach the current column: every capsule before lo
         // ends at or left of xc − r, every capsule from hi on starts at or right of xc + r
         // (both ends are sorted). Pixel centres are at column + 0.5.
@@ -117,19 +132,57 @@ extension RasterScratch {
             var m = near
             while k < hi {
                 let segment = ColumnSegment(list[k], xc: xc, left: left, right: right, r: r)
-                yMin = Swift.min(yMin, segment.firstRow)
-                yMax = Swift.max(yMax, segment.lastRow)
+                yMin = least(yMin, segment.firstRow)
+                yMax = greatest(yMax, segment.lastRow)
                 m.initialize(to: segment)
                 m += 1
                 k &+= 1
             }
-            // Both bounds lie within the widened clip: the conversions cannot trap.
-            let top = Swift.max(0, ceilToInt(Double(yMin)))
-            let bottom = Swift.min(rows &- 1, floorToInt(Double(yMax)))
+            // Rows top...bottom may be reached. Both bounds are finite (the capsules lie in
+            // the widened clip); after the clamps, truncation is floor and cannot trap.
+            guard yMax >= 0 && yMin <= lastRow else {
+                col &+= 1
+                continue
+            }
+            let low = greatest(yMin, 0)
+            var top = Int(low)
+            if Float(top) < low { top &+= 1 }
+            let bottom = Int(least(yMax, lastRow))
+            let segments = hi &- lo
             var y = top
+            // Eight rows per step (two groups of four lanes), so each segment's constants are
+            // loaded once per eight rows; a step may run past `bottom` (those rows are simply
+            // computed too, they are inside the clip) but never past the clip.
             while y <= bottom {
-                pen.blendFour(column: col, row: y, rows: rows, near, count: hi &- lo)
-                y &+= 4
+                let rowA = Float(y)
+                let lanesA = rowOffsets + rowA
+                let lanesB = lanesA + 4
+                var d2a = pen.radiusSquared
+                var d2b = pen.radiusSquared
+                var s = near
+                let end = near + segments
+                while s < end {
+                    let c = s
+                    s += 1
+                    // Skip a segment whose reach misses all eight rows.
+                    if c.pointee.lastRow < rowA || c.pointee.firstRow > rowA + 7 { continue }
+                    let uy = c.pointee.uy
+                    let ux = c.pointee.ux
+                    let along0 = c.pointee.along0
+                    let across0 = c.pointee.across0
+                    let length = c.pointee.length
+                    let alongA = lanesA * uy + along0
+                    let acrossA = lanesA * ux + across0
+                    let beyondA = lanesMax(lanesMax(zero - alongA, alongA - length), zero)
+                    d2a = lanesMin(d2a, acrossA * acrossA + beyondA * beyondA)
+                    let alongB = lanesB * uy + along0
+                    let acrossB = lanesB * ux + across0
+                    let beyondB = lanesMax(lanesMax(zero - alongB, alongB - length), zero)
+                    d2b = lanesMin(d2b, acrossB * acrossB + beyondB * beyondB)
+                }
+                pen.blendFour(d2a, column: col, row: y, rows: rows)
+                if y &+ 4 <= bottom { pen.blendFour(d2b, column: col, row: y &+ 4, rows: rows) }
+                y &+= 8
             }
             col &+= 1
         }
@@ -162,12 +215,12 @@ struct ColumnSegment {
         var y0 = c.ay
         var y1 = c.by
         if c.spansColumns {
-            y0 = c.ay + (Swift.max(c.ax, left) - c.ax) * c.slope
-            y1 = c.ay + (Swift.min(c.bx, right) - c.ax) * c.slope
+            y0 = c.ay + (greatest(c.ax, left) - c.ax) * c.slope
+            y1 = c.ay + (least(c.bx, right) - c.ax) * c.slope
         }
         // Extra rows only cost a distance test; a missed row would lose coverage.
-        firstRow = Swift.min(y0, y1) - r - 0.5 - 1.0 / 64
-        lastRow = Swift.max(y0, y1) + r - 0.5 + 1.0 / 64
+        firstRow = least(y0, y1) - (r + 0.5 + 1.0 / 64)
+        lastRow = greatest(y0, y1) + (r - 0.5 + 1.0 / 64)
         let px = xc - c.ax
         ux = SIMD4(repeating: c.ux)
         uy = SIMD4(repeating: c.uy)
@@ -182,8 +235,8 @@ struct ColumnSegment {
 struct ColumnPen {
     let pixels: UnsafeMutablePointer<UInt32>
     let stride: Int
-    let radius: Float
-    let radiusSquared: Float
+    let radius: SIMD4<Float>
+    let radiusSquared: SIMD4<Float>
     let alpha: UInt32
     let color: UInt32
     /// The colour's blue/red and green bytes in the 16-bit lanes of four pixels (see
@@ -195,8 +248,9 @@ struct ColumnPen {
     init(_ g: StrokeGeometry) {
         pixels = g.pixels
         stride = g.stride
-        radius = Float(g.radius)
-        radiusSquared = radius * radius
+        let r = Float(g.radius)
+        radius = SIMD4(repeating: r)
+        radiusSquared = SIMD4(repeating: r * r)
         alpha = g.alpha
         color = g.color & 0x00FF_FFFF
         let cv = unsafeBitCast(SIMD4<UInt32>(repeating: color), to: SIMD8<UInt16>.self)
@@ -204,30 +258,15 @@ struct ColumnPen {
         colorOdd = cv &>> 8
     }
 
-    /// Coverage of rows `row..<row+4` of `column` by the nearest of `count` segments, blended
-    /// into the framebuffer; rows at or past `rows` are neither read nor written.
+    /// Blends rows `row..<row+4` of `column` given their squared distances to the nearest
+    /// capsule; rows at or past `rows` are neither read nor written.
     @inline(__always)
-    func blendFour(column: Int, row: Int, rows: Int, _ near: UnsafeMutablePointer<ColumnSegment>, count: Int) {
-        let top = Float(row)
-        let lanes = SIMD4<Float>(0.5, 1.5, 2.5, 3.5) + top
-        let zero = SIMD4<Float>()
-        var d2 = SIMD4<Float>(repeating: radiusSquared)
-        var k = 0
-        while k < count {
-            let s = near + k
-            k &+= 1
-            // Skip a segment whose reach misses all four rows.
-            if s.pointee.lastRow < top || s.pointee.firstRow > top + 3 { continue }
-            let along = lanes * s.pointee.uy + s.pointee.along0
-            let across = lanes * s.pointee.ux + s.pointee.across0
-            let beyond = lanesMax(lanesMax(zero - along, along - s.pointee.length), zero)
-            d2 = lanesMin(d2, across * across + beyond * beyond)
-        }
-        let inside = d2 .< SIMD4<Float>(repeating: radiusSquared)
+    func blendFour(_ d2: SIMD4<Float>, column: Int, row: Int, rows: Int) {
+        let inside = d2 .< radiusSquared
         guard any(inside) else { return }
         // Coverage min(r − d, 1), 0 outside; rounded to 0…255 by the 1.5·2²³ trick (the
         // integer lands in the low mantissa bits), as in the general path.
-        let cov = lanesMin(SIMD4<Float>(repeating: radius) - squareRoot(d2), SIMD4<Float>(repeating: 1))
+        let cov = lanesMin(radius - squareRoot(d2), SIMD4<Float>(repeating: 1))
             .replacing(with: 0, where: .!inside)
         var a = unsafeBitCast(cov * 255 + 12_582_912, to: SIMD4<UInt32>.self) & 0xFF
         if alpha < 255 {
@@ -270,6 +309,14 @@ struct ColumnPen {
         return merged & 0x00FF_FFFF
     }
 }
+
+// `Swift.min`/`max` on floats must order NaN, which costs a compare and three mask
+// operations; these are single `minss`/`maxss`. Inputs are finite by construction.
+@inline(__always)
+func least(_ a: Float, _ b: Float) -> Float { a < b ? a : b }
+
+@inline(__always)
+func greatest(_ a: Float, _ b: Float) -> Float { a > b ? a : b }
 
 // The standard library's `pointwiseMin`/`pointwiseMax` follow IEEE minNum (NaN-aware) and
 // compile lane by lane with branches; these compile to one compare and one blend. No NaN

@@ -22,24 +22,31 @@ struct StrokeCapsule {
     @usableFromInline var spansColumns: Bool
 
     /// The capsule of the clip-relative segment `(x0, y0)–(x1, y1)` (finite, inside the
-    /// widened clip).
-    @usableFromInline
+    /// widened clip). Float arithmetic: one square root and two divisions.
+    @usableFromInline @inline(__always)
     init(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
         let (lx, ly, rx, ry) = x0 <= x1 ? (x0, y0, x1, y1) : (x1, y1, x0, y0)
-        let dx = rx - lx
-        let dy = ry - ly
-        let len = (dx * dx + dy * dy).squareRoot()
-        let degenerate = len < 1e-9
         ax = Float(lx)
         ay = Float(ly)
         bx = Float(rx)
         by = Float(ry)
-        ux = degenerate ? 1 : Float(dx / len)
-        uy = degenerate ? 0 : Float(dy / len)
-        length = Float(len)
+        // Differences in Double first: the endpoints may be far apart only within the
+        // widened clip, and this keeps a short segment's direction exact.
+        let dx = Float(rx - lx)
+        let dy = Float(ry - ly)
+        let len = (dx * dx + dy * dy).squareRoot()
+        length = len
+        if len < 1e-9 {
+            ux = 1
+            uy = 0
+        } else {
+            let inverse = 1 / len
+            ux = dx * inverse
+            uy = dy * inverse
+        }
         // Below 1/1024 px of width the slope is ill-conditioned; such a segment is as good
         // as vertical for choosing rows.
         spansColumns = dx >= 1.0 / 1024
-        slope = spansColumns ? Float(dy / dx) : 0
+        slope = spansColumns ? dy / dx : 0
     }
 }
