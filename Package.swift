@@ -71,7 +71,9 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "liveticker", dependencies: ["LiveTickerCLI"]),
-        .executableTarget(name: "Bench", dependencies: ["LiveTickerCLI"], path: "Bench"),
+        // Counts heap allocations for the Bench's "allocations per frame" (Bench only).
+        .target(name: "CAllocationCounter"),
+        .executableTarget(name: "Bench", dependencies: ["LiveTickerCLI", "CAllocationCounter"], path: "Bench"),
         // libFuzzer target for the tick parsers; see Tests/Fuzz/FeedFuzzTarget.swift for the flags.
         .executableTarget(
             name: "LiveTickerFeedFuzz", dependencies: ["LiveTickerFeed", "LiveTickerCore"], path: "Tests/Fuzz",

@@ -21,6 +21,10 @@ public struct BenchOptions: Sendable {
     /// Compare against Python peers (tsdownsample, polars) when `python3` has them.
     public var comparePeers = true
 
+    /// Reads the process's heap-allocation count, when the running executable can count them
+    /// (the `Bench` executable links a counting allocator; the static `liveticker` cannot).
+    public var allocationCount: (@Sendable () -> UInt64)?
+
     /// Defaults: every section, full sizes, peers compared when available.
     public init() {}
 }

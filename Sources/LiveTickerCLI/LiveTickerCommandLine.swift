@@ -23,6 +23,12 @@ public enum LiveTickerCommandLine {
         Commands:
         """
 
+    /// How the running executable counts heap allocations, if it can (the `Bench` executable
+    /// sets it before calling `main`; `liveticker bench` then reports no such figure).
+    ///
+    /// Set once, before `main` and before any thread starts; only read afterwards.
+    nonisolated(unsafe) public static var allocationCount: (@Sendable () -> UInt64)?
+
     /// Runs the command named by the process arguments and exits with its status.
     public static func main() -> Never {
         exit(run(Array(CommandLine.arguments.dropFirst())))

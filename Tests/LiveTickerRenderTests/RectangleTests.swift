@@ -78,4 +78,41 @@ struct RectangleTests {
         #expect(PixelRect(snapping: 5.2, 9.7, 1.4, 3.1) == PixelRect(minX: 1, minY: 3, maxX: 5, maxY: 10))
         #expect(PixelRect(snapping: .nan, 0, 3, 3).isEmpty)
     }
+
+    @Test("fill around a hole covers the rectangle except the hole, each pixel once")
+    func fillAroundHole() {
+        let holes = [
+            PixelRect(x: 4, y: 3, width: 6, height: 4), PixelRect(x: -5, y: -5, width: 9, height: 30),
+            PixelRect(x: 10, y: 8, width: 50, height: 50), PixelRect.empty,
+            PixelRect(x: 0, y: 0, width: 20, height: 12),
+            PixelRect(minX: Int.min, minY: 5, maxX: Int.max, maxY: 6),
+        ]
+        for hole in holes {
+            let c = GuardedCanvas(width: 20, height: 12)
+            let rect = PixelRect(x: 2, y: 1, width: 15, height: 9)
+            c.fb.fill(rect, color: RGBColor(0x00FF00), around: hole, clip: c.clip)
+            #expect(c.outsideWrites() == 0)
+            for y in 0..<12 {
+                for x in 0..<20 {
+                    let filled = rect.contains(x: x, y: y) && c.clip.contains(x: x, y: y) && !hole.contains(x: x, y: y)
+                    #expect(c.fb[x, y] == (filled ? 0x00FF00 : GuardedCanvas.background), "\(hole) at \(x),\(y)")
+                }
+            }
+        }
+    }
+
+    @Test("1-px columns (opaque and blended) equal the per-pixel result and stay inside")
+    func narrowColumns() {
+        let c = GuardedCanvas(width: 10, height: 12)
+        c.fb.verticalLine(x: 3, minY: -100, maxY: 100, color: RGBColor(0xFFFFFF), clip: c.clip)
+        c.fb.verticalLine(x: 6, minY: 2, maxY: 9, color: RGBColor(0xFF8000), alpha: 100, clip: c.clip)
+        #expect(c.outsideWrites() == 0)
+        for y in 1..<11 { #expect(c.fb[3, y] == 0xFFFFFF) }
+        for y in 0..<12 {
+            let expected =
+                y >= 2 && y < 9
+                ? PixelBlend.blend(GuardedCanvas.background, 0xFF8000, alpha: 100) : GuardedCanvas.background
+            #expect(c.fb[6, y] == expected)
+        }
+    }
 }

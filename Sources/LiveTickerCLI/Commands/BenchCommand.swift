@@ -31,6 +31,7 @@ enum BenchCommand: Command {
 
     static func run(_ arguments: inout ParsedArguments) throws -> Int32 {
         var options = BenchOptions()
+        options.allocationCount = LiveTickerCommandLine.allocationCount
         options.quick = arguments.flag("quick")
         options.comparePeers = !arguments.flag("no-peers")
         if let list = arguments.value("section") {

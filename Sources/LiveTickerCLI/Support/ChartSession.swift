@@ -107,27 +107,12 @@ final class ChartSession {
         StopSignal.install()
         guard producer.start() else { throw CommandFailure("cannot start the producer thread") }
 
-        // Idle pacing: when nothing changed, sleep one refresh interval (or 20 ms for outputs
-        // without one) instead of spinning; a moving feed is paced by `present` itself.
-        let idle = display.refreshInterval > .zero ? display.refreshInterval : .milliseconds(20)
-        var drawnVersion = UInt64.max
-        while true {
-            if StopSignal.isRequested {
-                stop.stop()
-                break
-            }
-            if let title = outcome.publishedTitle { adoptSymbolTitle(title) }
-            let finished = outcome.finished.load(ordering: .acquiring)
-            let version = series.version
-            if version != drawnVersion {
-                drawnVersion = version
-                try presentFrame()
-            } else if finished {
-                break
-            } else {
-                sleep(for: idle)
-            }
-        }
+        try renderWhileFeeding(
+            step: { [self] in
+                if let title = outcome.publishedTitle { adoptSymbolTitle(title) }
+                return outcome.finished.load(ordering: .acquiring)
+            },
+            onStop: { stop.stop() })
         producer.join()
         if let error = outcome.error { throw error }
         if hold, !StopSignal.isRequested {
@@ -144,38 +129,56 @@ final class ChartSession {
     func runLiveSource(_ source: LiveTickSource, hold: Bool) throws -> (FeedReport, SeriesSink) {
         StopSignal.install()
         var sink = SeriesSink(series: series)
-        let idle = display.refreshInterval > .zero ? display.refreshInterval : .milliseconds(20)
-        var drawnVersion = UInt64.max
         var reportedDrops = 0
         source.start()
         defer { source.stop() }
-        while !StopSignal.isRequested {
-            let finished = source.isFinished
-            source.drain(into: &sink)
-            if !titleIsSymbol, let symbol = sink.chartedSymbol {
-                let symbols = source.symbols
-                adoptSymbolTitle(symbols.count > 0 ? symbols.name(of: symbol) : nil)
-            }
-            let version = series.version
-            if version != drawnVersion {
-                drawnVersion = version
-                try presentFrame()
-            } else if finished {
-                break
-            } else {
-                sleep(for: idle)
-            }
-            let dropped = source.queue.dropped
-            if dropped > reportedDrops {
-                printError("liveticker: the feed outran the chart: \(dropped) ticks dropped so far")
-                reportedDrops = dropped
-            }
-        }
+        try renderWhileFeeding(
+            step: { [self] in
+                let finished = source.isFinished
+                source.drain(into: &sink)
+                if !titleIsSymbol, let symbol = sink.chartedSymbol {
+                    let symbols = source.symbols
+                    adoptSymbolTitle(symbols.count > 0 ? symbols.name(of: symbol) : nil)
+                }
+                let dropped = source.queue.dropped
+                if dropped > reportedDrops {
+                    printError("liveticker: the feed outran the chart: \(dropped) ticks dropped so far")
+                    reportedDrops = dropped
+                }
+                return finished
+            },
+            onStop: {})
         if let error = source.error { throw CommandFailure(error.description) }
         if hold, !StopSignal.isRequested {
             StopSignal.hold(showing: "the last frame on \(display.summary)")
         }
         return (source.report, sink)
+    }
+
+    /// The render loop both live paths share: each turn runs `step` (which pulls what the feed
+    /// produced and returns whether the feed had ended before it pulled), then draws if the
+    /// series changed, stops once the feed ended and everything is drawn, and otherwise sleeps
+    /// one refresh interval (20 ms for outputs without one) instead of spinning; a moving feed
+    /// is paced by `present` itself. SIGINT/SIGTERM end it after calling `onStop`.
+    private func renderWhileFeeding(step: () -> Bool, onStop: () -> Void) throws(CommandFailure) {
+        let idle = display.refreshInterval > .zero ? display.refreshInterval : .milliseconds(20)
+        var drawnVersion = UInt64.max
+        while true {
+            if StopSignal.isRequested {
+                onStop()
+                return
+            }
+            let finished = step()
+            let version = series.version
+            if version != drawnVersion {
+                drawnVersion = version
+                try presentFrame()
+            } else if finished {
+                return
+            } else {
+                sleep(for: idle)
+            }
+        }
     }
 
     /// The symbol's name when the file has a symbol column; nil otherwise.

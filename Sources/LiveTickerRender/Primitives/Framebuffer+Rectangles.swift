@@ -9,11 +9,53 @@ extension Framebuffer {
         let r = rect.intersection(drawable(clip))
         guard !r.isEmpty, alpha != 0 else { return }
         let count = r.maxX &- r.minX
-        var y = r.minY
-        while y < r.maxY {
-            PixelBlend.blendSpan(row(y) + r.minX, count: count, color: color.pixel, alpha: UInt32(alpha))
+        let rows = r.maxY &- r.minY
+        // Invariant: r ⊆ bounds, so every pixel below is inside the buffer.
+        var p = pixels + (r.minY &* stride &+ r.minX)
+        if count == 1 {
+            // A 1-px column (vertical grid lines, candle wicks): no per-row span call.
+            var y = 0
+            if alpha == 255 {
+                let c = color.pixel
+                while y < rows {
+                    p.pointee = c
+                    p += stride
+                    y &+= 1
+                }
+            } else {
+                let a = UInt32(alpha)
+                while y < rows {
+                    p.pointee = PixelBlend.blend(p.pointee, color.pixel, alpha: a)
+                    p += stride
+                    y &+= 1
+                }
+            }
+            return
+        }
+        var y = 0
+        while y < rows {
+            PixelBlend.blendSpan(p, count: count, color: color.pixel, alpha: UInt32(alpha))
+            p += stride
             y &+= 1
         }
+    }
+
+    /// Fills `rect ∩ clip` except the pixels of `hole` with an opaque `color`: a frame around
+    /// a panel that is filled with its own colour next, so that no pixel is written twice
+    /// (at 1920×1080 one needless full-frame pass costs about as much as a `memset`).
+    /// O(pixels filled), no allocation.
+    public func fill(_ rect: PixelRect, color: RGBColor, around hole: PixelRect, clip: PixelRect) {
+        let r = rect.intersection(drawable(clip))
+        let h = hole.intersection(r)
+        guard !h.isEmpty else {
+            fill(r, color: color, clip: r)
+            return
+        }
+        // Above and below the hole across the full width; left and right of it in its rows.
+        fill(PixelRect(minX: r.minX, minY: r.minY, maxX: r.maxX, maxY: h.minY), color: color, clip: r)
+        fill(PixelRect(minX: r.minX, minY: h.maxY, maxX: r.maxX, maxY: r.maxY), color: color, clip: r)
+        fill(PixelRect(minX: r.minX, minY: h.minY, maxX: h.minX, maxY: h.maxY), color: color, clip: r)
+        fill(PixelRect(minX: h.maxX, minY: h.minY, maxX: r.maxX, maxY: h.maxY), color: color, clip: r)
     }
 
     /// A crisp horizontal line on row `y` over columns `minX..<maxX` (half-open), clipped.
