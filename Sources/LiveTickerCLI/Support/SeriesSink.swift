@@ -8,7 +8,8 @@ import LiveTickerFeed
 /// the first symbol seen; ticks of other symbols are counted so the summary can say what was
 /// left out and how to pick it. Every `framesEvery` charted ticks it calls `onFrame` (the
 /// `--every N` frame sequence) and once, when the charted symbol is chosen, `onSymbol`.
-/// O(1) per tick, no allocation.
+/// O(1) per tick, no allocation; whole batches (unpaced replays) go to the series as runs
+/// (`LiveSeries.append(contentsOf:)`), cut at symbol changes and frame boundaries.
 struct SeriesSink: TickSink {
     let series: LiveSeries
     private(set) var chartedSymbol: SymbolID?
@@ -43,6 +44,43 @@ struct SeriesSink: TickSink {
                 sinceFrame = 0
                 onFrame?()
             }
+        }
+    }
+
+    /// The same as ``consume(_:symbol:)`` for each tick, with each run of charted ticks (up to
+    /// the next other-symbol tick or `--every` frame) appended in one batch. O(count).
+    mutating func consume(_ batch: TickBatch) {
+        let ticks = batch.ticks
+        let symbols = batch.symbols
+        let count = ticks.count
+        var i = 0
+        while i < count {
+            let charted: SymbolID
+            if let chartedSymbol {
+                charted = chartedSymbol
+            } else {
+                charted = symbols[i]
+                chartedSymbol = charted
+                onSymbol?(charted)
+            }
+            guard symbols[i] == charted else {
+                otherSymbolTicks &+= 1
+                i &+= 1
+                continue
+            }
+            let end = framesEvery > 0 ? min(count, i &+ (framesEvery &- sinceFrame)) : count
+            var j = i &+ 1
+            while j < end && symbols[j] == charted { j &+= 1 }
+            series.append(contentsOf: UnsafeBufferPointer(rebasing: ticks[i..<j]))
+            chartedTicks &+= j &- i
+            if framesEvery > 0 {
+                sinceFrame &+= j &- i
+                if sinceFrame == framesEvery {
+                    sinceFrame = 0
+                    onFrame?()
+                }
+            }
+            i = j
         }
     }
 }
