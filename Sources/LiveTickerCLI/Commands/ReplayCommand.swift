@@ -61,7 +61,8 @@ enum ReplayCommand: Command {
         let path = arguments.operands[0]
         let display = try DisplayArguments.read(from: &arguments, defaultOutput: "liveticker.ppm")
         let chart = try ChartArguments.read(from: &arguments)
-        let feed = try ReplayInput.read(from: &arguments)
+        var feed = try ReplayInput.read(from: &arguments)
+        let wanted = FeedArguments.chartedSymbols(&feed.options)
         let every = try arguments.value("every", expected: "a whole number ≥ 1") { Int($0).flatMap { $0 >= 1 ? $0 : nil } } ?? 0
         let hold = arguments.flag("hold")
         try arguments.finish()
@@ -76,11 +77,11 @@ enum ReplayCommand: Command {
         } catch {
             throw CommandFailure(error.description)
         }
-        let series = try feed.makeSeries(interval: chart.candleInterval)
+        let series = try (0..<max(1, wanted.count)).map { _ in try feed.makeSeries(interval: chart.candleInterval) }
         let output = try display.open()
         defer { output.close() }
         let session = ChartSession(
-            series: series, chartOptions: chart.options, font: chart.font, display: output,
+            series: series, wanted: wanted, chartOptions: chart.options, font: chart.font, display: output,
             title: feed.options.symbol ?? ReplayInput.title(forPath: path))
         let (report, sink) =
             display.output.isFile && !feed.follow
