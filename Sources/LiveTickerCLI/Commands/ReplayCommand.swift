@@ -31,6 +31,8 @@ enum ReplayCommand: Command {
           --chart KIND        line (default), candles, or both
           --candle D          candle interval: 1s, 5m, 1h, 1d, ... (default 1m) or 100t (ticks)
           --window D          follow the newest data over this span, e.g. 10m (default: all held)
+          --range FROM,TO     show a fixed time range instead, e.g.
+                              2024-03-01T12:00:00Z,2024-03-01T13:00:00Z
           --theme NAME        dark (default), light, colorblind
           --rotate DEG        0, 90, 180, 270 for portrait-mounted panels
           --algorithm A       lttb (default), minmax, m4, minmaxlttb
