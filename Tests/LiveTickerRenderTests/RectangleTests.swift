@@ -83,7 +83,8 @@ struct RectangleTests {
     func fillAroundHole() {
         let holes = [
             PixelRect(x: 4, y: 3, width: 6, height: 4), PixelRect(x: -5, y: -5, width: 9, height: 30),
-            PixelRect(x: 10, y: 8, width: 50, height: 50), PixelRect.empty, PixelRect(x: 0, y: 0, width: 20, height: 12),
+            PixelRect(x: 10, y: 8, width: 50, height: 50), PixelRect.empty,
+            PixelRect(x: 0, y: 0, width: 20, height: 12),
             PixelRect(minX: Int.min, minY: 5, maxX: Int.max, maxY: 6),
         ]
         for hole in holes {
@@ -108,7 +109,9 @@ struct RectangleTests {
         #expect(c.outsideWrites() == 0)
         for y in 1..<11 { #expect(c.fb[3, y] == 0xFFFFFF) }
         for y in 0..<12 {
-            let expected = y >= 2 && y < 9 ? PixelBlend.blend(GuardedCanvas.background, 0xFF8000, alpha: 100) : GuardedCanvas.background
+            let expected =
+                y >= 2 && y < 9
+                ? PixelBlend.blend(GuardedCanvas.background, 0xFF8000, alpha: 100) : GuardedCanvas.background
             #expect(c.fb[6, y] == expected)
         }
     }

@@ -1,5 +1,6 @@
-@testable import LiveTickerRender
 import Testing
+
+@testable import LiveTickerRender
 
 /// The column sweep (x-monotone strokes) against the general segment-by-segment path: same
 /// picture within rounding, never a write outside the clip.
@@ -29,7 +30,8 @@ struct StrokeSweepTests {
             let c = GuardedCanvas(width: size.0, height: size.1)
             let r = Rasterizer()
             r.usesColumnSweep = sweep
-            r.strokePolyline(xs: xs, ys: ys, width: width, color: RGBColor(color), alpha: alpha, clip: c.clip, into: c.fb)
+            r.strokePolyline(
+                xs: xs, ys: ys, width: width, color: RGBColor(color), alpha: alpha, clip: c.clip, into: c.fb)
             #expect(c.outsideWrites() == 0)
             return c.snapshot()
         }
@@ -124,7 +126,9 @@ struct StrokeSweepTests {
         }
     }
 
-    @Test("clips a few rows tall (partial groups of four and eight rows) match the general path", arguments: [3, 4, 5, 6, 9, 10, 13])
+    @Test(
+        "clips a few rows tall (partial groups of four and eight rows) match the general path",
+        arguments: [3, 4, 5, 6, 9, 10, 13])
     func shortClips(height: Int) {
         let (xs, ys) = randomWalk(60, seed: UInt64(height), step: 2, start: Double(height) / 2)
         for w in [1.0, 1.5, 3] {
@@ -170,7 +174,8 @@ struct StrokeSweepTests {
         let d = GuardedCanvas(width: 96, height: 64)
         fx.withUnsafeBufferPointer { x in
             fy.withUnsafeBufferPointer { y in
-                Rasterizer().strokePolyline(xs: x, ys: y, width: 1.5, color: RGBColor(0xFFFFFF), clip: c.clip, into: c.fb)
+                Rasterizer().strokePolyline(
+                    xs: x, ys: y, width: 1.5, color: RGBColor(0xFFFFFF), clip: c.clip, into: c.fb)
             }
         }
         Rasterizer().strokePolyline(xs: xs, ys: ys, width: 1.5, color: RGBColor(0xFFFFFF), clip: d.clip, into: d.fb)

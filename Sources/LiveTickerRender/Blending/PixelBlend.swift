@@ -61,7 +61,8 @@ public enum PixelBlend {
         var result = SIMD4<UInt32>(repeating: blend(row[0], color, alpha: alpha))
         while i &+ 4 <= count {
             // Sixteen at a time while every quarter matches the memo: four compares, four stores.
-            let seen16 = SIMD16<UInt32>(lowHalf: SIMD8(lowHalf: seen, highHalf: seen), highHalf: SIMD8(lowHalf: seen, highHalf: seen))
+            let seen16 = SIMD16<UInt32>(
+                lowHalf: SIMD8(lowHalf: seen, highHalf: seen), highHalf: SIMD8(lowHalf: seen, highHalf: seen))
             let result16 = SIMD16<UInt32>(
                 lowHalf: SIMD8(lowHalf: result, highHalf: result), highHalf: SIMD8(lowHalf: result, highHalf: result))
             while i &+ 16 <= count {

@@ -11,17 +11,18 @@
 /// Time series take a faster route to the same coverage: when the segments' left ends and
 /// right ends both run in x order (any polyline whose x never turns back, NaN gaps allowed),
 /// the capsules are swept column by column, each pixel taking the distance to the nearest
-/// capsule, four rows per SIMD step, blended once (`RasterScratch+ColumnSweep`). It matches
-/// the general path within 2/255 per channel (rounding only).
+/// capsule, rows in SIMD groups of four, blended once (`RasterScratch+ColumnSweep`). It
+/// matches the general path within 2/255 per channel (rounding only).
 ///
 /// Safety: every coordinate is first clipped (Liang–Barsky, in halved coordinates so that
 /// ±1.7e308 cannot overflow) to the clip rectangle widened by the pen radius; only then is it
 /// converted to an integer. Non-finite points (NaN, ±∞) lift the pen. Nothing outside
 /// `clip ∩ framebuffer.bounds` is ever written, whatever the input.
 ///
-/// Memory: the mask and the span list are owned by the rasteriser, sized on first use for the
-/// largest clip seen and reused afterwards, so steady-state frames allocate nothing. The mask is
-/// left all-zero after every call.
+/// Memory: the mask (tagged with a stroke generation, so it is cleared only every 255
+/// strokes), the capsule list of the sweep and the area-fill arrays are owned by the
+/// rasteriser, sized at init, grown for a larger clip or longer polyline and reused
+/// afterwards, so steady-state frames allocate nothing.
 ///
 /// Not thread-safe: use one rasteriser per drawing thread.
 public final class Rasterizer {
@@ -34,7 +35,7 @@ public final class Rasterizer {
 
     /// Creates a rasteriser with scratch memory for clips up to `width × height` pixels
     /// (it grows later if a larger clip comes; give the display size to never allocate while
-    /// drawing). Allocates about `width × height + 8 × width` bytes.
+    /// drawing). Allocates about `2 × width × height + 150 × width + 8 × height` bytes.
     public init(width: Int = 0, height: Int = 0) {
         scratch = RasterScratch(width: width, height: height)
     }

@@ -18,12 +18,33 @@ struct BlockSummaryConcurrencyTests {
     /// match its position), positions strictly increase, draw times never decrease, and the
     /// value range covers every finite candidate. Run under `--sanitize=thread`.
     @Test func producerAppendsWhileConsumerCollects() throws {
+        try run(batch: 1)
+    }
+
+    /// The same with a producer that appends batches of 1 to 500 ticks.
+    @Test func batchProducerAppendsWhileConsumerCollects() throws {
+        try run(batch: 500)
+    }
+
+    /// Appends in batches of up to `batch` ticks (1: tick by tick) while a consumer collects.
+    private func run(batch: UInt64) throws {
         let n: UInt64 = 400_000
         let series = try LiveSeries(capacity: 20_000, candleInterval: .ticks(10), candleCapacity: 64)
         let done = StopFlag()
         let findings = Findings()
         let producer = TestThread {
-            for p in 0..<n { series.append(Tick(time: time(p), value: value(p))) }
+            if batch == 1 {
+                for p in 0..<n { series.append(Tick(time: time(p), value: value(p))) }
+            } else {
+                var rng = SplitMix64(seed: 9)
+                var p: UInt64 = 0
+                while p < n {
+                    let count = min(n - p, 1 + rng.next() % batch)
+                    let ticks = (p..<(p + count)).map { Tick(time: time($0), value: value($0)) }
+                    ticks.withUnsafeBufferPointer { series.append(contentsOf: $0) }
+                    p += count
+                }
+            }
             done.raise()
         }
         let consumer = TestThread {

@@ -17,6 +17,17 @@ struct LiveSeriesConcurrencyTests {
     /// published state only moves forward, snapshots are whole, and after the producer stops
     /// a final refresh matches the data exactly.
     @Test func producerAndConsumerOnTwoThreads() throws {
+        try run(batch: 1)
+    }
+
+    /// The same with the producer appending batches of 1 to 600 ticks (`append(contentsOf:)`):
+    /// readers never see a torn tick or candle, and the final state is exact.
+    @Test func batchProducerAndConsumerOnTwoThreads() throws {
+        try run(batch: 600)
+    }
+
+    /// Appends `n` ticks in batches of up to `batch` (1: tick by tick) while a consumer reads.
+    private func run(batch: Int) throws {
         let n = 150_000
         let capacity = 3_000
         let series = try LiveSeries(capacity: capacity, candleInterval: .ticks(10), candleCapacity: 64)
@@ -24,7 +35,19 @@ struct LiveSeriesConcurrencyTests {
         let log = ConsumerLog()
 
         let producer = TestThread {
-            for p in 0..<n { series.append(Tick(time: Int64(p), value: value(p), size: 1)) }
+            if batch == 1 {
+                for p in 0..<n { series.append(Tick(time: Int64(p), value: value(p), size: 1)) }
+            } else {
+                var buffer = [Tick]()
+                var p = 0
+                var rng = SplitMix64(seed: 5)
+                while p < n {
+                    let count = min(n - p, 1 + Int(rng.next() % UInt64(batch)))
+                    buffer = (p..<(p + count)).map { Tick(time: Int64($0), value: value($0), size: 1) }
+                    buffer.withUnsafeBufferPointer { series.append(contentsOf: $0) }
+                    p += count
+                }
+            }
             done.raise()
         }
         let consumer = TestThread {

@@ -72,6 +72,28 @@ final class HistorySummaries: @unchecked Sendable {
         closeBlocks(endingAt: next)
     }
 
+    /// Folds `ticks` at positions `firstPosition ..< firstPosition + count` (the next ones)
+    /// into the open blocks, one level-0 block at a time, closing every block they complete.
+    /// Same result as `add(_:position:)` per tick. Returns how many values are finite.
+    /// Producer only. O(count), no allocation.
+    @inlinable
+    func add(contentsOf ticks: UnsafeBufferPointer<Tick>, firstPosition: UInt64) -> Int {
+        guard let base = ticks.baseAddress else { return 0 }
+        let mask = Self.baseBlock &- 1
+        var position = firstPosition
+        var done = 0
+        var finite = 0
+        while done < ticks.count {
+            let room = Int(truncatingIfNeeded: Self.baseBlock &- (position & mask))
+            let n = min(room, ticks.count &- done)
+            finite &+= open[0].fold(contentsOf: base + done, count: n, firstPosition: position)
+            done &+= n
+            position &+= UInt64(truncatingIfNeeded: n)
+            if position & mask == 0 { closeBlocks(endingAt: position) }
+        }
+        return finite
+    }
+
     /// Closes level 0 and every coarser level whose block ends at `end`. Producer only.
     @usableFromInline
     func closeBlocks(endingAt end: UInt64) {
