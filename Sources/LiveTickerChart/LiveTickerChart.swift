@@ -103,7 +103,8 @@ public final class LiveTickerChart {
         }
         stageTimes.downsample = clock.lap()
 
-        fb.clear(fb.bounds, to: theme.background)
+        // Each pixel is written once: the frame around the plot, then the plot's background.
+        fb.fill(fb.bounds, color: theme.background, around: layout.plot, clip: fb.bounds)
         fb.fill(layout.plot, color: theme.plotBackground, clip: fb.bounds)
         drawGrid(geometry, into: fb)
         stageTimes.background = clock.lap()

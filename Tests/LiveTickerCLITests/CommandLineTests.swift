@@ -119,4 +119,33 @@ struct CommandLineTests {
         #expect(printed == Array(expected[0..<count]))
         #expect(printed.first == 0 && printed.last == 999 && printed.count == 50)
     }
+
+    @Test("--symbol A,B charts each named symbol as its own series; others are left out")
+    func severalSymbols() throws {
+        let dir = temporaryDirectory()
+        var csv = "ts;sym;last\n"
+        for i in 0..<300 {
+            csv += "\(1_709_280_000 + i);AAA;\(100 + Double(i % 13) * 0.1)\n"
+            csv += "\(1_709_280_000 + i);BBB;\(99 + Double(i % 7) * 0.2)\n"
+            csv += "\(1_709_280_000 + i);CCC;\(98 + Double(i % 5) * 0.3)\n"
+        }
+        writeFile(dir + "/multi.csv", csv)
+        func run(_ extra: [String], _ name: String) -> (Int32, String, PPMImage?) {
+            var status: Int32 = -1
+            let log = capture(2) {
+                status = LiveTickerCommandLine.run(["replay", dir + "/multi.csv", "--output", dir + "/\(name).ppm", "--size", "320x200"] + extra)
+            }
+            return (status, log, try? PPMImage(contentsOf: dir + "/\(name).ppm"))
+        }
+        let (status, log, image) = run(["--symbol", "AAA,BBB"], "two")
+        #expect(status == 0)
+        #expect(log.contains("charted AAA, BBB (600 ticks)"))
+        #expect(log.contains("300 ticks of other symbols"))
+        let (_, oneLog, one) = run(["--symbol", "BBB"], "one")
+        #expect(!oneLog.contains("other symbols"))
+        let (_, _, first) = run([], "first")
+        // Two series draw a different picture from either alone.
+        #expect(image != nil && one != nil && first != nil)
+        #expect(image?.rgb != one?.rgb && image?.rgb != first?.rgb && one?.rgb != first?.rgb)
+    }
 }

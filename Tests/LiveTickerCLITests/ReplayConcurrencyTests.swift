@@ -26,7 +26,7 @@ struct ReplayConcurrencyTests {
         func render(threaded: Bool, to path: String) throws -> LiveSeries {
             let series = try LiveSeries(capacity: 1 << 15, candleInterval: .seconds(1))
             let display = PictureFileDisplay(path: path, width: 320, height: 200)
-            let session = ChartSession(series: series, chartOptions: ChartOptions(), font: .builtin, display: display, title: "T")
+            let session = ChartSession(series: [series], chartOptions: ChartOptions(), font: .builtin, display: display, title: "T")
             let reader = try TickFileReader.open(path: dir + "/ticks.csv")
             if threaded {
                 _ = try session.runLive(reader: reader, pacer: ReplayPacer(speed: .max), stop: StopFlag(), hold: false)

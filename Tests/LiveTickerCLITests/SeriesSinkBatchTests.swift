@@ -4,28 +4,36 @@ import Testing
 
 @testable import LiveTickerCLI
 
-/// Ticks of two symbols, A mostly, B now and then.
+/// Ticks of three symbols: A mostly, B and C now and then (tick 0 is B).
 private func mixedTicks(_ count: Int) -> (ticks: [Tick], symbols: [SymbolID]) {
     var ticks: [Tick] = []
     var symbols: [SymbolID] = []
     for i in 0..<count {
         ticks.append(Tick(time: Int64(i) * 1_000_000, value: Double((i &* 31) % 101), size: 1))
-        symbols.append(SymbolID(i % 11 == 5 || i % 13 == 0 ? 1 : 0))
+        symbols.append(SymbolID(i % 13 == 0 ? 1 : i % 11 == 5 || i % 17 == 3 ? 2 : 0))
     }
     return (ticks, symbols)
 }
 
+private let names = ["A", "B", "C"]
+
 @Suite("SeriesSink batches")
 struct SeriesSinkBatchTests {
-    @Test("a batch charts the same ticks, counts and frames as tick-by-tick delivery", arguments: [0, 1, 7, 64])
-    func batchEqualsTickByTick(framesEvery: Int) throws {
+    @Test("a batch charts the same ticks, counts and frames as tick-by-tick delivery",
+          arguments: [([String](), 0), ([], 7), (["A", "C"], 0), (["C", "A"], 64), (["B"], 1)])
+    func batchEqualsTickByTick(wanted: [String], framesEvery: Int) throws {
         let (ticks, symbols) = mixedTicks(2_000)
-        let single = try LiveSeries(capacity: 4_096, candleInterval: .ticks(10))
-        let batched = try LiveSeries(capacity: 4_096, candleInterval: .ticks(10))
-        var singleFrames: [UInt64] = []
-        var batchedFrames: [UInt64] = []
-        var singleSink = SeriesSink(series: single, framesEvery: framesEvery, onFrame: { singleFrames.append(single.version) })
-        var batchedSink = SeriesSink(series: batched, framesEvery: framesEvery, onFrame: { batchedFrames.append(batched.version) })
+        let seriesCount = max(1, wanted.count)
+        let single = try (0..<seriesCount).map { _ in try LiveSeries(capacity: 4_096, candleInterval: .ticks(10)) }
+        let batched = try (0..<seriesCount).map { _ in try LiveSeries(capacity: 4_096, candleInterval: .ticks(10)) }
+        var singleFrames: [[UInt64]] = []
+        var batchedFrames: [[UInt64]] = []
+        var singleSink = SeriesSink(
+            series: single, wanted: wanted, nameOf: { names[Int($0.rawValue)] }, framesEvery: framesEvery,
+            onFrame: { singleFrames.append(single.map(\.version)) })
+        var batchedSink = SeriesSink(
+            series: batched, wanted: wanted, nameOf: { names[Int($0.rawValue)] }, framesEvery: framesEvery,
+            onFrame: { batchedFrames.append(batched.map(\.version)) })
         for i in ticks.indices { singleSink.consume(ticks[i], symbol: symbols[i]) }
         var start = 0
         for length in [0, 1, 2, 300, 17, 999, 681] {
@@ -38,11 +46,14 @@ struct SeriesSinkBatchTests {
             start = end
         }
         #expect(start == ticks.count)
-        #expect(batched.version == single.version)
+        #expect(batched.map(\.version) == single.map(\.version))
+        #expect(batched.allSatisfy { $0.version > 0 })
         #expect(batchedSink.chartedTicks == singleSink.chartedTicks)
         #expect(batchedSink.otherSymbolTicks == singleSink.otherSymbolTicks && batchedSink.otherSymbolTicks > 0)
-        #expect(batchedSink.chartedSymbol == SymbolID(1))  // tick 0 is B (0 % 13 == 0)
+        #expect(batchedSink.chartedSymbols == singleSink.chartedSymbols)
         #expect(batchedFrames == singleFrames)
-        #expect(batched.newestTick == single.newestTick && batched.newestCandle == single.newestCandle)
+        for (a, b) in zip(batched, single) {
+            #expect(a.newestTick == b.newestTick && a.newestCandle == b.newestCandle)
+        }
     }
 }

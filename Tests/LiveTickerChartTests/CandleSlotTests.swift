@@ -85,3 +85,45 @@ struct CandleSlotTests {
         #expect(abs(Double(secondGroupStart - firstGroupStart) - 2 * slotWidth) <= 1.5, "lit columns \(lit), slot \(slotWidth)")
     }
 }
+
+@Suite("Line over candles")
+struct LineOverCandlesTests {
+    @Test("in both mode each tick is drawn inside its own candle's slot, also for a fixed past window",
+          arguments: [
+            (ChartOptions.Window.follow(nanoseconds: nil), 0, 100),
+            (.fixed(from: 200_000_000_000, to: 297_000_000_000), 40, 20),  // ends inside a candle; newer ones exist
+          ])
+    func lineSitsOnItsCandles(window: ChartOptions.Window, firstCandle: Int, slotCount: Int) throws {
+        // 100 candles of 5 ticks, one tick per second; every tick of candle k has value 10·k, so
+        // each candle is flat and the line must cross each slot at its candle's price.
+        let series = try LiveSeries(capacity: 4096, candleInterval: .ticks(5))
+        for i in 0..<500 { series.append(Tick(time: Int64(i) * 1_000_000_000, value: Double(i / 5) * 10, size: 1)) }
+        var options = ChartOptions()
+        options.kind = .both
+        options.window = window
+        options.areaFill = false
+        options.showsHeader = false
+        let (fb, chart) = render([series], width: 640, height: 400, options: options)
+        let geometry = try #require(chart.lastGeometry)
+        let plot = geometry.layout.plot
+        let colour = options.theme.seriesColor(0)
+        let slots = Int(geometry.xUpper)
+        #expect(slots == slotCount)
+        for slot in 0..<slots {
+            // Candle `firstCandle + slot` is in this slot; its ticks (the line) are at its price.
+            let expectedRow = geometry.pixelY(Double(firstCandle + slot) * 10)
+            // The middle half of the slot: away from the steps between neighbouring candles.
+            var rows: [Int] = []
+            for x in Int(geometry.pixelX(Double(slot) + 0.25).rounded(.up))..<Int(geometry.pixelX(Double(slot) + 0.75)) {
+                for y in plot.minY..<plot.maxY {
+                    let p = RGBColor(fb[x, y])
+                    if abs(Int(p.red) - Int(colour.red)) + abs(Int(p.green) - Int(colour.green)) + abs(Int(p.blue) - Int(colour.blue)) < 60 {
+                        rows.append(y)
+                    }
+                }
+            }
+            #expect(!rows.isEmpty, "slot \(slot): no line")
+            #expect(rows.allSatisfy { abs(Double($0) + 0.5 - expectedRow) <= 3 }, "slot \(slot): line rows \(rows), candle at \(expectedRow)")
+        }
+    }
+}

@@ -30,7 +30,7 @@ enum LiveCommand: Command {
           --queue N           ticks the queue holds between frames (default 65536)
           --history N         ticks the history ring holds (default 1048576)
 
-        Chart: the same options as `liveticker replay` (--chart, --candle, --window, --theme,
+        Chart: the same options as `liveticker replay` (--chart, --candle, --window, --range, --theme,
         --rotate, --algorithm, --line-width, --threshold, --no-area, --no-header, --text-scale,
         --font).
 
@@ -48,7 +48,8 @@ enum LiveCommand: Command {
         let listen = arguments.value("listen")
         let display = try DisplayArguments.read(from: &arguments, defaultOutput: "drm")
         let chart = try ChartArguments.read(from: &arguments)
-        let options = try FeedArguments.read(from: &arguments)
+        var options = try FeedArguments.read(from: &arguments)
+        let wanted = FeedArguments.chartedSymbols(&options)
         let history = try arguments.value(
             "history", expected: "a tick count from 16 to 268435456", { Int($0).flatMap { (16...(1 << 28)).contains($0) ? $0 : nil } }) ?? (1 << 20)
         let queue = try arguments.value(
@@ -81,11 +82,12 @@ enum LiveCommand: Command {
             throw CommandFailure(error.description)
         }
         if let port = source.port { printError("liveticker: listening on \(endpoint) (port \(port))") }
-        let series = try ReplayInput(history: history).makeSeries(interval: chart.candleInterval)
+        let input = ReplayInput(history: history)
+        let series = try (0..<max(1, wanted.count)).map { _ in try input.makeSeries(interval: chart.candleInterval) }
         let output = try display.open()
         defer { output.close() }
         let session = ChartSession(
-            series: series, chartOptions: chart.options, font: chart.font, display: output,
+            series: series, wanted: wanted, chartOptions: chart.options, font: chart.font, display: output,
             title: options.symbol ?? (sourceText == "-" ? "stdin" : ReplayInput.title(forPath: sourceText)))
         let (report, sink) = try session.runLiveSource(source, hold: hold)
         return ReplayInput.finish(report: report, sink: sink, symbols: source.symbols, path: sourceText, strict: options.strict) {

@@ -31,6 +31,8 @@ enum ReplayCommand: Command {
           --chart KIND        line (default), candles, or both
           --candle D          candle interval: 1s, 5m, 1h, 1d, ... (default 1m) or 100t (ticks)
           --window D          follow the newest data over this span, e.g. 10m (default: all held)
+          --range FROM,TO     show a fixed time range instead, e.g.
+                              2024-03-01T12:00:00Z,2024-03-01T13:00:00Z
           --theme NAME        dark (default), light, colorblind
           --rotate DEG        0, 90, 180, 270 for portrait-mounted panels
           --algorithm A       lttb (default), minmax, m4, minmaxlttb
@@ -61,7 +63,8 @@ enum ReplayCommand: Command {
         let path = arguments.operands[0]
         let display = try DisplayArguments.read(from: &arguments, defaultOutput: "liveticker.ppm")
         let chart = try ChartArguments.read(from: &arguments)
-        let feed = try ReplayInput.read(from: &arguments)
+        var feed = try ReplayInput.read(from: &arguments)
+        let wanted = FeedArguments.chartedSymbols(&feed.options)
         let every = try arguments.value("every", expected: "a whole number ≥ 1") { Int($0).flatMap { $0 >= 1 ? $0 : nil } } ?? 0
         let hold = arguments.flag("hold")
         try arguments.finish()
@@ -76,11 +79,11 @@ enum ReplayCommand: Command {
         } catch {
             throw CommandFailure(error.description)
         }
-        let series = try feed.makeSeries(interval: chart.candleInterval)
+        let series = try (0..<max(1, wanted.count)).map { _ in try feed.makeSeries(interval: chart.candleInterval) }
         let output = try display.open()
         defer { output.close() }
         let session = ChartSession(
-            series: series, chartOptions: chart.options, font: chart.font, display: output,
+            series: series, wanted: wanted, chartOptions: chart.options, font: chart.font, display: output,
             title: feed.options.symbol ?? ReplayInput.title(forPath: path))
         let (report, sink) =
             display.output.isFile && !feed.follow

@@ -1,6 +1,7 @@
 import LiveTickerChart
 import LiveTickerCore
 import LiveTickerDownsampling
+import LiveTickerFeed
 import LiveTickerImageIO
 import LiveTickerRender
 
@@ -36,6 +37,13 @@ struct ChartArguments {
             } else {
                 throw UsageError("--window needs a duration such as 30s, 10m, 1h or 'all', got '\(text)'")
             }
+        }
+        if let range = arguments.value("range") {
+            let ends = range.split(separator: ",", maxSplits: 1).map { FeedOptions.parseTimestamp(String($0)) }
+            guard ends.count == 2, let from = ends[0], let to = ends[1], from < to else {
+                throw UsageError("--range needs FROM,TO (epoch times or ISO-8601, FROM before TO), got '\(range)'")
+            }
+            chart.options.window = .fixed(from: from, to: to)
         }
         if let theme = try arguments.value("theme", expected: "dark, light or colorblind", ChartTheme.named) {
             chart.options.theme = theme

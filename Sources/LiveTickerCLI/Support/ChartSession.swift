@@ -9,17 +9,19 @@ import Synchronization
 import Glibc
 #endif
 
-/// The engine behind `replay` and `live`: a feed goes into a ``LiveSeries`` on a producer,
-/// frames of a ``LiveTickerChart`` go to a ``Display``.
+/// The engine behind `replay` and `live`: a feed goes into one ``LiveSeries`` per charted
+/// symbol on a producer, frames of a ``LiveTickerChart`` go to a ``Display``.
 ///
 /// Two ways to run:
-/// - ``runToFile(reader:pacer:every:)`` for picture outputs: one thread parses every tick and a
+/// - ``runToFile(reader:pacer:every:stop:)`` for picture outputs: one thread parses every tick and a
 ///   frame is drawn at the end (and every N ticks for a frame sequence).
-/// - ``runLive(reader:pacer:hold:)`` for panels: a producer thread parses (and paces) while the
+/// - ``runLive(reader:pacer:stop:hold:)`` for panels: a producer thread parses (and paces) while the
 ///   main thread draws at the display's rate, and only when the series changed: a still feed
 ///   draws nothing and the process sleeps.
 final class ChartSession {
-    let series: LiveSeries
+    let series: [LiveSeries]
+    /// Symbol names charted, one per series (`--symbol A,B`); empty: the first symbol seen.
+    let wanted: [String]
     let chartOptions: ChartOptions
     let font: BitmapFont
     let display: any Display
@@ -28,35 +30,54 @@ final class ChartSession {
     /// Frames presented so far.
     private(set) var framesPresented = 0
 
-    /// The header title: the file's name until the charted symbol is known.
-    private var title: String
+    /// Header titles per series: the wanted symbol names, or the file's name until the charted
+    /// symbol is known.
+    private var titles: [String]
     private var titleIsSymbol = false
 
-    init(series: LiveSeries, chartOptions: ChartOptions, font: BitmapFont, display: any Display, title: String) {
+    /// A session charting `series` (one per name in `wanted`, or one for the first symbol when
+    /// `wanted` is empty) with `title` shown until a symbol name is known.
+    init(series: [LiveSeries], wanted: [String] = [], chartOptions: ChartOptions, font: BitmapFont, display: any Display, title: String) {
+        precondition(!series.isEmpty && (wanted.isEmpty || wanted.count == series.count))
         self.series = series
+        self.wanted = wanted
         self.chartOptions = chartOptions
         self.font = font
         self.display = display
-        self.title = title
-        chart = LiveTickerChart(series: [series], width: display.width, height: display.height, options: chartOptions, font: font)
-        chart.setTitle(title, forSeries: 0)
+        titles = wanted.isEmpty ? [title] : wanted
+        titleIsSymbol = !wanted.isEmpty
+        chart = LiveTickerChart(series: series, width: display.width, height: display.height, options: chartOptions, font: font)
         framebuffer = Framebuffer(width: display.width, height: display.height)
+        applyTitles()
     }
 
-    /// Shows the charted symbol's name in the header once the feed has named it (once).
+    private func applyTitles() {
+        for (index, title) in titles.enumerated() { chart.setTitle(title, forSeries: index) }
+    }
+
+    /// Shows the charted symbol's name in the header once the feed has named it (once; with
+    /// `--symbol A,B` the names are known from the start).
     private func adoptSymbolTitle(_ name: String?) {
         guard !titleIsSymbol, let name, !name.isEmpty else { return }
         titleIsSymbol = true
-        title = name
+        titles[0] = name
         chart.setTitle(name, forSeries: 0)
+    }
+
+    /// A sink routing the feed into this session's series.
+    private func makeSink(
+        names: @escaping (SymbolID) -> String?, every: Int = 0, onSymbol: ((Int, SymbolID) -> Void)? = nil,
+        onFrame: (() -> Void)? = nil
+    ) -> SeriesSink {
+        SeriesSink(series: series, wanted: wanted, nameOf: names, framesEvery: every, onSymbol: onSymbol, onFrame: onFrame)
     }
 
     /// Draws the current state and presents it. Allocates only when the display changed size
     /// (a panel replugged with another mode).
     func presentFrame() throws(CommandFailure) {
         if display.width != framebuffer.width || display.height != framebuffer.height {
-            chart = LiveTickerChart(series: [series], width: display.width, height: display.height, options: chartOptions, font: font)
-            chart.setTitle(title, forSeries: 0)
+            chart = LiveTickerChart(series: series, width: display.width, height: display.height, options: chartOptions, font: font)
+            applyTitles()
             framebuffer = Framebuffer(width: display.width, height: display.height)
         }
         chart.draw(into: framebuffer)
@@ -72,9 +93,9 @@ final class ChartSession {
     /// `stop` ends the feed early (SIGINT/SIGTERM should raise it); the frame is still written.
     func runToFile(reader: any TickBatchReader, pacer: ReplayPacer, every: Int, stop: StopFlag) throws -> (FeedReport, SeriesSink) {
         var frameError: CommandFailure?
-        var sink = SeriesSink(
-            series: series, framesEvery: every,
-            onSymbol: { [unowned self] symbol in self.adoptSymbolTitle(Self.name(of: symbol, in: reader)) },
+        var sink = makeSink(
+            names: { Self.name(of: $0, in: reader) }, every: every,
+            onSymbol: { [unowned self] _, symbol in self.adoptSymbolTitle(Self.name(of: symbol, in: reader)) },
             onFrame: { [unowned self] in
                 guard frameError == nil else { return }
                 do { try self.presentFrame() } catch { frameError = error as? CommandFailure ?? CommandFailure("\(error)") }
@@ -91,10 +112,13 @@ final class ChartSession {
     /// `stop` ends the feed early (SIGINT/SIGTERM should raise it).
     func runLive(reader: any TickBatchReader, pacer: ReplayPacer, stop: StopFlag, hold: Bool) throws -> (FeedReport, SeriesSink) {
         let outcome = ProducerOutcome()
-        let producer = ProducerThread { [series] in
-            var sink = SeriesSink(series: series, onSymbol: { symbol in
-                outcome.publishTitle(Self.name(of: symbol, in: reader))
+        let sinkTemplate = makeSink(
+            names: { Self.name(of: $0, in: reader) },
+            onSymbol: { index, symbol in
+                if index == 0 { outcome.publishTitle(Self.name(of: symbol, in: reader)) }
             })
+        let producer = ProducerThread {
+            var sink = sinkTemplate
             var pacer = pacer
             do {
                 outcome.report = try Self.feed(reader, into: &sink, pacer: &pacer, stop: stop)
@@ -118,7 +142,7 @@ final class ChartSession {
         if hold, !StopSignal.isRequested {
             StopSignal.hold(showing: "the last frame on \(display.summary)")
         }
-        return (outcome.report ?? reader.report, outcome.sink ?? SeriesSink(series: series))
+        return (outcome.report ?? reader.report, outcome.sink ?? sinkTemplate)
     }
 
     /// Shows a live source (stdin, a followed file, a UDP or TCP listener): its own producer
@@ -128,7 +152,11 @@ final class ChartSession {
     /// When the queue overflowed, the count of dropped ticks is reported once as it happens.
     func runLiveSource(_ source: LiveTickSource, hold: Bool) throws -> (FeedReport, SeriesSink) {
         StopSignal.install()
-        var sink = SeriesSink(series: series)
+        // Symbol names are read (under the source's lock) once per new symbol, not per tick.
+        var sink = makeSink(names: { symbol in
+            let symbols = source.symbols
+            return symbols.count > Int(symbol.rawValue) ? symbols.name(of: symbol) : nil
+        })
         var reportedDrops = 0
         source.start()
         defer { source.stop() }
@@ -169,7 +197,9 @@ final class ChartSession {
                 return
             }
             let finished = step()
-            let version = series.version
+            // The sum of the series' versions changes whenever any of them does (each only grows).
+            var version: UInt64 = 0
+            for one in series { version &+= one.version }
             if version != drawnVersion {
                 drawnVersion = version
                 try presentFrame()

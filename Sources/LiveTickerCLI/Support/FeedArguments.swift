@@ -18,7 +18,8 @@ enum FeedArguments {
                               magnitude, < 1e11 s, < 1e14 ms, < 1e17 us, else ns)
           --delimiter D       field delimiter: , ; tab | (default: detected from the first line)
           --header MODE       auto, yes or no (no: lines are time,value[,size[,symbol]])
-          --symbol NAME       keep only this symbol
+          --symbol NAME       chart only this symbol (default: the first one in the file);
+                              NAME,NAME,… charts several, one series each, on one axis
           --from TIME         keep ticks at or after TIME (epoch number or ISO-8601)
           --to TIME           keep ticks before TIME
           --strict            stop at the first bad line (exit 1) instead of skipping it
@@ -55,5 +56,13 @@ enum FeedArguments {
         }
         options.strict = arguments.flag("strict")
         return options
+    }
+
+    /// The symbols to chart as separate series when `--symbol` names several (`A,B`); then the
+    /// reader's single-symbol filter is cleared so every named symbol is read. Empty otherwise.
+    static func chartedSymbols(_ options: inout FeedOptions) -> [String] {
+        guard let list = options.symbol, list.contains(",") else { return [] }
+        options.symbol = nil
+        return list.split(separator: ",").map { String($0.filter { $0 != " " }) }.filter { !$0.isEmpty }
     }
 }

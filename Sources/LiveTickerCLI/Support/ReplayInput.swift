@@ -63,10 +63,15 @@ struct ReplayInput {
         frames: () -> String
     ) -> Int32 {
         printError("\(path): \(report.summary)")
-        if sink.otherSymbolTicks > 0, let charted = sink.chartedSymbol {
+        let charted = sink.chartedSymbols.compactMap { $0 }.map { symbols.count > Int($0.rawValue) ? symbols.name(of: $0) : "" }
+        if sink.otherSymbolTicks > 0 {
             printError(
-                "\(path): charted \(symbols.name(of: charted)) (\(sink.chartedTicks) ticks); "
-                    + "\(sink.otherSymbolTicks) ticks of other symbols (\(symbols.names.joined(separator: ", "))) left out: choose one with --symbol")
+                "\(path): charted \(charted.joined(separator: ", ")) (\(sink.chartedTicks) ticks); "
+                    + "\(sink.otherSymbolTicks) ticks of other symbols (of \(symbols.names.joined(separator: ", "))) left out: "
+                    + "choose with --symbol NAME or --symbol NAME,NAME")
+        }
+        for (index, name) in sink.wanted.enumerated() where sink.chartedSymbols[index] == nil {
+            printError("\(path): symbol \(name) not found (symbols seen: \(symbols.names.joined(separator: ", ")))")
         }
         printError("wrote \(frames())")
         return report.ticks == 0 && report.badLines > 0 ? 1 : 0

@@ -4,39 +4,53 @@ import LiveTickerFeed
 /// Routes parsed ticks into the charted ``LiveSeries``: the producer side of `replay` and
 /// `live`.
 ///
-/// One instrument is charted: the symbol the reader was told to keep (`--symbol`), otherwise
-/// the first symbol seen; ticks of other symbols are counted so the summary can say what was
-/// left out and how to pick it. Every `framesEvery` charted ticks it calls `onFrame` (the
-/// `--every N` frame sequence) and once, when the charted symbol is chosen, `onSymbol`.
-/// O(1) per tick, no allocation; whole batches (unpaced replays) go to the series as runs
-/// (`LiveSeries.append(contentsOf:)`), cut at symbol changes and frame boundaries.
+/// Which symbols are charted: with `wanted` empty, the first symbol seen goes to the first
+/// (only) series; with names in `wanted` (`--symbol A,B`), each named symbol goes to the series
+/// at its place in the list. Ticks of any other symbol are counted so the summary can say what
+/// was left out and how to pick it. Every `framesEvery` charted ticks it calls `onFrame` (the
+/// `--every N` frame sequence) and once per charted symbol, when it is first seen, `onSymbol`
+/// with the series index. O(1) per tick; the routing table grows once per new symbol. Whole
+/// batches (unpaced replays) go to the series as runs (`LiveSeries.append(contentsOf:)`), cut
+/// where the symbol changes and at `--every` frame boundaries.
 struct SeriesSink: TickSink {
-    let series: LiveSeries
-    private(set) var chartedSymbol: SymbolID?
+    let series: [LiveSeries]
+    let wanted: [String]
+    /// The name of a symbol, when the feed has symbol names.
+    let nameOf: (SymbolID) -> String?
+    /// The symbol charted in each series, once seen.
+    private(set) var chartedSymbols: [SymbolID?]
     private(set) var otherSymbolTicks = 0
     private(set) var chartedTicks = 0
     let framesEvery: Int
     private var sinceFrame = 0
+    /// Series index by symbol id: -2 not seen yet, -1 not charted.
+    private var route: [Int] = []
     let onFrame: (() -> Void)?
-    let onSymbol: ((SymbolID) -> Void)?
+    let onSymbol: ((Int, SymbolID) -> Void)?
 
-    init(series: LiveSeries, framesEvery: Int = 0, onSymbol: ((SymbolID) -> Void)? = nil, onFrame: (() -> Void)? = nil) {
+    init(
+        series: [LiveSeries], wanted: [String] = [], nameOf: @escaping (SymbolID) -> String? = { _ in nil },
+        framesEvery: Int = 0, onSymbol: ((Int, SymbolID) -> Void)? = nil, onFrame: (() -> Void)? = nil
+    ) {
         self.series = series
+        self.wanted = wanted
+        self.nameOf = nameOf
         self.framesEvery = framesEvery
         self.onSymbol = onSymbol
         self.onFrame = onFrame
+        chartedSymbols = Array(repeating: nil, count: series.count)
     }
 
+    /// The first series' symbol (the only one without `--symbol A,B`).
+    var chartedSymbol: SymbolID? { chartedSymbols.first ?? nil }
+
     mutating func consume(_ tick: Tick, symbol: SymbolID) {
-        if chartedSymbol == nil {
-            chartedSymbol = symbol
-            onSymbol?(symbol)
-        }
-        guard symbol == chartedSymbol else {
+        let target = target(of: symbol)
+        guard target >= 0 else {
             otherSymbolTicks &+= 1
             return
         }
-        series.append(tick)
+        series[target].append(tick)
         chartedTicks &+= 1
         if framesEvery > 0 {
             sinceFrame &+= 1
@@ -47,31 +61,25 @@ struct SeriesSink: TickSink {
         }
     }
 
-    /// The same as ``consume(_:symbol:)`` for each tick, with each run of charted ticks (up to
-    /// the next other-symbol tick or `--every` frame) appended in one batch. O(count).
+    /// The same as ``consume(_:symbol:)`` for each tick, with each run of ticks of one charted
+    /// symbol (up to the next symbol change or `--every` frame) appended in one batch. O(count).
     mutating func consume(_ batch: TickBatch) {
         let ticks = batch.ticks
         let symbols = batch.symbols
         let count = ticks.count
         var i = 0
         while i < count {
-            let charted: SymbolID
-            if let chartedSymbol {
-                charted = chartedSymbol
-            } else {
-                charted = symbols[i]
-                chartedSymbol = charted
-                onSymbol?(charted)
-            }
-            guard symbols[i] == charted else {
+            let symbol = symbols[i]
+            let target = target(of: symbol)
+            guard target >= 0 else {
                 otherSymbolTicks &+= 1
                 i &+= 1
                 continue
             }
             let end = framesEvery > 0 ? min(count, i &+ (framesEvery &- sinceFrame)) : count
             var j = i &+ 1
-            while j < end && symbols[j] == charted { j &+= 1 }
-            series.append(contentsOf: UnsafeBufferPointer(rebasing: ticks[i..<j]))
+            while j < end && symbols[j] == symbol { j &+= 1 }
+            series[target].append(contentsOf: UnsafeBufferPointer(rebasing: ticks[i..<j]))
             chartedTicks &+= j &- i
             if framesEvery > 0 {
                 sinceFrame &+= j &- i
@@ -82,5 +90,33 @@ struct SeriesSink: TickSink {
             }
             i = j
         }
+    }
+
+    /// The series index for `symbol` (-1: not charted), resolving a symbol seen for the first time.
+    @inline(__always)
+    private mutating func target(of symbol: SymbolID) -> Int {
+        let id = Int(symbol.rawValue)
+        if id >= route.count { route.append(contentsOf: repeatElement(-2, count: id + 1 - route.count)) }
+        var target = route[id]
+        if target == -2 {
+            target = resolve(symbol)
+            route[id] = target
+        }
+        return target
+    }
+
+    /// The series a newly seen symbol goes to, or -1.
+    private mutating func resolve(_ symbol: SymbolID) -> Int {
+        let index: Int
+        if wanted.isEmpty {
+            index = chartedSymbols[0] == nil ? 0 : -1
+        } else {
+            index = nameOf(symbol).flatMap { wanted.firstIndex(of: $0) } ?? -1
+        }
+        if index >= 0, chartedSymbols[index] == nil {
+            chartedSymbols[index] = symbol
+            onSymbol?(index, symbol)
+        }
+        return index
     }
 }

@@ -28,6 +28,11 @@ extension LiveTickerChart {
             s.candidateCount = 0
             let candleCount = options.kind == .line ? 0 : series.candles.copyNewest(into: s.candles).count
             s.visibleCandles = 0..<candleCount
+            s.copiedCandleCount = candleCount
+            // Every tick went into exactly one candle, in order: the copied candles end at the
+            // tick position written last (read right after the copy; a live producer may have
+            // moved on by a tick or two, which only nudges this frame's line within its slot).
+            s.candleTicksEnd = options.kind == .line ? 0 : series.ticks.writtenCount
         }
         guard newestTime >= oldestTime else { return }  // nothing held anywhere
 
@@ -66,6 +71,7 @@ extension LiveTickerChart {
             } else {
                 let copied = series.ticks.copy(positions: visible, into: s.ticks)
                 s.rawTicks = 0..<copied.count
+                s.rawFirstPosition = copied.firstPosition
                 for i in s.rawTicks { extent.include(s.ticks[i].value) }
             }
 

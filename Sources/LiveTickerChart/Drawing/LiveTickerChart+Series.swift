@@ -71,63 +71,49 @@ extension LiveTickerChart {
     }
 
     /// In candle modes the line shares the candles' x axis: each tick is placed inside the slot
-    /// of the candle that aggregated it. Candles record how many ticks they took, so walking
-    /// ticks and candles back from the newest pairs them exactly; within a slot a tick sits at
-    /// its time's fraction of the candle window (or its rank for tick-count candles).
-    /// Returns false when no candle is visible. O(visible ticks).
+    /// of the candle that aggregated it. Every tick went into exactly one candle, in order, and
+    /// each candle records how many it took, so walking positions and candles back from the
+    /// newest copied candle pairs them exactly, whatever the window (follow or fixed, with
+    /// newer candles outside it). Within a slot a tick sits at its time's fraction of the candle
+    /// window, or at its rank for tick-count candles. Returns false when no candle is visible.
+    /// O(visible ticks + copied candles).
     func mapTicksToSlots(of index: Int) -> Bool {
         let s = scratch[index]
-        let candles = s.visibleCandles
-        guard !candles.isEmpty else { return false }
-        let width = series[index].candleInterval.nanosecondsIfTimed
-        let firstSlot = frame.slotCount &- candles.count
         let visible = s.rawTicks
-        var candle = candles.upperBound &- 1
-        var remaining = s.candles[candle].tickCount
-        var i = visible.count &- 1
-        while i >= 0 {
-            while remaining <= 0, candle > candles.lowerBound {
-                candle &-= 1
-                remaining = s.candles[candle].tickCount
-            }
+        return mapToSlots(of: index, count: visible.count) { i in
             let tick = s.ticks[visible.lowerBound &+ i]
-            let c = s.candles[candle]
-            let fraction: Double
-            if remaining <= 0 {
-                fraction = -1  // older than every visible candle: left of the plot, clipped
-            } else if let width, width > 0 {
-                fraction = min(0.999, max(0, Double(tick.time &- c.startTime) / Double(width)))
-            } else {
-                fraction = (Double(remaining) - 0.5) / Double(max(1, c.tickCount))
-            }
-            s.xs[i] = Double(firstSlot &+ (candle &- candles.lowerBound)) + fraction
-            s.ys[i] = tick.value
-            remaining &-= 1
-            i &-= 1
+            return (s.rawFirstPosition &+ UInt64(i), tick.time, tick.value)
         }
-        return true
     }
 
-    /// ``mapTicksToSlots(of:)`` for a candidate set: the same pairing of ticks with candles,
-    /// done by position. The newest visible tick is the last tick of the newest visible candle
-    /// and each candle takes its `tickCount` positions below the next, so a candidate finds its
-    /// candle by position and sits at its time's fraction of the window (or at its rank for
-    /// tick-count candles) exactly as the raw tick would. Returns false when no candle is
-    /// visible. O(candidates + visible candles).
+    /// ``mapTicksToSlots(of:)`` for a candidate set: the same pairing, by each candidate's
+    /// position. O(candidates + copied candles).
     func mapCandidatesToSlots(of index: Int) -> Bool {
+        let s = scratch[index]
+        return mapToSlots(of: index, count: s.candidateCount) { i in
+            let candidate = s.candidates[i]
+            return (candidate.position, candidate.time, candidate.value)
+        }
+    }
+
+    /// Fills `xs`/`ys[0..<count]` with slot coordinates for the points `point(i)` gives
+    /// (position, time, value), which come in increasing position order.
+    private func mapToSlots(of index: Int, count: Int, _ point: (Int) -> (UInt64, Int64, Double)) -> Bool {
         let s = scratch[index]
         let candles = s.visibleCandles
         guard !candles.isEmpty else { return false }
         let width = series[index].candleInterval.nanosecondsIfTimed
         let firstSlot = frame.slotCount &- candles.count
+        // Tick positions of the newest visible candle: skip the newer candles copied but not
+        // visible (a fixed window in the past).
+        var candleEnd = Int64(truncatingIfNeeded: s.candleTicksEnd)
+        for newer in candles.upperBound..<s.copiedCandleCount { candleEnd &-= Int64(max(0, s.candles[newer].tickCount)) }
         var candle = candles.upperBound &- 1
-        // Positions of the candle's ticks: [candleStart, candleEnd).
-        var candleEnd = Int64(truncatingIfNeeded: s.visibleTicks.upperBound)
         var candleStart = candleEnd &- Int64(max(0, s.candles[candle].tickCount))
-        var i = s.candidateCount &- 1
+        var i = count &- 1
         while i >= 0 {
-            let candidate = s.candidates[i]
-            let position = Int64(truncatingIfNeeded: candidate.position)
+            let (rawPosition, time, value) = point(i)
+            let position = Int64(truncatingIfNeeded: rawPosition)
             while position < candleStart, candle > candles.lowerBound {
                 candle &-= 1
                 candleEnd = candleStart
@@ -137,13 +123,15 @@ extension LiveTickerChart {
             let fraction: Double
             if position < candleStart {
                 fraction = -1  // older than every visible candle: left of the plot, clipped
+            } else if position >= candleEnd {
+                fraction = 1  // newer than the newest visible candle: right of the plot, clipped
             } else if let width, width > 0 {
-                fraction = min(0.999, max(0, Double(candidate.time &- c.startTime) / Double(width)))
+                fraction = min(0.999, max(0, Double(time &- c.startTime) / Double(width)))
             } else {
                 fraction = (Double(position &- candleStart) + 0.5) / Double(max(1, c.tickCount))
             }
             s.xs[i] = Double(firstSlot &+ (candle &- candles.lowerBound)) + fraction
-            s.ys[i] = candidate.value
+            s.ys[i] = value
             i &-= 1
         }
         return true

@@ -42,6 +42,12 @@ final class SeriesScratch {
     var visibleTicks: Range<UInt64> = 0..<0
     /// Raw path: the visible ticks copied this frame, `ticks[rawTicks]`; empty on the summary path.
     var rawTicks: Range<Int> = 0..<0
+    /// Position of `ticks[rawTicks.lowerBound]`.
+    var rawFirstPosition: UInt64 = 0
+    /// Candles copied this frame (`candles[0..<copiedCandleCount]`, oldest first).
+    var copiedCandleCount = 0
+    /// Tick position just past the newest copied candle's last tick.
+    var candleTicksEnd: UInt64 = 0
     /// Summary path: `candidates[0..<candidateCount]` stand for the visible ticks.
     var candidateCount = 0
     /// Whether this frame took the summary path.
