@@ -62,6 +62,7 @@ struct CSVRecordParser {
         let from = options.from ?? .min
         let to = options.to ?? .max
         let hasTimeRange = options.from != nil || options.to != nil
+        let plainColumns = Self.plainColumns(layout)
         let capacity = storage.capacity
         let ticks = storage.ticks
         let tickSymbols = storage.symbols
@@ -87,6 +88,18 @@ struct CSVRecordParser {
         return try roles.withUnsafeBufferPointer { (roles) throws(FeedError) -> Int in
             let roleCount = roles.count
             while p < stop && n < capacity {
+                if plainColumns > 0 {
+                    // Plain lines in a tight loop; the first other line (if any) is parsed below.
+                    let run = Self.parsePlainLines(
+                        p, stop: stop, columns: plainColumns, delimiter: delimiter, unit: unit,
+                        hasTimeRange: hasTimeRange, from: from, to: to, scratch: scratch, ticks: ticks,
+                        symbols: tickSymbols, count: &n, capacity: capacity)
+                    p = run.next
+                    line &+= run.lines
+                    delivered &+= run.lines &- run.filteredByTime
+                    filteredByTime &+= run.filteredByTime
+                    if p >= stop || n >= capacity { break }
+                }
                 line &+= 1
                 let lineStart = p
                 if p[0] == ASCII.newline || (p[0] == ASCII.carriageReturn && p[1] == ASCII.newline) {
