@@ -128,10 +128,11 @@ enum IngestBenchmark {
     }
 }
 
-/// Appends every tick to a series (the `--speed max` replay path).
+/// Appends every tick to a series (the `--speed max` replay path: a batch at a time).
 struct SeriesAppendSink: TickSink {
     let series: LiveSeries
     mutating func consume(_ tick: Tick, symbol: SymbolID) { series.append(tick) }
+    mutating func consume(_ batch: TickBatch) { series.append(contentsOf: batch.ticks) }
 }
 
 /// polars.read_csv on one thread, timed in Python on the same file.

@@ -9,7 +9,9 @@ import LiveTickerFeed
 /// at its place in the list. Ticks of any other symbol are counted so the summary can say what
 /// was left out and how to pick it. Every `framesEvery` charted ticks it calls `onFrame` (the
 /// `--every N` frame sequence) and once per charted symbol, when it is first seen, `onSymbol`
-/// with the series index. O(1) per tick; the routing table grows once per new symbol.
+/// with the series index. O(1) per tick; the routing table grows once per new symbol. Whole
+/// batches (unpaced replays) go to the series as runs (`LiveSeries.append(contentsOf:)`), cut
+/// where the symbol changes and at `--every` frame boundaries.
 struct SeriesSink: TickSink {
     let series: [LiveSeries]
     let wanted: [String]
@@ -43,13 +45,7 @@ struct SeriesSink: TickSink {
     var chartedSymbol: SymbolID? { chartedSymbols.first ?? nil }
 
     mutating func consume(_ tick: Tick, symbol: SymbolID) {
-        let id = Int(symbol.rawValue)
-        if id >= route.count { route.append(contentsOf: repeatElement(-2, count: id + 1 - route.count)) }
-        var target = route[id]
-        if target == -2 {
-            target = resolve(symbol)
-            route[id] = target
-        }
+        let target = target(of: symbol)
         guard target >= 0 else {
             otherSymbolTicks &+= 1
             return
@@ -63,6 +59,50 @@ struct SeriesSink: TickSink {
                 onFrame?()
             }
         }
+    }
+
+    /// The same as ``consume(_:symbol:)`` for each tick, with each run of ticks of one charted
+    /// symbol (up to the next symbol change or `--every` frame) appended in one batch. O(count).
+    mutating func consume(_ batch: TickBatch) {
+        let ticks = batch.ticks
+        let symbols = batch.symbols
+        let count = ticks.count
+        var i = 0
+        while i < count {
+            let symbol = symbols[i]
+            let target = target(of: symbol)
+            guard target >= 0 else {
+                otherSymbolTicks &+= 1
+                i &+= 1
+                continue
+            }
+            let end = framesEvery > 0 ? min(count, i &+ (framesEvery &- sinceFrame)) : count
+            var j = i &+ 1
+            while j < end && symbols[j] == symbol { j &+= 1 }
+            series[target].append(contentsOf: UnsafeBufferPointer(rebasing: ticks[i..<j]))
+            chartedTicks &+= j &- i
+            if framesEvery > 0 {
+                sinceFrame &+= j &- i
+                if sinceFrame == framesEvery {
+                    sinceFrame = 0
+                    onFrame?()
+                }
+            }
+            i = j
+        }
+    }
+
+    /// The series index for `symbol` (-1: not charted), resolving a symbol seen for the first time.
+    @inline(__always)
+    private mutating func target(of symbol: SymbolID) -> Int {
+        let id = Int(symbol.rawValue)
+        if id >= route.count { route.append(contentsOf: repeatElement(-2, count: id + 1 - route.count)) }
+        var target = route[id]
+        if target == -2 {
+            target = resolve(symbol)
+            route[id] = target
+        }
+        return target
     }
 
     /// The series a newly seen symbol goes to, or -1.

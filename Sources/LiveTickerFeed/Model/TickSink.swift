@@ -9,6 +9,21 @@ public protocol TickSink {
     /// Takes one tick of the instrument `symbol`. Called in arrival order; times may repeat or go
     /// backwards. Must not block for long: a live source's producer calls it.
     mutating func consume(_ tick: Tick, symbol: SymbolID)
+
+    /// Takes a whole batch, in order: what unpaced readers call (``TickBatchReader/read(into:)``
+    /// and ``TickBatchReader/replay(into:pacer:stop:)`` at ``ReplaySpeed/max``). The default
+    /// hands every tick to ``consume(_:symbol:)``; a sink that can take many ticks at once (e.g.
+    /// `LiveSeries.append(contentsOf:)`) implements it to pay per-tick bookkeeping once per batch.
+    /// The batch's buffers are valid only during the call.
+    mutating func consume(_ batch: TickBatch)
+}
+
+extension TickSink {
+    /// Default: every tick of the batch through ``consume(_:symbol:)``, in order. O(count).
+    @inlinable
+    public mutating func consume(_ batch: TickBatch) {
+        batch.deliver(to: &self)
+    }
 }
 
 /// A sink that forwards every tick to a closure. One indirect call per tick; allocates nothing.

@@ -1,3 +1,5 @@
+import LiveTickerCore
+
 /// A source of tick batches: a CSV or binary file, standard input, a followed file.
 ///
 /// Pull-based so the caller's loop stays in the caller's module (and is specialised there):
@@ -19,21 +21,34 @@ public protocol TickBatchReader: AnyObject {
 }
 
 extension TickBatchReader {
-    /// Delivers every remaining tick to `sink` as fast as possible and returns the final report.
-    /// O(input); allocates nothing per tick.
-    @discardableResult
+    /// Delivers every remaining tick to `sink` as fast as possible, one
+    /// ``TickSink/consume(_:)`` per batch, and returns the final report. O(input); allocates
+    /// nothing per tick. Inlinable so the loop is specialised for the caller's sink.
+    @inlinable @discardableResult
     public func read<S: TickSink>(into sink: inout S) throws(FeedError) -> FeedReport {
-        while let batch = try nextBatch() { batch.deliver(to: &sink) }
+        while let batch = try nextBatch() { sink.consume(batch) }
         return report
     }
 
     /// Delivers every remaining tick to `sink`, each no earlier than `pacer` schedules it, and
-    /// returns the final report. Stops early (without error) once `stop` is raised; it is checked
-    /// before every tick, so a paced replay stops within one tick gap. O(input).
-    @discardableResult
+    /// returns the final report. Stops early (without error) once `stop` is raised.
+    ///
+    /// At ``ReplaySpeed/max`` nothing waits: whole batches go to ``TickSink/consume(_:)`` and
+    /// `stop` is checked before each batch (so up to one batch is still delivered after it is
+    /// raised). At any other speed ticks go one by one to ``TickSink/consume(_:symbol:)`` and
+    /// `stop` is checked before every tick, so a paced replay stops within one tick gap. O(input).
+    @inlinable @discardableResult
     public func replay<S: TickSink>(into sink: inout S, pacer: inout ReplayPacer, stop: StopFlag? = nil)
         throws(FeedError) -> FeedReport
     {
+        if pacer.speed == .max {
+            while true {
+                if let stop, stop.isStopped { return report }
+                guard let batch = try nextBatch() else { break }
+                sink.consume(batch)
+            }
+            return report
+        }
         while let batch = try nextBatch() {
             for i in 0..<batch.count {
                 if let stop, stop.isStopped { return report }
