@@ -81,6 +81,25 @@ enum IngestBenchmark {
         }
         report.add("ingest.binary.parse.ticks_per_second", Double(count) / bestBinary, "ticks/s")
         report.add("ingest.binary.series.ticks_per_second", Double(count) / bestBinarySeries, "ticks/s")
+        measurePacing(options, into: &report)
+    }
+
+    /// Recorded-speed replay: ticks 10 ms apart over 60 s (5 s with `--quick`) replayed with
+    /// `--speed 1` pacing against CLOCK_MONOTONIC; reports how late the latest tick was and how
+    /// far the end of the replay drifted from the recording's length.
+    static func measurePacing(_ options: BenchOptions, into report: inout BenchReport) {
+        let seconds = options.quick ? 5 : 60
+        let count = seconds * 100
+        var pacer = ReplayPacer(speed: .recorded)
+        let start = MonotonicClock.now()
+        for i in 0..<count {
+            pacer.wait(for: Int64(i) * 10_000_000)
+        }
+        let elapsed = Double(MonotonicClock.now() &- start) / 1e6
+        let recorded = Double((count - 1) * 10)
+        report.add("ingest.pacing.speed1.max_lateness_ms", Double(pacer.maximumLateness) / 1e6, "ms",
+                   note: "\(count) ticks 10 ms apart over \(seconds) s")
+        report.add("ingest.pacing.speed1.end_drift_ms", elapsed - recorded, "ms")
     }
 
     /// Writes `count` ticks of a random walk, one per millisecond from 2024-03-01 08:00 UTC,
