@@ -19,8 +19,9 @@ private let names = ["A", "B", "C"]
 
 @Suite("SeriesSink batches")
 struct SeriesSinkBatchTests {
-    @Test("a batch charts the same ticks, counts and frames as tick-by-tick delivery",
-          arguments: [([String](), 0), ([], 7), (["A", "C"], 0), (["C", "A"], 64), (["B"], 1)])
+    @Test(
+        "a batch charts the same ticks, counts and frames as tick-by-tick delivery",
+        arguments: [([String](), 0), ([], 7), (["A", "C"], 0), (["C", "A"], 64), (["B"], 1)])
     func batchEqualsTickByTick(wanted: [String], framesEvery: Int) throws {
         let (ticks, symbols) = mixedTicks(2_000)
         let seriesCount = max(1, wanted.count)

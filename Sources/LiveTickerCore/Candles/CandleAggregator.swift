@@ -7,12 +7,12 @@
 /// window can own several candles (A, B, A gives three). Time gaps leave no empty candles.
 ///
 /// ## Threading contract
-/// - **Producer** (one thread at a time): `add(_:)`.
+/// - **Producer** (one thread at a time): `add(_:)`, `add(contentsOf:)`.
 /// - **Consumer** (any thread): `candles` and everything on it, `interval`, `capacity`.
 ///
 /// ## Why `@unchecked Sendable` is sound
 /// The producer's running state lives in memory allocated once at init and touched only by
-/// `add(_:)` (single-producer contract); consumers reach only the candle ring's reader API,
+/// `add(_:)` and `add(contentsOf:)` (single-producer contract); consumers reach only the candle ring's reader API,
 /// which is itself lock-free and race-free. Everything else is immutable.
 public final class CandleAggregator: @unchecked Sendable {
     /// The grouping rule, fixed at init.
@@ -27,7 +27,8 @@ public final class CandleAggregator: @unchecked Sendable {
     @usableFromInline let ticksPerCandle: Int
 
     /// Producer-only running state. Raw memory instead of stored `var`s so the per-tick path
-    /// pays no dynamic exclusivity checks; only `add(_:)` (one producer) touches it.
+    /// pays no dynamic exclusivity checks; only `add(_:)` and `add(contentsOf:)` (one
+    /// producer) touch it.
     @usableFromInline let state: UnsafeMutablePointer<State>
 
     @usableFromInline

@@ -8,7 +8,8 @@ import Synchronization
 /// into caller-owned buffers; torn or overwritten slots are detected and never returned.
 ///
 /// ## Threading contract
-/// - **Producer** (exactly one thread at a time): `append(_:)`, `updateNewest(_:)`.
+/// - **Producer** (exactly one thread at a time): `append(_:)`, `append(contentsOf:)`,
+///   `updateNewest(_:)`.
 /// - **Consumers** (any threads, any number: readers only load slot words and bump a shared
 ///   diagnostic counter atomically): `copyNewest(_:into:)`, `copy(positions:into:)`,
 ///   `element(at:)`, `newest`, `writtenCount`, `heldPositions`, `discardedReadCount`, `reader`.

@@ -5,10 +5,11 @@ import Synchronization
 /// statistics in atomics, and `@Observable` state a display reads at frame rate.
 ///
 /// ## Threading contract
-/// - **Producer** (exactly one thread at a time): `append(_:)`. It is lock-free, allocates
-///   nothing and does no observation work: a ring append, the candle update, a fold into the
+/// - **Producer** (exactly one thread at a time): `append(_:)` and `append(contentsOf:)`
+///   (a batch, published once; see `LiveSeries+Batch.swift`). Both are lock-free, allocate
+///   nothing and do no observation work: a ring append, the candle update, a fold into the
 ///   open block summary (a ring append per 64 ticks), a few relaxed atomic stores and one
-///   release store of `version`.
+///   release store of `version` (per tick, or per batch).
 /// - **Consumer** (one thread at a time, e.g. the render loop or the main actor):
 ///   `refreshObservedState()` and reading the observed properties (`lastValue`, `change`,
 ///   `minimum`, `maximum`, `tickCount`, `candleCount`, `nonFiniteCount`, `observedVersion`).

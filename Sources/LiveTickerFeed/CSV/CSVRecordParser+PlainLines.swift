@@ -48,7 +48,8 @@ extension CSVRecordParser {
         let hasSize = columns == 3
         var leading = LeadingDigits()
         while p < stop && n < capacity {
-            guard let time = plainTime(&p, unit: unit, integerPowers: integerPowers, leading: &leading), p[0] == delimiter
+            guard let time = plainTime(&p, unit: unit, integerPowers: integerPowers, leading: &leading),
+                p[0] == delimiter
             else { break }
             p += 1
             guard let value = plainDecimal(&p, powers: powers, integerPowers: integerPowers) else { break }

@@ -1,13 +1,17 @@
 import Testing
+
 @testable import LiveTickerCore
 
 @Suite("CandleAggregator batch add")
 struct CandleAggregatorBatchTests {
     /// Batches of any length build exactly the candles of tick-by-tick adds, and after every
     /// batch the ring (closed candles and the open one) is the same.
-    @Test("batches build the same candles as single adds",
-          arguments: [CandleInterval.time(nanoseconds: 20_000), .time(nanoseconds: 1), .time(nanoseconds: 7_000_000),
-                      .ticks(1), .ticks(5), .ticks(64), .ticks(5_000)])
+    @Test(
+        "batches build the same candles as single adds",
+        arguments: [
+            CandleInterval.time(nanoseconds: 20_000), .time(nanoseconds: 1), .time(nanoseconds: 7_000_000),
+            .ticks(1), .ticks(5), .ticks(64), .ticks(5_000),
+        ])
     func batchEqualsSingleAdds(interval: CandleInterval) throws {
         for seed in UInt64(1)...3 {
             let ticks = awkwardTicks(6_000, seed: seed)
@@ -22,7 +26,9 @@ struct CandleAggregatorBatchTests {
                 let b = heldCandles(batched.candles)
                 #expect(single.candles.writtenCount == batched.candles.writtenCount)
                 #expect(a.first == b.first && a.candles.count == b.candles.count)
-                let mismatch = a.candles.indices.first { $0 < b.candles.count && !sameBits(a.candles[$0], b.candles[$0]) }
+                let mismatch = a.candles.indices.first {
+                    $0 < b.candles.count && !sameBits(a.candles[$0], b.candles[$0])
+                }
                 #expect(mismatch == nil, "seed \(seed) after \(start) ticks: candle \(mismatch ?? -1)")
                 if mismatch != nil { return }
             }
@@ -63,7 +69,9 @@ struct CandleAggregatorBatchTests {
         let nans = [Tick(time: 1, value: .nan, size: 1), Tick(time: 2, value: .infinity, size: 1)]
         nans.withUnsafeBufferPointer { aggregator.add(contentsOf: $0) }
         #expect(aggregator.candles.newest?.isDrawable == false)
-        let finite = [Tick(time: 3, value: 4, size: 1), Tick(time: 4, value: 2, size: 1), Tick(time: 5, value: 3, size: .nan)]
+        let finite = [
+            Tick(time: 3, value: 4, size: 1), Tick(time: 4, value: 2, size: 1), Tick(time: 5, value: 3, size: .nan),
+        ]
         finite.withUnsafeBufferPointer { aggregator.add(contentsOf: $0) }
         let candle = try #require(aggregator.candles.newest)
         #expect(candle == Candle(startTime: 1, open: 4, high: 4, low: 2, close: 3, volume: 4, tickCount: 5))
@@ -76,6 +84,8 @@ struct CandleAggregatorBatchTests {
         #expect(aggregator.candles.writtenCount == 0)
         aggregator.add(Tick(time: 1, value: 1))
         aggregator.add(contentsOf: UnsafeBufferPointer(start: nil, count: 0))
-        #expect(aggregator.candles.newest == Candle(startTime: 1, open: 1, high: 1, low: 1, close: 1, volume: 0, tickCount: 1))
+        #expect(
+            aggregator.candles.newest
+                == Candle(startTime: 1, open: 1, high: 1, low: 1, close: 1, volume: 0, tickCount: 1))
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LiveTickerCore
 
 /// Every held item of `ring`, oldest first, with its first position.
@@ -10,14 +11,17 @@ private func held<E: RingBufferElement>(_ ring: RingBuffer<E>, filler: E) -> (UI
 
 @Suite("RingBuffer batch append")
 struct RingBufferBatchTests {
-    @Test("a batch append leaves the ring exactly as appending one by one does (empty, one, wrap, larger than capacity)",
-          arguments: [1, 2, 7, 64])
+    @Test(
+        "a batch append leaves the ring exactly as appending one by one does (empty, one, wrap, larger than capacity)",
+        arguments: [1, 2, 7, 64])
     func batchEqualsSingleAppends(capacity: Int) throws {
         let single = try RingBuffer<Double>(capacity: capacity)
         let batched = try RingBuffer<Double>(capacity: capacity)
         var rng = SplitMix64(seed: UInt64(capacity))
         var next = 0.0
-        let sizes = [0, 1, capacity - 1, capacity, capacity + 1, 3 * capacity + 2] + (0..<40).map { _ in Int(rng.next() % UInt64(2 * capacity + 3)) }
+        let sizes =
+            [0, 1, capacity - 1, capacity, capacity + 1, 3 * capacity + 2]
+            + (0..<40).map { _ in Int(rng.next() % UInt64(2 * capacity + 3)) }
         for size in sizes {
             let values = (0..<max(0, size)).map { i in next + Double(i) }
             next += Double(values.count)

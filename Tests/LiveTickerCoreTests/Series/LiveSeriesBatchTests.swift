@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LiveTickerCore
 
 private func same(_ a: Double, _ b: Double) -> Bool { a.bitPattern == b.bitPattern || (a.isNaN && b.isNaN) }
@@ -31,26 +32,35 @@ private func expectSameState(_ a: LiveSeries, _ b: LiveSeries, _ context: String
         for block in sa.heldPositions {
             let x = sa.element(at: block)
             let y = sb.element(at: block)
-            #expect(x != nil && y != nil && ReferenceSummaries.same(x!, y!), "\(context): level \(level) block \(block)")
+            #expect(
+                x != nil && y != nil && ReferenceSummaries.same(x!, y!), "\(context): level \(level) block \(block)")
         }
-        #expect(ReferenceSummaries.same(a.summaries.open[level], b.summaries.open[level]), "\(context): open block \(level)")
+        #expect(
+            ReferenceSummaries.same(a.summaries.open[level], b.summaries.open[level]), "\(context): open block \(level)"
+        )
     }
     for index in [LiveSeries.lastIndex, LiveSeries.firstIndex, LiveSeries.nonFiniteIndex] {
-        #expect(a.shared[index].load(ordering: .relaxed) == b.shared[index].load(ordering: .relaxed), "\(context): word \(index)")
+        #expect(
+            a.shared[index].load(ordering: .relaxed) == b.shared[index].load(ordering: .relaxed),
+            "\(context): word \(index)")
     }
     a.refreshObservedState()
     b.refreshObservedState()
     #expect(same(a.lastValue, b.lastValue) && same(a.change, b.change), "\(context): last/change")
     #expect(same(a.minimum, b.minimum) && same(a.maximum, b.maximum), "\(context): range")
-    #expect(a.tickCount == b.tickCount && a.candleCount == b.candleCount && a.nonFiniteCount == b.nonFiniteCount,
-            "\(context): counts")
+    #expect(
+        a.tickCount == b.tickCount && a.candleCount == b.candleCount && a.nonFiniteCount == b.nonFiniteCount,
+        "\(context): counts")
 }
 
 @Suite("LiveSeries batch append")
 struct LiveSeriesBatchTests {
-    @Test("batches leave the series exactly as single appends do, after every batch",
-          arguments: [(300, CandleInterval.ticks(16), UInt64(1)), (1_000, .time(nanoseconds: 40_000), 2),
-                      (64, .ticks(1), 3), (5_000, .time(nanoseconds: 3_000), 4), (257, .ticks(1_000), 5)])
+    @Test(
+        "batches leave the series exactly as single appends do, after every batch",
+        arguments: [
+            (300, CandleInterval.ticks(16), UInt64(1)), (1_000, .time(nanoseconds: 40_000), 2),
+            (64, .ticks(1), 3), (5_000, .time(nanoseconds: 3_000), 4), (257, .ticks(1_000), 5),
+        ])
     func batchEqualsSingleAppends(capacity: Int, interval: CandleInterval, seed: UInt64) throws {
         let ticks = awkwardTicks(12_000, seed: seed)
         let single = try LiveSeries(capacity: capacity, candleInterval: interval, candleCapacity: 40)
@@ -91,7 +101,10 @@ struct LiveSeriesBatchTests {
         #expect(series.version == 2)
         series.refreshObservedState()
         #expect(series.lastValue.isNaN && series.change.isNaN && series.nonFiniteCount == 2)
-        let mixed = [Tick(time: 3, value: .nan), Tick(time: 4, value: 5), Tick(time: 5, value: 8), Tick(time: 6, value: .infinity)]
+        let mixed = [
+            Tick(time: 3, value: .nan), Tick(time: 4, value: 5), Tick(time: 5, value: 8),
+            Tick(time: 6, value: .infinity),
+        ]
         mixed.withUnsafeBufferPointer { series.append(contentsOf: $0) }
         series.refreshObservedState()
         #expect(series.version == 6 && series.tickCount == 6)

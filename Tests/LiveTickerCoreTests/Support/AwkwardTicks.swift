@@ -35,7 +35,9 @@ func awkwardTicks(_ count: Int, seed: UInt64, timeStep: Int64 = 1_000) -> [Tick]
         let v: Double
         switch rng.next() % 1000 {
         case 0..<8: v = .nan
-        case 8: nanRun = Int(rng.next() % 150); v = .nan
+        case 8:
+            nanRun = Int(rng.next() % 150)
+            v = .nan
         case 9: v = .infinity
         case 10: v = -.infinity
         case 11: v = 1.7e308

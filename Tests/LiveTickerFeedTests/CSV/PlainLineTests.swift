@@ -94,8 +94,9 @@ extension String {
 
 @Suite("Plain-line fast path")
 struct PlainLineTests {
-    @Test("plain lines parse exactly as the general loop parses the same values (ticks, counts, bad lines)",
-          arguments: [(UInt64(1), 3, Character(",")), (2, 2, ","), (3, 3, ";"), (4, 3, "\t"), (5, 2, ";")])
+    @Test(
+        "plain lines parse exactly as the general loop parses the same values (ticks, counts, bad lines)",
+        arguments: [(UInt64(1), 3, Character(",")), (2, 2, ","), (3, 3, ";"), (4, 3, "\t"), (5, 2, ";")])
     func plainEqualsGeneral(seed: UInt64, columns: Int, delimiter: Character) throws {
         let header = (columns == 3 ? ["time", "price", "size"] : ["time", "price"]).joined(separator: String(delimiter))
         let lines = randomLines(4_000, seed: seed, columns: columns, delimiter: delimiter)
@@ -107,7 +108,9 @@ struct PlainLineTests {
         window.to = 1_709_285_460_000_000_000
         for options in [FeedOptions(), milliseconds, window] {
             let plain = try parse(([header] + lines).joined(separator: "\n")) { $0 = options }
-            let general = try parse(([header] + spaced(lines, delimiter: delimiter)).joined(separator: "\n")) { $0 = options }
+            let general = try parse(([header] + spaced(lines, delimiter: delimiter)).joined(separator: "\n")) {
+                $0 = options
+            }
             #expect(plain.ticks.count > 1_000 || options.from != nil)
             let identical = sameTicks(plain, general)
             #expect(identical, "seed \(seed): \(plain.ticks.count) vs \(general.ticks.count) ticks")
@@ -161,8 +164,10 @@ struct PlainLineTests {
 
             """
         let parsed = try parse(text) { $0.timeUnit = .milliseconds }
-        let ms: [Int64] = [1_709_285_412_345, 1_709_285_499_999, 17_092_854, 170_928_541, 1_709_285_512_345,
-                           1_709_285_412_345, 12_345_678, 123_456_789_012]
+        let ms: [Int64] = [
+            1_709_285_412_345, 1_709_285_499_999, 17_092_854, 170_928_541, 1_709_285_512_345,
+            1_709_285_412_345, 12_345_678, 123_456_789_012,
+        ]
         #expect(parsed.times == ms.map { $0 * 1_000_000 })
         #expect(parsed.values == (1...8).map(Double.init))
     }

@@ -4,7 +4,7 @@ import Testing
 @testable import LiveTickerFeed
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A sink that records how ticks arrived: one by one or in batches (for checking the readers'
@@ -108,13 +108,15 @@ struct BatchDeliveryTests {
         var options = FeedOptions()
         options.batchCapacity = 333
         let reader = try BinaryTickReader(path: path, options: options)
-        let batched = try LiveSeries(capacity: 1_000, candleInterval: .time(nanoseconds: 7_000_000), candleCapacity: 100)
+        let batched = try LiveSeries(
+            capacity: 1_000, candleInterval: .time(nanoseconds: 7_000_000), candleCapacity: 100)
         var sink = SeriesBatchSink(series: batched)
         try reader.read(into: &sink)
         let single = try LiveSeries(capacity: 1_000, candleInterval: .time(nanoseconds: 7_000_000), candleCapacity: 100)
         for tick in ticks { single.append(tick) }
         #expect(batched.version == single.version)
-        #expect(batched.newestCandle == single.newestCandle && batched.candles.writtenCount == single.candles.writtenCount)
+        #expect(
+            batched.newestCandle == single.newestCandle && batched.candles.writtenCount == single.candles.writtenCount)
         batched.refreshObservedState()
         single.refreshObservedState()
         #expect(batched.lastValue == single.lastValue && batched.minimum == single.minimum)

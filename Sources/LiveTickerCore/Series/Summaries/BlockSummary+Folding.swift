@@ -176,7 +176,9 @@ extension BlockSummary {
         if highIndex >= 0 { maximum = point(highIndex, highRun) }
         if lastIndex >= 0 { last = point(lastIndex, lastRun) }
         if firstGap >= 0 {
-            if firstNonFinite == Self.noPosition { firstNonFinite = firstPosition &+ UInt64(truncatingIfNeeded: firstGap) }
+            if firstNonFinite == Self.noPosition {
+                firstNonFinite = firstPosition &+ UInt64(truncatingIfNeeded: firstGap)
+            }
             lastNonFinite = firstPosition &+ UInt64(truncatingIfNeeded: lastGap)
         }
         self.minTime = minTime

@@ -10,8 +10,8 @@
 /// 1/256 + … closes per tick), no allocation.
 ///
 /// ## Why `@unchecked Sendable` is sound
-/// `open` is producer-only raw memory (touched only by `add`, which the one producer calls);
-/// the rings are SPSC lock-free; everything else is an immutable `let`.
+/// `open` is producer-only raw memory (touched only by the `add` methods, which the one
+/// producer calls); the rings are SPSC lock-free; everything else is an immutable `let`.
 @usableFromInline
 final class HistorySummaries: @unchecked Sendable {
     /// Ticks per level-0 block. A power of two so a close is a mask test.
