@@ -46,8 +46,10 @@ extension CSVRecordParser {
         let powers = UnsafePointer(scratch.powersOfTen)
         let integerPowers = UnsafePointer(scratch.integerPowersOfTen)
         let hasSize = columns == 3
+        var leading = LeadingDigits()
         while p < stop && n < capacity {
-            guard let time = plainTime(&p, unit: unit, integerPowers: integerPowers), p[0] == delimiter else { break }
+            guard let time = plainTime(&p, unit: unit, integerPowers: integerPowers, leading: &leading), p[0] == delimiter
+            else { break }
             p += 1
             guard let value = plainDecimal(&p, powers: powers, integerPowers: integerPowers) else { break }
             var size = 0.0
@@ -80,14 +82,23 @@ extension CSVRecordParser {
 
     /// 1–15 digits of an epoch time in `unit` (`.auto`: by magnitude), in nanoseconds; nil
     /// (leaving the line to the general loop) for anything else or a time out of range.
+    /// `leading` remembers the last 8-digit start (see ``LeadingDigits``).
     @inline(__always)
     static func plainTime(
-        _ p: inout UnsafePointer<UInt8>, unit: TimeUnit, integerPowers: UnsafePointer<UInt64>
+        _ p: inout UnsafePointer<UInt8>, unit: TimeUnit, integerPowers: UnsafePointer<UInt64>,
+        leading: inout LeadingDigits
     ) -> Int64? {
         var chunk = SWARDigits.load(p)
-        var n = SWARDigits.leadingDigitCount(chunk)
-        guard n > 0 else { return nil }
-        var whole = SWARDigits.value(chunk, count: n)
+        var n = 8
+        var whole: UInt64
+        if chunk == leading.bytes {
+            whole = leading.value
+        } else {
+            n = SWARDigits.leadingDigitCount(chunk)
+            guard n > 0 else { return nil }
+            whole = SWARDigits.value(chunk, count: n)
+            if n == 8 { leading = LeadingDigits(bytes: chunk, value: whole) }
+        }
         p += n
         if n == 8 {
             chunk = SWARDigits.load(p)
@@ -100,6 +111,15 @@ extension CSVRecordParser {
         let (nanoseconds, overflow) = whole.multipliedReportingOverflow(by: UInt64(resolved.nanosecondsPerUnit))
         guard !overflow, nanoseconds <= UInt64(Int64.max) else { return nil }
         return Int64(nanoseconds)
+    }
+
+    /// The first 8 bytes of the last time that began with 8 digits, and their value. Epoch
+    /// times in a file share their leading digits for long runs (13-digit milliseconds change
+    /// their first 8 digits every 100 s), so comparing one word usually replaces a conversion.
+    /// Starts with bytes 0, which no digit word equals.
+    struct LeadingDigits {
+        var bytes: UInt64 = 0
+        var value: UInt64 = 0
     }
 
     /// `-`? 1–7 integer digits, then optionally `.` and 0–7 fraction digits (at least one digit

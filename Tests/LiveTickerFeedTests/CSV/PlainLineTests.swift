@@ -146,6 +146,27 @@ struct PlainLineTests {
         #expect(parsed.times.first == 1_709_285_400_000_000_000)
     }
 
+    @Test("times sharing, then not sharing, their first 8 digits (the reused leading word)")
+    func leadingDigitsReuse() throws {
+        let text = """
+            time,price
+            1709285412345,1
+            1709285499999,2
+            17092854,3
+            170928541,4
+            1709285512345,5
+            1709285412345,6
+            12345678,7
+            123456789012,8
+
+            """
+        let parsed = try parse(text) { $0.timeUnit = .milliseconds }
+        let ms: [Int64] = [1_709_285_412_345, 1_709_285_499_999, 17_092_854, 170_928_541, 1_709_285_512_345,
+                           1_709_285_412_345, 12_345_678, 123_456_789_012]
+        #expect(parsed.times == ms.map { $0 * 1_000_000 })
+        #expect(parsed.values == (1...8).map(Double.init))
+    }
+
     @Test("other column orders and symbol columns still parse (through the general loop)")
     func otherLayouts() throws {
         let swapped = try parse("price,time\n1.5,1709285400000\n2.5,1709285401000\n")
