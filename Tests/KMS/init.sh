@@ -31,6 +31,19 @@ while [ "$i" -le "${ncases:-0}" ]; do
     # shellcheck disable=SC2086  # the arguments are meant to split into words
     /liveticker $arguments >/tmp/out.$i 2>&1 &
     pid=$!
+    eval "action=\$action$i"
+    if [ -n "$action" ]; then
+        # "unplug CONNECTOR": force the connector off through sysfs while the program is
+        # drawing (as a pulled cable does), then let the kernel detect it again.
+        set -- $action
+        status_file=/sys/class/drm/card0-$2/status
+        sleep 1.5
+        echo off >"$status_file" || echo "KMS-LOG cannot write $status_file"
+        echo "KMS-LOG $2 forced off"
+        sleep 2.5
+        echo detect >"$status_file" || echo "KMS-LOG cannot write $status_file"
+        echo "KMS-LOG $2 detecting again"
+    fi
     ticks=0
     while ! grep -q '^liveticker: holding' /tmp/out.$i; do
         kill -0 $pid 2>/dev/null || break

@@ -48,11 +48,13 @@ def fail(message):
 
 
 class Case:
-    def __init__(self, name, device, width, height, output, arguments, line):
+    def __init__(self, name, device, width, height, output, arguments, line, action=None):
         self.name, self.device, self.output = name, device, output
         self.width, self.height = width, height
         self.arguments = arguments
         self.line = line
+        # Optional guest action while the program runs, e.g. ("unplug", "Virtual-1").
+        self.action = action
 
     def guest_arguments(self):
         return self.arguments + ["--output", self.output, "--hold"]
@@ -69,16 +71,21 @@ def read_cases(path):
             if not line or line.startswith("#"):
                 continue
             fields = [field.strip() for field in line.split("|")]
-            if len(fields) != 5:
-                fail("%s:%d: expected 5 fields separated by |, got %d" % (path, number, len(fields)))
-            name, device, size, output, arguments = fields
+            if len(fields) not in (5, 6):
+                fail("%s:%d: expected 5 or 6 fields separated by |, got %d" % (path, number, len(fields)))
+            name, device, size, output, arguments = fields[:5]
+            action = None
+            if len(fields) == 6:
+                action = tuple(fields[5].split())
+                if len(action) != 2 or action[0] != "unplug":
+                    fail("%s:%d: the action must be 'unplug CONNECTOR', got %r" % (path, number, fields[5]))
             match = re.fullmatch(r"(\d+)x(\d+)", size)
             if not match:
                 fail("%s:%d: size must be WxH, got %r" % (path, number, size))
             words = shlex.split(arguments)
             if any('"' in word or "'" in word for word in words):
                 fail("%s:%d: arguments cannot contain quotes (they travel on the kernel command line)" % (path, number))
-            cases.append(Case(name, device, int(match.group(1)), int(match.group(2)), output, words, number))
+            cases.append(Case(name, device, int(match.group(1)), int(match.group(2)), output, words, number, action))
     names = [case.name for case in cases]
     if len(set(names)) != len(names):
         fail("%s: case names must be unique" % path)
@@ -328,6 +335,8 @@ def kernel_command_line(cases):
              "ncases=%d" % len(cases)]
     for index, case in enumerate(cases, 1):
         words.append('case%d="%s"' % (index, " ".join(case.guest_arguments())))
+        if case.action:
+            words.append('action%d="%s"' % (index, " ".join(case.action)))
     return " ".join(words)
 
 
@@ -350,6 +359,7 @@ def boot(device, cases, vmlinux, initrd, work, expected):
     _running.append(process)
     results = {}
     exits = {}
+    outputs = {}
     qmp = None
     pending = b""
     done = False
@@ -380,6 +390,9 @@ def boot(device, cases, vmlinux, initrd, work, expected):
                 tag = words[0]
                 if tag in ("KMS-BOOTED", "KMS-LOG", "KMS-RUN", "KMS-OUT"):
                     log("    " + line)
+                    if tag == "KMS-OUT" and len(words) > 2:
+                        name = cases[int(words[1]) - 1].name
+                        outputs[name] = outputs.get(name, "") + " ".join(words[2:]) + "\n"
                 elif tag == "KMS-READY":
                     case = cases[int(words[1]) - 1]
                     results[case.name] = check_screen(qmp, case, expected[case.name], work)
@@ -418,6 +431,14 @@ def boot(device, cases, vmlinux, initrd, work, expected):
         error = results.get(case.name, "no result")
         if error is None and exits.get(case.name) != 0:
             error = "the program exited with status %s after SIGTERM" % exits.get(case.name)
+        if error is None and case.action and case.action[0] == "unplug":
+            # The program must have noticed the unplug, stopped drawing, and modeset again
+            # when the connector came back (the screen check above shows the frame after it).
+            said = outputs.get(case.name, "")
+            for expected_text in ("disconnected; waiting for it to come back", "connected again"):
+                if expected_text not in said:
+                    error = "after the unplug the program never said %r; it said:\n%s" % (expected_text, said)
+                    break
         outcome.append((case, error))
     log("    boot took %.1f s" % (time.monotonic() - started))
     return outcome
