@@ -127,33 +127,63 @@ extension CSVRecordParser {
     /// in all). The value is computed exactly as ``DecimalParser/parseFast(_:scratch:)`` does
     /// (an exact integer mantissa of at most 14 digits, one division by an exact power of ten),
     /// so it is the correctly rounded double of the text. Nil for any other form.
+    ///
+    /// When the fraction ends within the 8 bytes that start at the integer digits (`101.25`),
+    /// one word holds every digit and one conversion reads them.
     @inline(__always)
     static func plainDecimal(
         _ p: inout UnsafePointer<UInt8>, powers: UnsafePointer<Double>, integerPowers: UnsafePointer<UInt64>
     ) -> Double? {
         let negative = p[0] == ASCII.minus
         if negative { p += 1 }
-        var chunk = SWARDigits.load(p)
-        var n = SWARDigits.leadingDigitCount(chunk)
-        guard n < 8 else { return nil }
-        var mantissa = SWARDigits.value(chunk, count: n)
-        var digits = n
-        p += n
+        let chunk = SWARDigits.load(p)
+        let integerDigits = SWARDigits.leadingDigitCount(chunk)
+        guard integerDigits < 8 else { return nil }
         var value: Double
-        if p[0] == ASCII.dot {
-            p += 1
-            chunk = SWARDigits.load(p)
-            n = SWARDigits.leadingDigitCount(chunk)
-            guard n < 8 else { return nil }
-            mantissa = mantissa &* integerPowers[n] &+ SWARDigits.value(chunk, count: n)
-            digits &+= n
-            p += n
-            value = Double(mantissa)
-            if n > 0 { value /= powers[n] }
+        if p[integerDigits] == ASCII.dot {
+            // Squeeze the dot out of the word: keep the integer bytes, move the bytes after the
+            // dot down by one; the digits then read as one integer (`101.25` → 10125).
+            let shift = UInt64(truncatingIfNeeded: integerDigits &* 8)
+            let low: UInt64 = shift == 0 ? 0 : ~0 >> (64 &- shift)
+            let squeezed = (chunk & low) | ((chunk >> 8) & ~low)
+            let digits = SWARDigits.leadingDigitCount(squeezed)
+            if digits == 7 && ASCII.digit(p[8]) <= 9 {
+                // The fraction runs past the word (rare): the two-step form.
+                return plainLongDecimal(
+                    &p, integerDigits: integerDigits, negative: negative, powers: powers,
+                    integerPowers: integerPowers)
+            }
+            guard digits > 0 else { return nil }
+            value = Double(SWARDigits.value(squeezed, count: digits))
+            let fractionDigits = digits &- integerDigits
+            if fractionDigits > 0 { value /= powers[fractionDigits] }
+            p += digits &+ 1
         } else {
-            value = Double(mantissa)
+            guard integerDigits > 0 else { return nil }
+            value = Double(SWARDigits.value(chunk, count: integerDigits))
+            p += integerDigits
         }
-        guard digits > 0 else { return nil }
+        return negative ? -value : value
+    }
+
+    /// ``plainDecimal(_:powers:integerPowers:)`` when the fraction does not end within the
+    /// integer digits' word: integer digits, `.`, then at most 7 fraction digits in a second
+    /// word. Kept out of line so the common form stays small enough to inline. `p` is on the
+    /// first integer digit (after any `-`).
+    @inline(never)
+    static func plainLongDecimal(
+        _ p: inout UnsafePointer<UInt8>, integerDigits: Int, negative: Bool, powers: UnsafePointer<Double>,
+        integerPowers: UnsafePointer<UInt64>
+    ) -> Double? {
+        let fraction = SWARDigits.load(p + (integerDigits &+ 1))
+        let n = SWARDigits.leadingDigitCount(fraction)
+        guard n < 8 else { return nil }
+        let mantissa =
+            SWARDigits.value(SWARDigits.load(p), count: integerDigits) &* integerPowers[n]
+            &+ SWARDigits.value(fraction, count: n)
+        p += integerDigits &+ 1 &+ n
+        var value = Double(mantissa)
+        if n > 0 { value /= powers[n] }
         return negative ? -value : value
     }
 }
