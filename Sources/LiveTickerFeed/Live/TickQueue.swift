@@ -67,15 +67,25 @@ public final class TickQueue: @unchecked Sendable {
     }
 
     /// Consumer: hands up to `maximum` queued ticks to `sink`, oldest first, and returns how
-    /// many. One acquire and one release per call, not per tick.
+    /// many. One acquire and one release per call, not per tick. The ticks go as one batch
+    /// (``TickSink/consume(_:)``), or two when the run wraps around the end of the storage, so
+    /// a series sink appends them with one publish per batch.
     @discardableResult
     public func drain<S: TickSink>(into sink: inout S, maximum: Int = .max) -> Int {
         let h = head.load(ordering: .relaxed)
         let available = min(tail.load(ordering: .acquiring) &- h, maximum)
         guard available > 0 else { return 0 }
-        for i in 0..<available {
-            let slot = (h &+ i) & mask
-            sink.consume(ticks[slot], symbol: symbols[slot])
+        let start = h & mask
+        let first = min(available, capacity &- start)
+        sink.consume(
+            TickBatch(
+                ticks: UnsafeBufferPointer(start: ticks + start, count: first),
+                symbols: UnsafeBufferPointer(start: symbols + start, count: first)))
+        if first < available {
+            sink.consume(
+                TickBatch(
+                    ticks: UnsafeBufferPointer(start: ticks, count: available &- first),
+                    symbols: UnsafeBufferPointer(start: symbols, count: available &- first)))
         }
         head.store(h &+ available, ordering: .releasing)
         return available

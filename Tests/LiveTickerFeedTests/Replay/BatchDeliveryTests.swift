@@ -93,6 +93,21 @@ struct BatchDeliveryTests {
         #expect(sink.singles == 3 && sink.batches.isEmpty)
     }
 
+    @Test("a queue drains as one batch, or two when the queued run wraps, in order")
+    func queueDrainsInBatches() throws {
+        let queue = TickQueue(capacity: 8)
+        var sink = MockBatchSink()
+        for i in 0..<6 { queue.push(Tick(time: Int64(i), value: Double(i)), symbol: SymbolID(UInt32(i % 2))) }
+        #expect(queue.drain(into: &sink, maximum: 4) == 4)
+        #expect(sink.batches == [4])
+        for i in 6..<12 { queue.push(Tick(time: Int64(i), value: Double(i)), symbol: SymbolID(UInt32(i % 2))) }
+        #expect(queue.drain(into: &sink) == 8)  // slots 4..<8, then 0..<4
+        #expect(sink.batches == [4, 4, 4] && sink.singles == 0)
+        #expect(sink.ticks.map(\.time) == (0..<12).map(Int64.init))
+        #expect(sink.symbols == (0..<12).map { SymbolID(UInt32($0 % 2)) })
+        #expect(queue.drain(into: &sink) == 0 && sink.batches.count == 3)
+    }
+
     @Test("binary files replay in batches into a live series with the same state as tick by tick")
     func binaryIntoSeries() throws {
         let path = temporaryPath("batch.ltk")
