@@ -98,6 +98,17 @@ enum CSVFieldParsers {
         _ p: inout UnsafePointer<UInt8>, delimiter: UInt8, scratch: ParseScratch
     ) -> (status: Status, value: Double) {
         let q = skipSpaces(p, delimiter)
+        // The plain form first (`101.25`: one word, no exponent); bit-identical where it applies.
+        var plainEnd = q
+        if let value = CSVRecordParser.plainDecimal(
+            &plainEnd, powers: scratch.powersOfTen, integerPowers: scratch.integerPowersOfTen)
+        {
+            let after = skipSpaces(plainEnd, delimiter)
+            if isTerminator(after[0], delimiter) {
+                p = after
+                return (.ok, value)
+            }
+        }
         if let (value, end) = DecimalParser.parseFast(q, scratch: scratch) {
             let after = skipSpaces(end, delimiter)
             if isTerminator(after[0], delimiter) {
@@ -140,6 +151,19 @@ enum CSVFieldParsers {
     ) -> (status: Status, nanoseconds: Int64) {
         let q = skipSpaces(p, delimiter)
         if q[0] == ASCII.quote { return quotedTime(&p, from: q, delimiter: delimiter, unit: unit, scratch: scratch) }
+        // Plain epoch digits first; a time that goes on (`.5`, `e9`, `-03-01`, a 16th digit) is
+        // not followed by a terminator and goes to the full parser.
+        var plainEnd = q
+        var leading = CSVRecordParser.LeadingDigits()
+        if let nanoseconds = CSVRecordParser.plainTime(
+            &plainEnd, unit: unit, integerPowers: scratch.integerPowersOfTen, leading: &leading)
+        {
+            let after = skipSpaces(plainEnd, delimiter)
+            if isTerminator(after[0], delimiter) {
+                p = after
+                return (.ok, nanoseconds)
+            }
+        }
         let result = TimeParser.parse(q, unit: unit, scratch: scratch)
         let after = skipSpaces(result.end, delimiter)
         if !isTerminator(after[0], delimiter) || result.end == q {

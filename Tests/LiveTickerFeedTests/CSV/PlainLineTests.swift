@@ -142,11 +142,23 @@ struct PlainLineTests {
             lines.append("\(1_709_285_400_000 + i),\(text),\(size)")
             expected.append((Double(text)!, Double(size)!))
         }
-        let parsed = try parse(lines.joined(separator: "\n"))
-        #expect(parsed.ticks.count == expected.count)
-        let mismatch = zip(parsed.ticks, expected).first { $0.value.bitPattern != $1.0.bitPattern || $0.size != $1.1 }
-        #expect(mismatch == nil)
-        #expect(parsed.times.first == 1_709_285_400_000_000_000)
+        // Plain lines, the same with spaces (the general loop), and with a symbol column (the
+        // general loop's field parsers try the plain forms first).
+        let spacedLines = spaced(lines, delimiter: ",")
+        let symbolLines = ["time,symbol,price,size"]
+            + lines.dropFirst().map { line -> String in
+                let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+                return ([String(fields[0]), "SYM"] + fields.dropFirst().map(String.init)).joined(separator: ",")
+            }
+        for text in [lines, spacedLines, symbolLines] {
+            let parsed = try parse(text.joined(separator: "\n"))
+            #expect(parsed.ticks.count == expected.count)
+            let mismatch = zip(parsed.ticks, expected).first {
+                $0.value.bitPattern != $1.0.bitPattern || $0.size != $1.1
+            }
+            #expect(mismatch == nil)
+            #expect(parsed.times == (0..<3_000).map { (1_709_285_400_000 + Int64($0)) * 1_000_000 })
+        }
     }
 
     @Test("times sharing, then not sharing, their first 8 digits (the reused leading word)")
