@@ -145,7 +145,8 @@ struct PlainLineTests {
         // Plain lines, the same with spaces (the general loop), and with a symbol column (the
         // general loop's field parsers try the plain forms first).
         let spacedLines = spaced(lines, delimiter: ",")
-        let symbolLines = ["time,symbol,price,size"]
+        let symbolLines =
+            ["time,symbol,price,size"]
             + lines.dropFirst().map { line -> String in
                 let fields = line.split(separator: ",", omittingEmptySubsequences: false)
                 return ([String(fields[0]), "SYM"] + fields.dropFirst().map(String.init)).joined(separator: ",")
