@@ -29,15 +29,19 @@ public struct CSVNumericColumns: Sendable {
     /// Lines read and bad lines by kind, with the first few line numbers.
     public private(set) var report = FeedReport()
 
+    /// NUL bytes after the data: more than the widest read a field parser makes past a newline.
+    static let padding = 32
+
     /// Reads `path` (`-` for standard input). x defaults to the first column and y to the
     /// second; names match case-insensitively.
     /// - Throws: ``FeedError`` when the file cannot be read, has no header, or a named column
     ///   is not in it.
     public static func read(path: String, x: XSource = .column(.index(0)), y: ColumnSelector = .index(1)) throws(FeedError) -> CSVNumericColumns {
         var bytes = try readWholeFile(path)
-        // The field parsers stop at a newline without bounds checks: end with one, then a NUL.
+        // The field parsers stop at a newline without bounds checks and may read a whole 8-byte
+        // word at a time: end with a newline, then NUL padding wider than any such read.
         if bytes.last != ASCII.newline { bytes.append(ASCII.newline) }
-        bytes.append(ASCII.nul)
+        bytes.append(contentsOf: repeatElement(ASCII.nul, count: Self.padding))
         var table = CSVNumericColumns()
         try bytes.withUnsafeBufferPointer { buffer throws(FeedError) in
             try table.parse(buffer, path: path, xSource: x, ySelector: y)
@@ -47,7 +51,7 @@ public struct CSVNumericColumns: Sendable {
 
     private mutating func parse(_ buffer: UnsafeBufferPointer<UInt8>, path: String, xSource: XSource, ySelector: ColumnSelector) throws(FeedError) {
         let base = buffer.baseAddress!
-        let end = UnsafePointer(base) + (buffer.count - 1)  // the NUL
+        let end = UnsafePointer(base) + (buffer.count - Self.padding)  // the first padding NUL
         var p = UnsafePointer(base)
         var lineNumber = 0
         // Header: the first non-blank line.
@@ -124,7 +128,7 @@ public struct CSVNumericColumns: Sendable {
             }
             row += 1
         }
-        report.bytes = buffer.count - 1
+        report.bytes = buffer.count - Self.padding
     }
 
     private func column(_ selector: ColumnSelector, option: String) throws(FeedError) -> Int {

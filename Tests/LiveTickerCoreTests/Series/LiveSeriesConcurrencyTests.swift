@@ -84,7 +84,9 @@ struct LiveSeriesConcurrencyTests {
         consumer.join()
         #expect(log.failures.isEmpty, "\(log.failures)")
 
-        #expect(series.refreshObservedState())
+        // The consumer may already have refreshed after the last append (before it saw `done`),
+        // so whether this refresh finds news is a race; the state it leaves is what counts.
+        series.refreshObservedState()
         let held = (n - capacity ..< n).map(value)
         #expect(series.tickCount == UInt64(n))
         #expect(series.candleCount == UInt64(n / 10))
