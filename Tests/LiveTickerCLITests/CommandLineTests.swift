@@ -149,3 +149,21 @@ struct CommandLineTests {
         #expect(image?.rgb != one?.rgb && image?.rgb != first?.rgb && one?.rgb != first?.rgb)
     }
 }
+
+@Suite("--utc-offset")
+struct UTCOffsetArgumentTests {
+    @Test("offsets parse to seconds east of UTC", arguments: [
+        ("Z", 0), ("+01:00", 3600), ("-05:00", -18000), ("+0530", 19800), ("+5", 18000), ("-03:30", -12600), ("+18:00", 64800),
+    ])
+    func parses(text: String, seconds: Int) {
+        #expect(ChartArguments.utcOffsetSeconds(text) == seconds)
+    }
+
+    @Test("bad offsets are refused", arguments: ["1:00", "+25:00", "+01:75", "+", "+1:2:3", "east"])
+    func refuses(text: String) {
+        #expect(ChartArguments.utcOffsetSeconds(text) == nil)
+        var status: Int32 = -1
+        _ = capture(2) { status = LiveTickerCommandLine.run(["replay", "x.csv", "--utc-offset", text]) }
+        #expect(status == 2)
+    }
+}

@@ -130,3 +130,36 @@ struct LiveTickerChartTests {
         }
     }
 }
+
+@Suite("Time axis at a UTC offset")
+struct UTCOffsetTests {
+    /// Two hours of one tick a minute from 08:00 UTC, drawn with time labels at `offset`.
+    func frame(offsetSeconds: Int) throws -> (Framebuffer, ChartGeometry) {
+        let series = try makeSeries((0..<121).map { Double($0 % 17) }, start: 1_709_280_000_000_000_000 + 8 * 3_600_000_000_000, step: 60_000_000_000)
+        var options = ChartOptions()
+        options.utcOffsetSeconds = offsetSeconds
+        let (fb, chart) = render([series], width: 640, height: 300, options: options)
+        return (fb, try #require(chart.lastGeometry))
+    }
+
+    func pixels(_ fb: Framebuffer, in rect: PixelRect) -> [UInt32] {
+        var out: [UInt32] = []
+        for y in rect.minY..<rect.maxY { for x in rect.minX..<rect.maxX { out.append(fb[x, y]) } }
+        return out
+    }
+
+    @Test("a whole-hour offset keeps the grid on the same instants and changes only the labels")
+    func wholeHour() throws {
+        let (utc, geometry) = try frame(offsetSeconds: 0)
+        let (plusOne, _) = try frame(offsetSeconds: 3600)
+        #expect(pixels(utc, in: geometry.layout.plot) == pixels(plusOne, in: geometry.layout.plot))
+        #expect(pixels(utc, in: geometry.layout.timeAxis) != pixels(plusOne, in: geometry.layout.timeAxis))
+    }
+
+    @Test("a half-hour offset moves the grid to local full hours")
+    func halfHour() throws {
+        let (utc, geometry) = try frame(offsetSeconds: 0)
+        let (india, _) = try frame(offsetSeconds: 5 * 3600 + 1800)
+        #expect(pixels(utc, in: geometry.layout.plot) != pixels(india, in: geometry.layout.plot))
+    }
+}

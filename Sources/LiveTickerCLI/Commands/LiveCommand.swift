@@ -30,9 +30,9 @@ enum LiveCommand: Command {
           --queue N           ticks the queue holds between frames (default 65536)
           --history N         ticks the history ring holds (default 1048576)
 
-        Chart: the same options as `liveticker replay` (--chart, --candle, --window, --range, --theme,
-        --rotate, --algorithm, --line-width, --threshold, --no-area, --no-header, --text-scale,
-        --font).
+        Chart: the same options as `liveticker replay` (--chart, --candle, --window, --range,
+        --utc-offset, --theme, --rotate, --algorithm, --line-width, --threshold, --no-area,
+        --no-header, --text-scale, --font).
 
         Input:
         \(FeedArguments.helpLines)

@@ -45,6 +45,9 @@ struct ChartArguments {
             }
             chart.options.window = .fixed(from: from, to: to)
         }
+        if let offset = try arguments.value("utc-offset", expected: "an offset such as +01:00, -05:00, +5:30 or Z", Self.utcOffsetSeconds) {
+            chart.options.utcOffsetSeconds = offset
+        }
         if let theme = try arguments.value("theme", expected: "dark, light or colorblind", ChartTheme.named) {
             chart.options.theme = theme
         }
@@ -78,5 +81,24 @@ struct ChartArguments {
             }
         }
         return chart
+    }
+
+    /// Seconds east of UTC in `Z`, `+HH:MM`, `-HH:MM`, `+HHMM`, `+H` (up to ±18:00), or nil.
+    static func utcOffsetSeconds(_ text: String) -> Int? {
+        if text == "Z" || text == "z" || text == "UTC" { return 0 }
+        guard let sign = text.first, sign == "+" || sign == "-" else { return nil }
+        let parts = text.dropFirst().split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
+        let hours: Int
+        let minutes: Int
+        switch (parts.count, parts.first?.count ?? 0) {
+        case (1, 1...2): (hours, minutes) = (Int(parts[0])!, 0)  // +H, +HH
+        case (1, 4): (hours, minutes) = (Int(parts[0])! / 100, Int(parts[0])! % 100)  // +HHMM
+        case (2, 1...2) where parts[1].count == 2: (hours, minutes) = (Int(parts[0])!, Int(parts[1])!)  // +H:MM, +HH:MM
+        default: return nil
+        }
+        guard hours <= 18, minutes < 60 else { return nil }
+        let seconds = hours * 3600 + minutes * 60
+        return sign == "-" ? -seconds : seconds
     }
 }

@@ -59,10 +59,13 @@ extension LiveTickerChart {
         let plot = geometry.layout.plot
         let labelWidth = textWidth("00:00:00")
         let maxTicks = max(2, plot.width / max(1, labelWidth * 2))
+        // Ticks are chosen and labelled on the clock of the configured UTC offset (so an hour
+        // tick sits on a local full hour), then shifted back to UTC to be placed.
+        let offset = Int64(options.utcOffsetSeconds) &* 1_000_000_000
         if options.kind == .line {
-            let ticks = TimeTicks(start: frame.windowStart, end: frame.windowEnd, maxTickCount: maxTicks)
+            let ticks = TimeTicks(start: Self.shifted(frame.windowStart, by: offset), end: Self.shifted(frame.windowEnd, by: offset), maxTickCount: maxTicks)
             for i in 0..<ticks.count {
-                let x = PixelRect.snap(geometry.pixelX(geometry.x(forTime: ticks.tick(at: i))) - 0.5)
+                let x = PixelRect.snap(geometry.pixelX(geometry.x(forTime: Self.shifted(ticks.tick(at: i), by: -offset))) - 0.5)
                 guard x >= plot.minX, x < plot.maxX else { continue }
                 body(x, ticks.label(at: i))
             }
@@ -73,16 +76,22 @@ extension LiveTickerChart {
         let first = s.candles[candles.lowerBound].startTime
         let last = s.candles[candles.upperBound &- 1].startTime
         guard last > first else { return }
-        let ticks = TimeTicks(start: first, end: last, maxTickCount: maxTicks)
+        let ticks = TimeTicks(start: Self.shifted(first, by: offset), end: Self.shifted(last, by: offset), maxTickCount: maxTicks)
         let firstSlot = frame.slotCount &- candles.count
         var slot = candles.lowerBound
         for i in 0..<ticks.count {
-            let time = ticks.tick(at: i)
+            let time = Self.shifted(ticks.tick(at: i), by: -offset)
             while slot < candles.upperBound, s.candles[slot].startTime < time { slot &+= 1 }
             guard slot < candles.upperBound else { break }
             let position = Double(firstSlot &+ (slot &- candles.lowerBound)) + 0.5
             let x = PixelRect.snap(geometry.pixelX(position) - 0.5)
             body(x, ticks.label(at: i))
         }
+    }
+
+    /// `time + offset`, saturating at the ends of Int64 instead of wrapping.
+    static func shifted(_ time: Int64, by offset: Int64) -> Int64 {
+        let (sum, overflow) = time.addingReportingOverflow(offset)
+        return overflow ? (offset > 0 ? .max : .min) : sum
     }
 }

@@ -41,6 +41,9 @@ public struct ChartOptions: Sendable {
     public var textScale: Int?
     /// Whether to draw the header strip (series name, last value, change, tick count).
     public var showsHeader = true
+    /// Offset from UTC, in seconds, that time-axis labels are shown in (a fixed offset such as
+    /// +3600 for UTC+01:00; daylight-saving changes are not followed). Default 0: UTC.
+    public var utcOffsetSeconds = 0
 
     /// Defaults: dark theme, LTTB, 1.5-px lines with an area fill, follow everything held.
     public init() {}
