@@ -2,9 +2,9 @@
 // LiveTicker: live tick streams to a chart on a display with no desktop.
 //
 // Module map (each module has one job; arrows are dependencies):
-//   LiveTickerCore         ring buffer, ticks, live series, candles      (no Foundation, no devices)
+//   LiveTickerCore         ring buffer, ticks, live series, candles, civil calendar (no Foundation)
 //   LiveTickerDownsampling LTTB, MinMax, M4, MinMaxLTTB                   (no Foundation)
-//   LiveTickerScales       nice numbers, time ticks, label formatting    (no Foundation)
+//   LiveTickerScales       nice numbers, time ticks, label formatting -> Core (no Foundation)
 //   LiveTickerRender       framebuffer, rasteriser, fonts                 (no Foundation)
 //   LiveTickerChart        layout, themes, LiveTickerChart  -> Core, Downsampling, Scales, Render
 //   LiveTickerImageIO      PPM and PNG files                -> Render, CZlib
@@ -29,7 +29,7 @@ let package = Package(
         // MARK: Core (pure Swift, no Foundation, no devices)
         .target(name: "LiveTickerCore"),
         .target(name: "LiveTickerDownsampling"),
-        .target(name: "LiveTickerScales"),
+        .target(name: "LiveTickerScales", dependencies: ["LiveTickerCore"]),
         .target(name: "LiveTickerRender"),
         .target(
             name: "LiveTickerChart",
@@ -82,7 +82,7 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "LiveTickerCoreTests", dependencies: ["LiveTickerCore"]),
         .testTarget(name: "LiveTickerDownsamplingTests", dependencies: ["LiveTickerDownsampling"]),
-        .testTarget(name: "LiveTickerScalesTests", dependencies: ["LiveTickerScales"]),
+        .testTarget(name: "LiveTickerScalesTests", dependencies: ["LiveTickerScales", "LiveTickerCore"]),
         .testTarget(name: "LiveTickerRenderTests", dependencies: ["LiveTickerRender"]),
         .testTarget(
             name: "LiveTickerChartTests",

@@ -1,3 +1,4 @@
+import LiveTickerCore
 import Testing
 
 @testable import LiveTickerScales

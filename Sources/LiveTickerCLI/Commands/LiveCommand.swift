@@ -50,8 +50,7 @@ enum LiveCommand: Command {
         let chart = try ChartArguments.read(from: &arguments)
         var options = try FeedArguments.read(from: &arguments)
         let wanted = FeedArguments.chartedSymbols(&options)
-        let history = try arguments.value(
-            "history", expected: "a tick count from 16 to 268435456", { Int($0).flatMap { (16...(1 << 28)).contains($0) ? $0 : nil } }) ?? (1 << 20)
+        let history = try ReplayInput.historyOption(from: &arguments) ?? ReplayInput().history
         let queue = try arguments.value(
             "queue", expected: "a tick count from 16 to 16777216", { Int($0).flatMap { (16...(1 << 24)).contains($0) ? $0 : nil } }) ?? (1 << 16)
         let hold = arguments.flag("hold")
@@ -90,7 +89,7 @@ enum LiveCommand: Command {
             series: series, wanted: wanted, chartOptions: chart.options, font: chart.font, display: output,
             title: options.symbol ?? (sourceText == "-" ? "stdin" : ReplayInput.title(forPath: sourceText)))
         let (report, sink) = try session.runLiveSource(source, hold: hold)
-        return ReplayInput.finish(report: report, sink: sink, symbols: source.symbols, path: sourceText, strict: options.strict) {
+        return ReplayInput.finish(report: report, sink: sink, symbols: source.symbols, path: sourceText) {
             "\(session.framesPresented) frame(s) to \(output.summary)"
         }
     }

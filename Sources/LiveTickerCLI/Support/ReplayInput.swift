@@ -22,15 +22,17 @@ struct ReplayInput {
           --follow            keep reading as the file grows, like tail -f
         """
 
+    /// `--history N` (ticks the history ring holds), shared with `live`.
+    static func historyOption(from arguments: inout ParsedArguments) throws(UsageError) -> Int? {
+        try arguments.value(
+            "history", expected: "a tick count from 16 to 268435456", { Int($0).flatMap { (16...(1 << 28)).contains($0) ? $0 : nil } })
+    }
+
     /// Reads (and consumes) the column options and the replay options.
     static func read(from arguments: inout ParsedArguments) throws -> ReplayInput {
         var input = ReplayInput()
         input.options = try FeedArguments.read(from: &arguments)
-        if let history = try arguments.value(
-            "history", expected: "a tick count from 16 to 268435456", { Int($0).flatMap { (16...(1 << 28)).contains($0) ? $0 : nil } })
-        {
-            input.history = history
-        }
+        if let history = try historyOption(from: &arguments) { input.history = history }
         if let speed = try arguments.value("speed", expected: "max, 1, or a factor such as 10 or 0.5", ReplaySpeed.init(argument:)) {
             input.pacer = ReplayPacer(speed: speed)
         }
@@ -59,7 +61,7 @@ struct ReplayInput {
     /// line numbers, symbols left out, frames) and returns the exit status: 0, or 1 when the
     /// feed read nothing at all.
     static func finish(
-        report: FeedReport, sink: SeriesSink, symbols: SymbolTable, path: String, strict: Bool,
+        report: FeedReport, sink: SeriesSink, symbols: SymbolTable, path: String,
         frames: () -> String
     ) -> Int32 {
         printError("\(path): \(report.summary)")

@@ -1,3 +1,4 @@
+import LiveTickerCore
 /// Timestamp text to nanoseconds since the Unix epoch, without allocating.
 ///
 /// Accepted forms:
@@ -155,7 +156,7 @@ enum TimeParser {
         guard let month = digits(&p, minimum: 1, maximum: 2), p[0] == separator else { return fail() }
         p += 1
         guard let day = digits(&p, minimum: 1, maximum: 2) else { return fail() }
-        guard month >= 1, month <= 12, day >= 1, day <= CivilCalendar.daysIn(month: month, year: year) else {
+        guard month >= 1, month <= 12, day >= 1, day <= Int64(CivilCalendar.daysIn(month: Int(month), year: year)) else {
             return fail()
         }
         var hour: Int64 = 0
@@ -210,7 +211,7 @@ enum TimeParser {
                 offsetSeconds = (oh * 3600 + om * 60) * (z == ASCII.minus ? -1 : 1)
             }
         }
-        let days = CivilCalendar.daysFromCivil(year: year, month: month, day: day)
+        let days = CivilCalendar.days(fromYear: year, month: Int(month), day: Int(day))
         var seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
         var nanos = fraction
         // Before the epoch, borrow a second so the product does not overflow at the Int64

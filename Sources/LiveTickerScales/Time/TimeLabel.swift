@@ -1,3 +1,4 @@
+import LiveTickerCore
 /// Allocation-free UTC time labels written into `LabelText` (formats in `TimeLabelFormat`).
 /// Sub-second digits are truncated, not rounded, so a label never shows the next second.
 ///
@@ -24,14 +25,14 @@ public enum TimeLabel {
             appendClock(time, seconds: false, into: &text)
         case .weekdayDay:
             if time.day == 1 {
-                text.append(CivilCalendar.monthNames[time.month - 1])
+                text.append(Self.monthNames[time.month - 1])
             } else {
-                text.append(CivilCalendar.weekdayNames[time.weekday])
+                text.append(Self.weekdayNames[time.weekday])
             }
             text.append(UInt8(ascii: " "))
             text.appendDigits(UInt64(time.day))
         case .monthDay:
-            text.append(CivilCalendar.monthNames[time.month - 1])
+            text.append(Self.monthNames[time.month - 1])
             text.append(UInt8(ascii: " "))
             text.appendDigits(UInt64(time.day))
         case .date:
@@ -54,4 +55,11 @@ public enum TimeLabel {
             text.appendDigits(UInt64(time.second), minimumWidth: 2)
         }
     }
+
+    /// Three-letter English weekday names, Sunday first.
+    static let weekdayNames: [StaticString] = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    /// Three-letter English month names, January first.
+    static let monthNames: [StaticString] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ]
 }

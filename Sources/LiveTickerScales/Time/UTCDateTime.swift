@@ -1,3 +1,4 @@
+import LiveTickerCore
 /// A UTC civil date and time broken out of an epoch time (no time zones, no leap seconds,
 /// proleptic Gregorian via `CivilCalendar`). Negative epoch times are before 1970 and work
 /// the same way (floor division, so 1969-12-31T23:59:59.5 is -0.5 s).

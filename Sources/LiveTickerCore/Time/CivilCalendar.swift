@@ -1,4 +1,5 @@
-/// Proleptic Gregorian calendar arithmetic on days since 1970-01-01 (UTC), after Howard
+/// Proleptic Gregorian calendar arithmetic on days since 1970-01-01 (UTC), shared by the tick
+/// parsers (dates to nanoseconds) and the time axis (nanoseconds to labels), after Howard
 /// Hinnant, "chrono-Compatible Low-Level Date Algorithms" (`civil_from_days`,
 /// `days_from_civil`): eras of 400 years (146,097 days) starting on March 1st, so leap days
 /// fall at the end of a year and no table is needed. Valid for day counts within ±10^18
@@ -37,10 +38,15 @@ public enum CivilCalendar {
         Int(days >= -4 ? (days + 4) % 7 : (days + 5) % 7 + 6)
     }
 
-    /// Three-letter English weekday names, Sunday first.
-    static let weekdayNames: [StaticString] = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-    /// Three-letter English month names, January first.
-    static let monthNames: [StaticString] = [
-        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-    ]
+    /// Whether `year` is a Gregorian leap year.
+    public static func isLeap(_ year: Int64) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
+
+    /// Days in `month` (1...12) of `year`.
+    public static func daysIn(month: Int, year: Int64) -> Int {
+        switch month {
+        case 2: isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
 }
