@@ -2,37 +2,39 @@ extension MinMax {
     /// First index of the minimum and of the maximum of `y[lo..<hi]` (non-empty; ties keep the
     /// earliest), and whether every value (and x, when given) was finite.
     ///
-    /// One pass over the values in blocks of 16 (``BlockExtremes``); the tail is a block of 8 and
-    /// one more block of 8 overlapping the previous one (buckets under 16 values use blocks of 2
-    /// and 1). Then only the
-    /// block recorded for each extreme (≤ 16 values) is read again to find its first position.
+    /// One pass over the values in blocks of 16 (``BlockExtremes``), the last block ending at `hi`
+    /// and overlapping the one before when the count is not a multiple of 16 (buckets under 16
+    /// values use blocks of 2 and 1). Then only the block recorded for each extreme is read again
+    /// to find its first position (``firstEqual16(_:_:at:)``, no branch).
     /// O(hi − lo), allocates nothing.
     @inline(__always)
     static func extremes(
         _ y: UnsafePointer<Double>, _ x: UnsafePointer<Double>?, _ lo: Int, _ hi: Int
     ) -> (min: Int, max: Int, finite: Bool) {
         var state = BlockExtremes(first: y[lo], at: lo)
-        var j = lo
-        if hi &- lo >= 16 {
-            while j &+ 16 <= hi {
-                state.add16(y, j)
+        let wide = hi &- lo >= 16
+        if wide {
+            // ⌈n/16⌉ − 1 whole blocks, then the block ending at hi. Buckets of similar size run
+            // the loop the same number of times, so its exit is predicted; the overlap changes no
+            // extreme (a block must be strictly beyond to win, so a later block cannot take an
+            // extreme an earlier block reached) and only counts values twice in the check sum.
+            let last = hi &- 16
+            var j = lo
+            while true {
+                let start = Swift.min(j, last)  // one call site, so the block is inlined once
+                state.add16(y, start)
+                if start == last { break }
                 j &+= 16
             }
-            if j &+ 8 <= hi {
-                state.add8(y, j)
-                j &+= 8
-            }
-            // Values seen twice change no extreme (a block must be strictly beyond to win, so
-            // the overlap cannot move a recorded block) and only count twice in the check sum.
-            if j < hi { state.add8(y, hi &- 8) }
         } else {
+            var j = lo
             while j &+ 2 <= hi {
                 state.add2(y, j)
                 j &+= 2
             }
             if j < hi { state.add1(y, j) }
         }
-        var finite = state.check.isFinite
+        var finite = state.isFinite
         if let x {
             // x·0 is 0 for finite x and NaN otherwise (a sum of x could overflow).
             var xCheck = SIMD2<Double>(repeating: 0)
@@ -46,9 +48,13 @@ extension MinMax {
             finite = finite && xTotal == 0
         }
         // The value first occurs in the block recorded for it (earlier blocks stayed strictly
-        // short of it); −0 and +0 compare equal, as in a scalar scan. The scans are bounded by
-        // the block so that NaN input (seen only on the optimistic path, which then bails out)
-        // cannot run past it.
+        // short of it); −0 and +0 compare equal, as in a scalar scan. The scans stay inside the
+        // block, so NaN input (seen only on the optimistic path, which then bails out) cannot
+        // run past it.
+        if wide {
+            return (firstEqual16(y, state.minValue, at: state.minBlock),
+                    firstEqual16(y, state.maxValue, at: state.maxBlock), finite)
+        }
         return (
             firstEqual(y, state.minValue, from: state.minBlock, to: Swift.min(state.minBlock &+ 16, hi)),
             firstEqual(y, state.maxValue, from: state.maxBlock, to: Swift.min(state.maxBlock &+ 16, hi)),
@@ -65,5 +71,38 @@ extension MinMax {
             k &+= 1
         }
         return from
+    }
+
+    /// The first position in `b ..< b + 16` holding `value` (`==`, so −0 matches +0), or
+    /// `b + 15` when none does (only possible for NaN, on a path that discards the answer).
+    ///
+    /// Why no loop: where the value sits is random, so a scanning loop mispredicts its exit once
+    /// per call, which costs more than the whole search. Instead 8 `cmpeqpd`, narrowed to one
+    /// byte per value (`packssdw`/`packsswb`), then the first non-zero byte of two 64-bit words.
+    /// O(1), allocates nothing.
+    @inline(__always)
+    static func firstEqual16(_ y: UnsafePointer<Double>, _ value: Double, at b: Int) -> Int {
+        let raw = UnsafeRawPointer(y + b)
+        let v = SIMD2<Double>(repeating: value)
+        @inline(__always) func equal(_ k: Int) -> SIMD2<Int64> {
+            let lanes = raw.loadUnaligned(fromByteOffset: k &* 16, as: SIMD2<Double>.self)
+            return SIMD2<Int64>(repeating: 0).replacing(with: -1, where: lanes .== v)
+        }
+        // Each step halves the lanes with signed saturation, which keeps 0 and −1 as they are.
+        @inline(__always) func narrow(_ a: SIMD2<Int64>, _ b: SIMD2<Int64>) -> SIMD8<Int16> {
+            SIMD8<Int16>(truncatingIfNeeded: SIMD8<Int32>(
+                lowHalf: unsafeBitCast(a, to: SIMD4<Int32>.self), highHalf: unsafeBitCast(b, to: SIMD4<Int32>.self)))
+        }
+        @inline(__always) func narrow(_ a: SIMD8<Int16>, _ b: SIMD8<Int16>) -> SIMD16<Int8> {
+            SIMD16<Int8>(truncatingIfNeeded: SIMD16<Int16>(lowHalf: a, highHalf: b))
+        }
+        let first = narrow(narrow(equal(0), equal(1)), narrow(equal(2), equal(3)))
+        let second = narrow(narrow(equal(4), equal(5)), narrow(equal(6), equal(7)))
+        let one = narrow(unsafeBitCast(first, to: SIMD8<Int16>.self), unsafeBitCast(second, to: SIMD8<Int16>.self))
+        let bytes = unsafeBitCast(one, to: SIMD2<UInt64>.self)
+        // A word of zeros has 64 trailing zeros: 8 bytes, so the high word's count starts at 8.
+        let low = bytes[0].trailingZeroBitCount &>> 3
+        let high = 8 &+ bytes[1].trailingZeroBitCount &>> 3
+        return b &+ Swift.min(low < 8 ? low : high, 15)
     }
 }
