@@ -1,3 +1,4 @@
+import LiveTickerTestSupport
 import LiveTickerRender
 import Testing
 
@@ -121,7 +122,7 @@ struct BackdropTests {
             var xs = [Double]()
             var ys = [Double]()
             for i in stride(from: -4.0, through: Double(width) + 4, by: trial < 3 ? 1 : 2.5) {
-                level = min(max(level + generator.unit() * 9, -10), 80)
+                level = min(max(level + generator.symmetricUnit() * 9, -10), 80)
                 xs.append(i)
                 ys.append(i > 100 && i < 180 ? 20 : (Int(i) % 97 == 50 ? .nan : level))
             }

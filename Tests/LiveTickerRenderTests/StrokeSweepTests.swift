@@ -1,3 +1,4 @@
+import LiveTickerTestSupport
 import Testing
 
 @testable import LiveTickerRender
@@ -37,7 +38,7 @@ struct StrokeSweepTests {
         for i in 0..<n {
             xs.append(Double(i) * dx + 0.3)
             ys.append(y)
-            y += g.unit() * step
+            y += g.symmetricUnit() * step
         }
         return (xs, ys)
     }
@@ -127,8 +128,8 @@ struct StrokeSweepTests {
     func singleSegments() {
         var gen = SplitMix64(seed: 99)
         for _ in 0..<40 {
-            let p = (0..<4).map { _ in gen.unit() * 60 + 40 }
-            let (s, g) = both([p[0], p[1]], [p[2], p[3]], width: 1 + abs(gen.unit()) * 4, alpha: 230)
+            let p = (0..<4).map { _ in gen.symmetricUnit() * 60 + 40 }
+            let (s, g) = both([p[0], p[1]], [p[2], p[3]], width: 1 + abs(gen.symmetricUnit()) * 4, alpha: 230)
             #expect(maxDifference(s, g) <= 2, "\(p)")
         }
     }

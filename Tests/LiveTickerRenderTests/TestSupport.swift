@@ -56,18 +56,3 @@ func channel(_ p: UInt32, _ c: Int) -> Int { Int((p >> (8 * c)) & 0xFF) }
 func distance(_ p: UInt32, _ bg: UInt32) -> Int {
     (0..<3).map { abs(channel(p, $0) - channel(bg, $0)) }.max()!
 }
-
-/// A small deterministic generator (SplitMix64, Steele et al. 2014) so random tests reproduce.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// Uniform in [-1, 1).
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 52) - 1 }
-}
