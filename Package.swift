@@ -80,17 +80,21 @@ let package = Package(
             exclude: ["corpus", "run-fuzz"]),
 
         // MARK: Tests
-        .testTarget(name: "LiveTickerCoreTests", dependencies: ["LiveTickerCore"]),
+        // What the test targets share (a deterministic random generator); not a product.
+        .target(name: "LiveTickerTestSupport", path: "Tests/Support"),
+        .testTarget(name: "LiveTickerCoreTests", dependencies: ["LiveTickerCore", "LiveTickerTestSupport"]),
         .testTarget(name: "LiveTickerDownsamplingTests", dependencies: ["LiveTickerDownsampling"]),
-        .testTarget(name: "LiveTickerScalesTests", dependencies: ["LiveTickerScales", "LiveTickerCore"]),
-        .testTarget(name: "LiveTickerRenderTests", dependencies: ["LiveTickerRender"]),
+        .testTarget(name: "LiveTickerScalesTests", dependencies: ["LiveTickerScales", "LiveTickerCore", "LiveTickerTestSupport"]),
+        .testTarget(name: "LiveTickerRenderTests", dependencies: ["LiveTickerRender", "LiveTickerTestSupport"]),
         .testTarget(
             name: "LiveTickerChartTests",
-            dependencies: ["LiveTickerChart", "LiveTickerCore", "LiveTickerDownsampling", "LiveTickerRender"]
+            dependencies: [
+                "LiveTickerChart", "LiveTickerCore", "LiveTickerDownsampling", "LiveTickerRender", "LiveTickerTestSupport",
+            ]
         ),
         .testTarget(name: "LiveTickerImageIOTests", dependencies: ["LiveTickerImageIO", "LiveTickerRender"]),
         .testTarget(name: "LiveTickerDisplayTests", dependencies: ["LiveTickerDisplay", "LiveTickerRender"]),
-        .testTarget(name: "LiveTickerFeedTests", dependencies: ["LiveTickerFeed", "LiveTickerCore"]),
+        .testTarget(name: "LiveTickerFeedTests", dependencies: ["LiveTickerFeed", "LiveTickerCore", "LiveTickerTestSupport"]),
         .testTarget(name: "LiveTickerCLITests", dependencies: ["LiveTickerCLI"]),
     ]
 )

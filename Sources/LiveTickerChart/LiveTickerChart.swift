@@ -5,7 +5,7 @@ import LiveTickerScales
 
 /// Draws one or more ``LiveSeries`` as a whole frame, in one pass, into a ``Framebuffer``.
 ///
-/// Each frame, in a fixed order: background, grid, area fill, candles, series lines (over the
+/// Each frame, in a fixed order: background, grid and area fill (painted in one pass), candles, series lines (over the
 /// candles, so a line stays readable across a body), overlays (thresholds, last-value line and
 /// tag), axis labels and the header. Every mark is clipped to
 /// its layout region (``ChartLayout``), and every data-to-pixel conversion goes through one
@@ -45,6 +45,9 @@ public final class LiveTickerChart {
     let rotationBuffer: Framebuffer?
     var scratch: [SeriesScratch]
     var frame = FrameState()
+    /// This frame's grid lines (framebuffer rows and columns); capacity kept between frames.
+    var gridRows: [Int] = []
+    var gridColumns: [Int] = []
 
     /// Creates a chart of `series` for a `width × height` panel.
     ///
@@ -65,6 +68,8 @@ public final class LiveTickerChart {
         self.rotationBuffer =
             options.rotation == .none ? nil : Framebuffer(width: logical.width, height: logical.height)
         self.scratch = series.map { SeriesScratch(series: $0, plotWidth: logical.width, algorithm: options.algorithm) }
+        gridRows.reserveCapacity(256)
+        gridColumns.reserveCapacity(256)
     }
 
     /// Draws the current state of every series into `framebuffer`, which must be the panel
@@ -89,7 +94,6 @@ public final class LiveTickerChart {
 
     /// The whole one-pass frame into an upright framebuffer.
     func drawUpright(into fb: Framebuffer) {
-        let theme = options.theme
         var clock = StageClock(enabled: measuresStages)
         stageTimes = ChartStageTimes()
         collectVisibleData()
@@ -103,16 +107,11 @@ public final class LiveTickerChart {
         }
         stageTimes.downsample = clock.lap()
 
-        // Each pixel is written once: the frame around the plot, then the plot's background.
-        fb.fill(fb.bounds, color: theme.background, around: layout.plot, clip: fb.bounds)
-        fb.fill(layout.plot, color: theme.plotBackground, clip: fb.bounds)
-        drawGrid(geometry, into: fb)
+        // Each pixel is stored once: the frame around the plot, then the plot with its grid,
+        // outline and area fill in one pass.
+        fb.fill(fb.bounds, color: options.theme.background, around: layout.plot, clip: fb.bounds)
+        paintPlot(geometry, into: fb)
         stageTimes.background = clock.lap()
-
-        if options.kind != .candles, options.areaFill, !scratch.isEmpty {
-            drawArea(of: 0, geometry, into: fb)
-        }
-        stageTimes.area = clock.lap()
 
         // Candles belong to the first series: several candle sets on one axis cannot be read.
         if options.kind != .line, !scratch.isEmpty {

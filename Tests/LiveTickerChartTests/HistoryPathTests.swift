@@ -1,24 +1,14 @@
+import LiveTickerTestSupport
 import Testing
 @testable import LiveTickerChart
 import LiveTickerCore
 import LiveTickerDownsampling
 import LiveTickerRender
 
-/// SplitMix64 (Steele et al. 2014): deterministic test data.
-struct TestRandom {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// A random walk of `count` ticks, one second apart, with NaN runs and the odd backwards time.
 func randomWalk(_ count: Int, seed: UInt64, start: Int64 = 1_709_280_000_000_000_000) -> [Tick] {
-    var random = TestRandom(state: seed)
+    var random = SplitMix64(seed: seed)
     var ticks: [Tick] = []
     ticks.reserveCapacity(count)
     var value = 100.0

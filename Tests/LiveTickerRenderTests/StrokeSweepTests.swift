@@ -1,3 +1,4 @@
+import LiveTickerTestSupport
 import Testing
 
 @testable import LiveTickerRender
@@ -6,20 +7,6 @@ import Testing
 /// picture within rounding, never a write outside the clip.
 @Suite("Column-sweep strokes")
 struct StrokeSweepTests {
-    /// A small deterministic generator (SplitMix64) so failures reproduce.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        /// Uniform in [-1, 1).
-        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 52) - 1 }
-    }
-
     /// Draws the same polyline with and without the sweep and returns both buffers (with
     /// padding) after checking that neither wrote outside the clip.
     func both(
@@ -44,14 +31,14 @@ struct StrokeSweepTests {
     }
 
     func randomWalk(_ n: Int, seed: UInt64, step: Double, start: Double = 32, dx: Double = 1) -> ([Double], [Double]) {
-        var g = Generator(state: seed)
+        var g = SplitMix64(seed: seed)
         var y = start
         var xs: [Double] = []
         var ys: [Double] = []
         for i in 0..<n {
             xs.append(Double(i) * dx + 0.3)
             ys.append(y)
-            y += g.unit() * step
+            y += g.symmetricUnit() * step
         }
         return (xs, ys)
     }
@@ -139,10 +126,10 @@ struct StrokeSweepTests {
 
     @Test("single segments through strokeLine take the sweep and match the general path")
     func singleSegments() {
-        var gen = Generator(state: 99)
+        var gen = SplitMix64(seed: 99)
         for _ in 0..<40 {
-            let p = (0..<4).map { _ in gen.unit() * 60 + 40 }
-            let (s, g) = both([p[0], p[1]], [p[2], p[3]], width: 1 + abs(gen.unit()) * 4, alpha: 230)
+            let p = (0..<4).map { _ in gen.symmetricUnit() * 60 + 40 }
+            let (s, g) = both([p[0], p[1]], [p[2], p[3]], width: 1 + abs(gen.symmetricUnit()) * 4, alpha: 230)
             #expect(maxDifference(s, g) <= 2, "\(p)")
         }
     }

@@ -1,3 +1,4 @@
+import LiveTickerTestSupport
 import Testing
 
 @testable import LiveTickerScales
@@ -266,19 +267,5 @@ struct ValueSanitizerTests {
     }
 }
 
-/// Deterministic test RNG (SplitMix64, Steele et al. 2014).
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// Uniform in [0, 1).
-    mutating func nextDouble() -> Double { Double(next() >> 11) * 0x1p-53 }
-}
 
 func pow10(_ e: Int) -> Double { powerOfTen(e) }

@@ -1,3 +1,4 @@
+import LiveTickerTestSupport
 import LiveTickerCore
 import Testing
 

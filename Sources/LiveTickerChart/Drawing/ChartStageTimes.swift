@@ -12,10 +12,9 @@ public struct ChartStageTimes: Sendable, Equatable {
     public var collect: UInt64 = 0
     /// Downsampling the visible ticks to the plot width and mapping them to pixels.
     public var downsample: UInt64 = 0
-    /// Clearing the frame and drawing the plot background and grid.
+    /// Painting the frame: the background, and the plot's background, grid, outline and
+    /// alpha-blended area fill, all in one pass.
     public var background: UInt64 = 0
-    /// The alpha-blended area fill.
-    public var area: UInt64 = 0
     /// Anti-aliased series lines.
     public var lines: UInt64 = 0
     /// Candles.
@@ -30,7 +29,7 @@ public struct ChartStageTimes: Sendable, Equatable {
     /// Every stage with its name, in drawing order.
     public var named: [(name: String, nanoseconds: UInt64)] {
         [
-            ("collect", collect), ("downsample", downsample), ("background", background), ("area", area),
+            ("collect", collect), ("downsample", downsample), ("background", background),
             ("lines", lines), ("candles", candles), ("overlays", overlays), ("labels", labels),
             ("rotation", rotation),
         ]

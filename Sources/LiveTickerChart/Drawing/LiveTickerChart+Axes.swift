@@ -2,24 +2,6 @@ import LiveTickerRender
 import LiveTickerScales
 
 extension LiveTickerChart {
-    /// Crisp 1-px grid: a horizontal line per value tick, a vertical line per time tick.
-    func drawGrid(_ geometry: ChartGeometry, into fb: Framebuffer) {
-        let plot = geometry.layout.plot
-        let color = options.theme.grid
-        if let scale = frame.valueScale {
-            for i in 0..<scale.tickCount {
-                let value = scale.tick(at: i)
-                guard value >= frame.valueLower, value <= frame.valueUpper else { continue }
-                let y = PixelRect.snap(geometry.pixelY(value) - 0.5)
-                fb.horizontalLine(y: y, minX: plot.minX, maxX: plot.maxX, color: color, clip: plot)
-            }
-        }
-        forEachTimeTick(geometry) { x, _ in
-            fb.verticalLine(x: x, minY: plot.minY, maxY: plot.maxY, color: color, clip: plot)
-        }
-        fb.strokeRect(plot, color: options.theme.axis, clip: fb.bounds)
-    }
-
     /// Value labels right of the plot and time labels below it; a label that would collide
     /// with its neighbour or a last-value tag is left out rather than overlapped.
     func drawAxisLabels(_ geometry: ChartGeometry, into fb: Framebuffer) {

@@ -150,20 +150,6 @@ extension LiveTickerChart {
             clip: geometry.layout.plot, into: fb)
     }
 
-    /// Alpha-blended area between series `index` and the plot bottom (gaps stay empty).
-    /// Call after ``prepareLine(of:_:)`` in the same frame.
-    func drawArea(of index: Int, _ geometry: ChartGeometry, into fb: Framebuffer) {
-        let s = scratch[index]
-        let count = s.keptCount
-        guard count > 0 else { return }
-        rasterizer.fillArea(
-            xs: UnsafeBufferPointer(rebasing: s.pixelXs[0..<count]),
-            ys: UnsafeBufferPointer(rebasing: s.pixelYs[0..<count]),
-            baseline: Double(geometry.layout.plot.maxY),
-            color: options.theme.seriesColor(index), alpha: options.theme.areaAlpha,
-            clip: geometry.layout.plot, into: fb)
-    }
-
     /// Candles of series `index` by slot: a 1-px wick from low to high and a body from open to
     /// close, `max(2, 0.6 × slot)` wide and at least 1 px tall; non-drawable candles keep their
     /// slot empty.

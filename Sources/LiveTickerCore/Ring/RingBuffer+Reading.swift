@@ -43,14 +43,25 @@ extension RingBuffer {
     /// O(1), no allocation.
     @inlinable
     public func element(at position: UInt64) -> Element? {
-        let head = writtenCount
-        guard position < head, head &- position <= UInt64(capacity) else { return nil }
-        let slotIndex = Int(truncatingIfNeeded: position % UInt64(capacity))
-        var value: Element?
-        if !read(position: position, slot: slots + slotIndex &* slotStride, into: &value) {
-            indices[Self.discardedIndex].wrappingAdd(1, ordering: .relaxed)
+        withUnsafeTemporaryAllocation(of: Element.self, capacity: 1) { slot in
+            copyElement(at: position, into: slot.baseAddress!) ? slot[0] : nil
         }
-        return value
+    }
+
+    /// Copies the item at `position` into `destination` and returns true, or returns false
+    /// (leaving `destination` as it was) if it is not written yet or already overwritten.
+    /// Like ``element(at:)`` without an optional in between: a loop over large elements
+    /// (block summaries) reads each straight into one buffer. O(1), no allocation.
+    @inlinable @inline(__always)
+    public func copyElement(at position: UInt64, into destination: UnsafeMutablePointer<Element>) -> Bool {
+        let head = writtenCount
+        guard position < head, head &- position <= UInt64(capacity) else { return false }
+        let slotIndex = Int(truncatingIfNeeded: position % UInt64(capacity))
+        guard read(position: position, slot: slots + slotIndex &* slotStride, into: destination) else {
+            indices[Self.discardedIndex].wrappingAdd(1, ordering: .relaxed)
+            return false
+        }
+        return true
     }
 
     /// Copies the newest `min(count, buffer.count)` items, oldest first, into `buffer[0...]`.
@@ -135,16 +146,17 @@ extension RingBuffer {
         // After a failed slot the run restarts; the earlier run is kept until a later slot
         // succeeds, so a failure at the very end still returns the run before it.
         var restartPending = false
-        var value: Element?
         var position = range.lowerBound
         while position < range.upperBound {
-            if read(position: position, slot: slots + slotIndex &* slotStride, into: &value), let element = value {
+            // A failed read leaves base[written] to be overwritten by the next success.
+            if read(position: position, slot: slots + slotIndex &* slotStride, into: base + written) {
                 if restartPending {
                     restartPending = false
+                    // The run restarts at the front: move this item there.
+                    if written != 0 { base[0] = base[written] }
                     written = 0
                     firstPosition = position
                 }
-                base[written] = element
                 written &+= 1
             } else {
                 dropped &+= 1
@@ -166,10 +178,11 @@ extension RingBuffer {
     @inlinable
     static var tornRetryLimit: Int { 64 }
 
-    /// The reader half of the slot seqlock. Returns `true` and sets `value` when the slot
-    /// holds `position` consistently; `false` if it was overwritten or stayed torn.
+    /// The reader half of the slot seqlock. Returns `true` and stores the item at `value`
+    /// when the slot holds `position` consistently; `false` (storing nothing) if it was
+    /// overwritten or stayed torn.
     @inlinable @inline(__always)
-    func read(position: UInt64, slot: UnsafeMutablePointer<Atomic<UInt64>>, into value: inout Element?) -> Bool {
+    func read(position: UInt64, slot: UnsafeMutablePointer<Atomic<UInt64>>, into value: UnsafeMutablePointer<Element>) -> Bool {
         var attempt = 0
         while attempt < Self.tornRetryLimit {
             let before = slot[0].load(ordering: .acquiring)
@@ -180,17 +193,14 @@ extension RingBuffer {
                 atomicMemoryFence(ordering: .acquiring)
                 let after = slot[0].load(ordering: .relaxed)
                 if before == after {
-                    guard stored == position else {  // the writer lapped this slot
-                        value = nil
-                        return false
-                    }
-                    value = element
+                    guard stored == position else { return false }  // the writer lapped this slot
+                    // Elements are BitwiseCopyable: storing over any previous bits is safe.
+                    value.initialize(to: element)
                     return true
                 }
             }
             attempt &+= 1
         }
-        value = nil
         return false
     }
 }

@@ -13,42 +13,44 @@ extension LiveSeries {
         return min(top, Int((zeros &- baseZeros) / HistorySummaries.levelShift))
     }
 
-    /// Calls `body` for the pieces of `range` in position order, using blocks of at most
-    /// `maxLevel`: at each position the coarsest block that starts there, fits in the range
-    /// and is closed; a raw tick where none does. Blocks or ticks the writer has already
-    /// overwritten are skipped (they are no longer held). Stops when `body` returns false.
-    /// Consumer side, no allocation.
-    @inlinable
-    func walkPieces(in range: Range<UInt64>, maxLevel: Int, _ body: (HistoryPiece) -> Bool) {
-        let levels = summaries.rings
-        var p = range.lowerBound
-        let end = range.upperBound
-        while p < end {
-            var level = min(maxLevel, alignedLevel(p))
-            var step: UInt64 = 1
-            var piece: HistoryPiece?
-            var found = false
-            while level >= 0 {
-                let size = HistorySummaries.blockSize(level: level)
-                if end &- p >= size {
-                    let ring = levels[level]
-                    let block = p / size
-                    if block < ring.writtenCount {
-                        if let summary = ring.element(at: block) {
-                            piece = .block(summary, start: p, size: size)
+    /// Walks the pieces of `range` in position order, using blocks of at most `maxLevel`: at
+    /// each position the coarsest block that starts there, fits in the range and is closed
+    /// (handed to `block` with its start and size), a raw tick where none does (handed to
+    /// `tick` with its position). Blocks or ticks the writer has already overwritten are
+    /// skipped (they are no longer held). Stops when a closure returns false.
+    /// Consumer side, no allocation; each summary is read once, straight into one buffer.
+    @inlinable @inline(__always)
+    func walkPieces(
+        in range: Range<UInt64>, maxLevel: Int, tick: (Tick, UInt64) -> Bool,
+        block: (borrowing BlockSummary, _ start: UInt64, _ size: UInt64) -> Bool
+    ) {
+        summaries.rings.withUnsafeBufferPointer { levels in
+            withUnsafeTemporaryAllocation(of: BlockSummary.self, capacity: 1) { buffer in
+                let summary = buffer.baseAddress!
+                var p = range.lowerBound
+                let end = range.upperBound
+                while p < end {
+                    var level = min(maxLevel, alignedLevel(p))
+                    var step: UInt64 = 1
+                    var found = false
+                    while level >= 0 {
+                        let size = HistorySummaries.blockSize(level: level)
+                        if end &- p >= size {
+                            let ring = levels[level]
+                            let index = p / size
+                            if index < ring.writtenCount {
+                                if ring.copyElement(at: index, into: summary), !block(summary.pointee, p, size) { return }
+                                step = size
+                                found = true
+                                break
+                            }
                         }
-                        step = size
-                        found = true
-                        break
+                        level &-= 1
                     }
+                    if !found, let raw = history.element(at: p), !tick(raw, p) { return }
+                    p &+= step
                 }
-                level &-= 1
             }
-            if !found, let tick = history.element(at: p) {
-                piece = .tick(tick, position: p)
-            }
-            if let piece, !body(piece) { return }
-            p &+= step
         }
     }
 

@@ -52,15 +52,13 @@ extension LiveSeries {
     /// Blocks or ticks the writer overwrites during the walk are skipped: they are no longer held.
     func heldExtent() -> ValueExtent {
         var extent = ValueExtent.empty
-        walkPieces(in: publishedHeldPositions, maxLevel: summaries.levelCount &- 1) { piece in
-            switch piece {
-            case .tick(let tick, _):
-                if tick.value.isFinite { extent.include(tick.value) }
-            case .block(let summary, _, _):
-                if summary.finiteCount > 0 {
-                    extent.include(summary.minimum.value)
-                    extent.include(summary.maximum.value)
-                }
+        walkPieces(in: publishedHeldPositions, maxLevel: summaries.levelCount &- 1) { tick, _ in
+            if tick.value.isFinite { extent.include(tick.value) }
+            return true
+        } block: { summary, _, _ in
+            if summary.finiteCount > 0 {
+                extent.include(summary.minimum.value)
+                extent.include(summary.maximum.value)
             }
             return true
         }

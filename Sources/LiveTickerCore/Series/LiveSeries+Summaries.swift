@@ -63,15 +63,13 @@ extension LiveSeries {
     public func heldTimeRange() -> ClosedRange<Int64>? {
         var lower = Int64.max
         var upper = Int64.min
-        walkPieces(in: publishedHeldPositions, maxLevel: summaries.levelCount &- 1) { piece in
-            switch piece {
-            case .tick(let tick, _):
-                lower = min(lower, tick.time)
-                upper = max(upper, tick.time)
-            case .block(let summary, _, _):
-                lower = min(lower, summary.minTime)
-                upper = max(upper, summary.maxTime)
-            }
+        walkPieces(in: publishedHeldPositions, maxLevel: summaries.levelCount &- 1) { tick, _ in
+            lower = min(lower, tick.time)
+            upper = max(upper, tick.time)
+            return true
+        } block: { summary, _, _ in
+            lower = min(lower, summary.minTime)
+            upper = max(upper, summary.maxTime)
             return true
         }
         return lower <= upper ? lower...upper : nil
@@ -81,13 +79,11 @@ extension LiveSeries {
     /// blocks without a finite value), no allocation. Consumer side.
     public func oldestHeldFiniteValue() -> Double {
         var found = Double.nan
-        walkPieces(in: publishedHeldPositions, maxLevel: summaries.levelCount &- 1) { piece in
-            switch piece {
-            case .tick(let tick, _):
-                if tick.value.isFinite { found = tick.value }
-            case .block(let summary, _, _):
-                if summary.finiteCount > 0 { found = summary.first.value }
-            }
+        walkPieces(in: publishedHeldPositions, maxLevel: summaries.levelCount &- 1) { tick, _ in
+            if tick.value.isFinite { found = tick.value }
+            return found.isNaN
+        } block: { summary, _, _ in
+            if summary.finiteCount > 0 { found = summary.first.value }
             return found.isNaN
         }
         return found
@@ -125,35 +121,32 @@ extension LiveSeries {
         let room = buffer.count
         var count = 0
         var runningMax = Int64.min
-        walkPieces(in: positions, maxLevel: min(max(0, level), summaries.levelCount &- 1)) { piece in
-            switch piece {
-            case .tick(let tick, let position):
-                guard count < room else {
-                    set.truncated = true
-                    return false
-                }
-                runningMax = max(runningMax, tick.time)
-                let value = tick.value
-                if value.isFinite {
-                    set.minimum = min(set.minimum, value)
-                    set.maximum = max(set.maximum, value)
-                }
-                out[count] = HistoryCandidate(
-                    position: position, time: tick.time, drawTime: runningMax,
-                    value: value.isFinite ? value : .nan)
-                count &+= 1
-            case .block(let summary, _, _):
-                guard count &+ 6 <= room else {
-                    set.truncated = true
-                    return false
-                }
-                count &+= Self.emitCandidates(of: summary, after: runningMax, into: out + count)
-                if summary.finiteCount > 0 {
-                    set.minimum = min(set.minimum, summary.minimum.value)
-                    set.maximum = max(set.maximum, summary.maximum.value)
-                }
-                runningMax = max(runningMax, summary.maxTime)
+        walkPieces(in: positions, maxLevel: min(max(0, level), summaries.levelCount &- 1)) { tick, position in
+            guard count < room else {
+                set.truncated = true
+                return false
             }
+            runningMax = max(runningMax, tick.time)
+            let value = tick.value
+            if value.isFinite {
+                set.minimum = min(set.minimum, value)
+                set.maximum = max(set.maximum, value)
+            }
+            out[count] = HistoryCandidate(
+                position: position, time: tick.time, drawTime: runningMax, value: value.isFinite ? value : .nan)
+            count &+= 1
+            return true
+        } block: { summary, _, _ in
+            guard count &+ 6 <= room else {
+                set.truncated = true
+                return false
+            }
+            count &+= Self.emitCandidates(of: summary, after: runningMax, into: out + count)
+            if summary.finiteCount > 0 {
+                set.minimum = min(set.minimum, summary.minimum.value)
+                set.maximum = max(set.maximum, summary.maximum.value)
+            }
+            runningMax = max(runningMax, summary.maxTime)
             return true
         }
         set.count = count
@@ -165,7 +158,7 @@ extension LiveSeries {
     /// how many. `before` is the latest time of the range before the block. O(1).
     @inlinable @inline(__always)
     static func emitCandidates(
-        of summary: BlockSummary, after before: Int64, into out: UnsafeMutablePointer<HistoryCandidate>
+        of summary: borrowing BlockSummary, after before: Int64, into out: UnsafeMutablePointer<HistoryCandidate>
     ) -> Int {
         var count = 0
         if summary.finiteCount > 0 {

@@ -19,7 +19,7 @@ struct RasterScratch {
 
     /// Area fills: per-column vertical extent (clip-relative rows), the per-column links and
     /// per-row list heads of the interior sweep, and its bitset of active columns.
-    /// Invariant: the column arrays hold `columnCapacity` entries, the row heads
+    /// Invariant: the column arrays hold `columnCapacity` entries, the row heads and classes
     /// `rowCapacity + 1`, the bitset `columnCapacity / 64 + 1` words.
     @usableFromInline var columnLow: UnsafeMutablePointer<Float>
     @usableFromInline var columnHigh: UnsafeMutablePointer<Float>
@@ -29,6 +29,8 @@ struct RasterScratch {
     @usableFromInline var columnCapacity: Int
     @usableFromInline var rowEnter: UnsafeMutablePointer<Int32>
     @usableFromInline var rowLeave: UnsafeMutablePointer<Int32>
+    /// Backdrops: what each row of the clip is (plain, grid line, outline).
+    @usableFromInline var rowClass: UnsafeMutablePointer<UInt8>
     @usableFromInline var rowCapacity: Int
 
     /// Column sweep of x-sorted strokes: the clipped capsules in x order, and the current
@@ -63,6 +65,7 @@ struct RasterScratch {
         rowCapacity = h
         rowEnter = Self.zeroed(h &+ 1)
         rowLeave = Self.zeroed(h &+ 1)
+        rowClass = Self.zeroed(h &+ 1)
         capsuleCapacity = w &+ 1
         capsules = .allocate(capacity: capsuleCapacity)
         columnSegments = .allocate(capacity: capsuleCapacity)
@@ -74,6 +77,7 @@ struct RasterScratch {
         freeColumns()
         rowEnter.deallocate()
         rowLeave.deallocate()
+        rowClass.deallocate()
         capsules.deallocate()
         columnSegments.deallocate()
     }
@@ -105,7 +109,7 @@ struct RasterScratch {
         generation &+= 1
     }
 
-    /// Makes the area-fill arrays hold at least `count` columns and `rows` rows.
+    /// Makes the area-fill and backdrop arrays hold at least `count` columns and `rows` rows.
     mutating func reserveColumns(_ count: Int, rows: Int) {
         if count > columnCapacity {
             freeColumns()
@@ -119,9 +123,11 @@ struct RasterScratch {
         if rows > rowCapacity {
             rowEnter.deallocate()
             rowLeave.deallocate()
+            rowClass.deallocate()
             rowCapacity = rows
             rowEnter = Self.zeroed(rows &+ 1)
             rowLeave = Self.zeroed(rows &+ 1)
+            rowClass = Self.zeroed(rows &+ 1)
         }
     }
 

@@ -44,14 +44,44 @@ extension Rasterizer {
         color: RGBColor, alpha: UInt8, clip: PixelRect, into fb: Framebuffer
     ) {
         let c = fb.drawable(clip)
-        guard !c.isEmpty, alpha != 0, !baseline.isNaN else { return }
-        let cw = c.maxX &- c.minX
-        let ch = c.maxY &- c.minY
+        guard !c.isEmpty, alpha != 0 else { return }
         var scratch = self.scratch
         defer { self.scratch = scratch }
-        scratch.reserveColumns(cw, rows: ch)
-        let low = scratch.columnLow
-        let high = scratch.columnHigh
+        guard let columns = scratch.measureAreaColumns(xs, ys, baseline: baseline, clip: c) else { return }
+        let rows = c.maxY &- c.minY
+        let pixels = fb.pixels + (c.minY &* fb.stride &+ c.minX)
+        let a = UInt32(alpha)
+        scratch.blendAreaEdges(columns, rows: rows, color: color.pixel, alpha: a, pixels: pixels, stride: fb.stride)
+        let interior = scratch.linkAreaInteriors(columns, rows: rows)
+        let words = scratch.columnWords(columns)
+        scratch.sweepInteriorRows(interior) { y in
+            let row = pixels + y &* fb.stride
+            scratch.forEachInteriorRun(words) { start, end in
+                PixelBlend.blendSpan(row + start, count: end &- start, color: color.pixel, alpha: a)
+            }
+        }
+    }
+}
+
+extension RasterScratch {
+    /// Measures, for each column of the clip `c` (framebuffer coordinates, already inside the
+    /// buffer), the vertical run between the polyline and `baseline` into `columnLow` and
+    /// `columnHigh` (clip-relative rows; a column under no segment gets low > high).
+    ///
+    /// A column belongs to the area when its centre lies under a segment between two finite
+    /// consecutive points; where x goes backwards, overlapping columns take the union.
+    /// Returns the columns touched (clip-relative), or nil when none is.
+    /// O(points + columns), no allocation once the arrays have grown to the clip.
+    @usableFromInline
+    mutating func measureAreaColumns<T: BinaryFloatingPoint>(
+        _ xs: UnsafeBufferPointer<T>, _ ys: UnsafeBufferPointer<T>, baseline: Double, clip c: PixelRect
+    ) -> ClosedRange<Int>? {
+        guard !baseline.isNaN else { return nil }
+        let cw = c.maxX &- c.minX
+        let ch = c.maxY &- c.minY
+        reserveColumns(cw, rows: ch)
+        let low = columnLow
+        let high = columnHigh
         low.update(repeating: .infinity, count: cw)
         high.update(repeating: -.infinity, count: cw)
 
@@ -109,124 +139,126 @@ extension Rasterizer {
                 col &+= 1
             }
         }
-        guard colMin <= colMax else { return }
-        scratch.fillColumns(
-            colMin, colMax, rows: ch, color: color.pixel, alpha: UInt32(alpha),
-            pixels: fb.pixels + (c.minY &* fb.stride &+ c.minX), stride: fb.stride)
+        return colMin <= colMax ? colMin...colMax : nil
     }
-}
 
-extension RasterScratch {
-    /// Blends the vertical runs `[columnLow[c], columnHigh[c])` of columns `first...last`
-    /// (clip-relative rows; empty columns have low > high) into the framebuffer.
-    ///
-    /// Fractional ends are blended per pixel with their coverage. Whole interior pixels are
-    /// blended row by row: a sweep keeps a bitset of the columns whose interior contains the
-    /// current row (columns enter at their first interior row and leave after their last, via
-    /// per-row linked lists), and each run of set bits is one `blendSpan`, so the cost is
-    /// dominated by the SIMD blend of the covered pixels.
-    mutating func fillColumns(
-        _ first: Int, _ last: Int, rows: Int, color: UInt32, alpha: UInt32,
+    /// The run of `column` clipped to `0..<rows`: its whole interior rows `top..<end` and its
+    /// fractional ends (row and coverage 0…1; row −1 when there is none). A run inside one
+    /// pixel is reported as its `upper` end with an empty interior. Nil for an empty column.
+    @inline(__always)
+    func areaRun(_ column: Int, rows: Int) -> (top: Int, end: Int, upper: (row: Int, coverage: Float), lower: (row: Int, coverage: Float))? {
+        let lo = Swift.max(columnLow[column], 0)
+        let hi = Swift.min(columnHigh[column], Float(rows))
+        guard lo < hi else { return nil }
+        let loRow = Int(lo)
+        let hiRow = Int(hi)  // floor: both are ≥ 0 here
+        if loRow == hiRow || (loRow &+ 1 == hiRow && Float(hiRow) == hi) {
+            return (loRow, loRow, (loRow, hi - lo), (-1, 0))
+        }
+        let fractionalTop = Float(loRow) != lo
+        let upper = fractionalTop ? (loRow, Float(loRow &+ 1) - lo) : (-1, Float(0))
+        let lower = hiRow < rows && Float(hiRow) != hi ? (hiRow, hi - Float(hiRow)) : (-1, Float(0))
+        return (fractionalTop ? loRow &+ 1 : loRow, hiRow, upper, lower)
+    }
+
+    /// Blends the fractional ends of the measured columns (each with its coverage × `alpha`)
+    /// over what the framebuffer holds there. O(columns), no allocation.
+    func blendAreaEdges(
+        _ columns: ClosedRange<Int>, rows: Int, color: UInt32, alpha: UInt32,
         pixels: UnsafeMutablePointer<UInt32>, stride: Int
     ) {
-        let low = columnLow
-        let high = columnHigh
+        let alphaF = Float(alpha)
+        for column in columns {
+            guard let run = areaRun(column, rows: rows) else { continue }
+            @inline(__always) func blendEnd(_ row: Int, _ coverage: Float) {
+                let a = UInt32(coverage * alphaF + 0.5)
+                let p = row &* stride &+ column
+                if row >= 0 && a != 0 { pixels[p] = PixelBlend.blend(pixels[p], color, alpha: a) }
+            }
+            blendEnd(run.upper.row, run.upper.coverage)
+            blendEnd(run.lower.row, run.lower.coverage)
+        }
+    }
+
+    /// Threads each measured column's whole interior rows into the row sweep's lists: the
+    /// column enters at its first interior row and leaves after its last. Returns the rows
+    /// where any interior lies (empty when none). O(columns + rows), no allocation.
+    mutating func linkAreaInteriors(_ columns: ClosedRange<Int>, rows: Int) -> Range<Int> {
         let enterHead = rowEnter
         let leaveHead = rowLeave
-        let enterNext = columnEnterNext
-        let leaveNext = columnLeaveNext
-        let bits = columnBits
         enterHead.update(repeating: -1, count: rows &+ 1)
         leaveHead.update(repeating: -1, count: rows &+ 1)
-        let wordFirst = first >> 6
-        let wordLast = last >> 6
-        bits.update(repeating: 0, count: wordLast &+ 1)
+        columnBits.update(repeating: 0, count: columns.upperBound >> 6 &+ 1)
         var rowMin = Int.max
         var rowMax = Int.min
-        let rowsF = Float(rows)
-
-        var col = first
-        while col <= last {
-            let lo = Swift.max(low[col], 0)
-            let hi = Swift.min(high[col], rowsF)
-            defer { col &+= 1 }
-            guard lo < hi else { continue }
-            let loRow = Int(lo)
-            let hiRow = Int(hi)  // floor: both are ≥ 0 here
-            if loRow == hiRow || (loRow &+ 1 == hiRow && Float(hiRow) == hi) {
-                // The whole run lies in one pixel.
-                let a = UInt32((hi - lo) * Float(alpha) + 0.5)
-                if a != 0 {
-                    pixels[loRow &* stride &+ col] = PixelBlend.blend(pixels[loRow &* stride &+ col], color, alpha: a)
-                }
-                continue
-            }
-            var top = loRow
-            if Float(loRow) != lo {
-                let a = UInt32((Float(loRow &+ 1) - lo) * Float(alpha) + 0.5)
-                let p = loRow &* stride &+ col
-                if a != 0 { pixels[p] = PixelBlend.blend(pixels[p], color, alpha: a) }
-                top &+= 1
-            }
-            if hiRow < rows && Float(hiRow) != hi {
-                let a = UInt32((hi - Float(hiRow)) * Float(alpha) + 0.5)
-                let p = hiRow &* stride &+ col
-                if a != 0 { pixels[p] = PixelBlend.blend(pixels[p], color, alpha: a) }
-            }
-            // Interior rows top..<hiRow.
-            if top < hiRow {
-                enterNext[col] = enterHead[top]
-                enterHead[top] = Int32(truncatingIfNeeded: col)
-                leaveNext[col] = leaveHead[hiRow]
-                leaveHead[hiRow] = Int32(truncatingIfNeeded: col)
-                rowMin = Swift.min(rowMin, top)
-                rowMax = Swift.max(rowMax, hiRow)
-            }
+        for column in columns {
+            guard let run = areaRun(column, rows: rows), run.top < run.end else { continue }
+            columnEnterNext[column] = enterHead[run.top]
+            enterHead[run.top] = Int32(truncatingIfNeeded: column)
+            columnLeaveNext[column] = leaveHead[run.end]
+            leaveHead[run.end] = Int32(truncatingIfNeeded: column)
+            rowMin = Swift.min(rowMin, run.top)
+            rowMax = Swift.max(rowMax, run.end)
         }
-        guard rowMin < rowMax else { return }
-        var y = rowMin
-        while y < rowMax {
-            var e = Int(enterHead[y])
+        return rowMin < rowMax ? rowMin..<rowMax : 0..<0
+    }
+
+    /// The bitset words that can hold the columns `columns`.
+    @inline(__always)
+    func columnWords(_ columns: ClosedRange<Int>) -> ClosedRange<Int> {
+        (columns.lowerBound >> 6)...(columns.upperBound >> 6)
+    }
+
+    /// Walks the rows of `interior` in order, keeping `columnBits` equal to the set of columns
+    /// whose interior contains the current row (columns enter and leave through the lists of
+    /// `linkAreaInteriors`), and calls `body` with each row. O(rows + columns) plus `body`.
+    @inline(__always)
+    func sweepInteriorRows(_ interior: Range<Int>, _ body: (Int) -> Void) {
+        let bits = columnBits
+        for y in interior {
+            var e = Int(rowEnter[y])
             while e >= 0 {
                 bits[e >> 6] |= 1 << UInt64(e & 63)
-                e = Int(enterNext[e])
+                e = Int(columnEnterNext[e])
             }
-            var l = Int(leaveHead[y])
+            var l = Int(rowLeave[y])
             while l >= 0 {
                 bits[l >> 6] &= ~(1 << UInt64(l & 63))
-                l = Int(leaveNext[l])
+                l = Int(columnLeaveNext[l])
             }
-            // Runs of set bits, possibly crossing word boundaries.
-            let row = pixels + y &* stride
-            var runStart = -1
-            var w = wordFirst
-            while w <= wordLast {
-                var word = bits[w]
-                var offset = 0
-                let baseCol = w << 6
-                while offset < 64 {
-                    if runStart < 0 {
-                        if word == 0 { break }
-                        let z = word.trailingZeroBitCount
-                        runStart = baseCol &+ offset &+ z
-                        word >>= UInt64(z)
-                        offset &+= z
-                    }
-                    let ones = (~word).trailingZeroBitCount
-                    offset &+= ones
-                    if offset >= 64 { break }  // run continues into the next word
-                    word >>= UInt64(ones)
-                    PixelBlend.blendSpan(
-                        row + runStart, count: baseCol &+ offset &- runStart, color: color, alpha: alpha)
-                    runStart = -1
-                }
-                w &+= 1
-            }
-            if runStart >= 0 {
-                PixelBlend.blendSpan(
-                    row + runStart, count: (wordLast &+ 1) << 6 &- runStart, color: color, alpha: alpha)
-            }
-            y &+= 1
+            body(y)
         }
+    }
+
+    /// Calls `body(start, end)` for each run of consecutive columns set in `columnBits`
+    /// (half-open, clip-relative, in order), runs crossing word boundaries joined.
+    /// O(words + runs).
+    @inline(__always)
+    func forEachInteriorRun(_ words: ClosedRange<Int>, _ body: (Int, Int) -> Void) {
+        let bits = columnBits
+        var runStart = -1
+        var w = words.lowerBound
+        while w <= words.upperBound {
+            var word = bits[w]
+            var offset = 0
+            let baseCol = w << 6
+            while offset < 64 {
+                if runStart < 0 {
+                    if word == 0 { break }
+                    let z = word.trailingZeroBitCount
+                    runStart = baseCol &+ offset &+ z
+                    word >>= UInt64(z)
+                    offset &+= z
+                }
+                let ones = (~word).trailingZeroBitCount
+                offset &+= ones
+                if offset >= 64 { break }  // the run continues into the next word
+                word >>= UInt64(ones)
+                body(runStart, baseCol &+ offset)
+                runStart = -1
+            }
+            w &+= 1
+        }
+        if runStart >= 0 { body(runStart, (words.upperBound &+ 1) << 6) }
     }
 }

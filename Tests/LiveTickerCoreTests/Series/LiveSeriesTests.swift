@@ -1,4 +1,5 @@
 @testable import LiveTickerCore
+import LiveTickerTestSupport
 import Observation
 import Synchronization
 import Testing

@@ -1,3 +1,4 @@
+import LiveTickerTestSupport
 import LiveTickerCore
 
 /// Random ticks with the awkward cases on purpose, for comparing batch and per-tick paths:

@@ -1,21 +1,9 @@
+import LiveTickerTestSupport
 import LiveTickerCore
 import Testing
 
 @testable import LiveTickerFeed
 
-/// Deterministic pseudo-random numbers (SplitMix64, Steele et al. 2014) so a failure is
-/// reproducible from its seed.
-private struct SplitMix64 {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// A random field in one of the forms the plain-line fast path takes or just misses.
 private func randomNumber(_ rng: inout SplitMix64) -> String {

@@ -1,0 +1,41 @@
+import LiveTickerRender
+import LiveTickerScales
+
+extension LiveTickerChart {
+    /// Paints the plot's bottom layer in one pass (``Rasterizer/paint(_:areaUnder:ys:baseline:color:alpha:clip:into:)``):
+    /// the plot background, a crisp 1-px grid (a row per value tick, a column per time tick),
+    /// the axis-coloured outline and, in line modes with ``ChartOptions/areaFill``, the
+    /// alpha-blended area between the first series and the plot bottom (gaps stay empty).
+    /// Call after ``prepareLine(of:_:)`` in the same frame. O(plot pixels), no allocation.
+    func paintPlot(_ geometry: ChartGeometry, into fb: Framebuffer) {
+        let plot = geometry.layout.plot
+        let theme = options.theme
+        collectGridLines(geometry)
+        let backdrop = PlotBackdrop(
+            background: theme.plotBackground, gridColor: theme.grid, gridRows: gridRows, gridColumns: gridColumns,
+            outline: theme.axis)
+        guard options.kind != .candles, options.areaFill, let first = scratch.first, first.keptCount > 0 else {
+            rasterizer.paint(backdrop, clip: plot, into: fb)
+            return
+        }
+        rasterizer.paint(
+            backdrop, areaUnder: UnsafeBufferPointer(rebasing: first.pixelXs[0..<first.keptCount]),
+            ys: UnsafeBufferPointer(rebasing: first.pixelYs[0..<first.keptCount]), baseline: Double(plot.maxY),
+            color: theme.seriesColor(0), alpha: theme.areaAlpha, clip: plot, into: fb)
+    }
+
+    /// Fills ``gridRows`` and ``gridColumns`` with this frame's grid lines: the row of each
+    /// value tick inside the value domain and the column of each time tick inside the plot.
+    func collectGridLines(_ geometry: ChartGeometry) {
+        gridRows.removeAll(keepingCapacity: true)
+        gridColumns.removeAll(keepingCapacity: true)
+        if let scale = frame.valueScale {
+            for i in 0..<scale.tickCount {
+                let value = scale.tick(at: i)
+                guard value >= frame.valueLower, value <= frame.valueUpper else { continue }
+                gridRows.append(PixelRect.snap(geometry.pixelY(value) - 0.5))
+            }
+        }
+        forEachTimeTick(geometry) { x, _ in gridColumns.append(x) }
+    }
+}

@@ -1,0 +1,155 @@
+import LiveTickerTestSupport
+import LiveTickerRender
+import Testing
+
+@Suite("Plot backdrops")
+struct BackdropTests {
+    static let background = RGBColor(0x10_1418)
+    static let grid = RGBColor(0x2A_3038)
+    static let outline = RGBColor(0x70_7880)
+    static let area = RGBColor(0x40_A0FF)
+
+    /// The layered reference the one-pass painter must reproduce: background, horizontal grid
+    /// lines, vertical grid lines and the outline, each drawn over the last.
+    static func layered(_ backdrop: PlotBackdrop, clip: PixelRect, into fb: Framebuffer) {
+        fb.fill(clip, color: backdrop.background, clip: clip)
+        for y in backdrop.gridRows {
+            fb.horizontalLine(y: y, minX: clip.minX, maxX: clip.maxX, color: backdrop.gridColor, clip: clip)
+        }
+        for x in backdrop.gridColumns {
+            fb.verticalLine(x: x, minY: clip.minY, maxY: clip.maxY, color: backdrop.gridColor, clip: clip)
+        }
+        if let outline = backdrop.outline { fb.strokeRect(clip.intersection(fb.bounds), color: outline, clip: clip) }
+    }
+
+    static func backdrop(_ clip: PixelRect, outline: Bool = true) -> PlotBackdrop {
+        PlotBackdrop(
+            background: background, gridColor: grid,
+            gridRows: [clip.minY, clip.minY + 3, clip.minY + 10, clip.maxY - 2, clip.maxY + 4, .min, .max],
+            gridColumns: [clip.minX, clip.minX + 5, clip.minX + 17, clip.maxX - 1, clip.minX - 3, .min, .max],
+            outline: outline ? Self.outline : nil)
+    }
+
+    @Test("without an area it stores exactly the layered background, grid lines and outline", arguments: [true, false])
+    func backdropMatchesLayers(outline: Bool) {
+        let painted = GuardedCanvas(width: 48, height: 32)
+        let layers = GuardedCanvas(width: 48, height: 32)
+        let backdrop = Self.backdrop(painted.clip, outline: outline)
+        Rasterizer().paint(backdrop, clip: painted.clip, into: painted.fb)
+        Self.layered(backdrop, clip: layers.clip, into: layers.fb)
+        #expect(painted.snapshot() == layers.snapshot())
+        #expect(painted.outsideWrites() == 0)
+        // The lines are really there: a grid row, a grid column and the outline.
+        #expect(painted.fb[20, painted.clip.minY + 3] == Self.grid.pixel)
+        #expect(painted.fb[painted.clip.minX + 5, 20] == Self.grid.pixel)
+        #expect(painted.fb[painted.clip.minX, 20] == (outline ? Self.outline.pixel : Self.grid.pixel))
+        #expect(painted.fb[30, 20] == Self.background.pixel)
+    }
+
+    @Test(
+        "with an area it gives the same bytes as the backdrop and then fillArea",
+        arguments: [
+            ([2, 10, 20, 30, 45], [8, 20.25, 3.5, 28.75, 12]),
+            ([1, 12, .nan, 20, 33, 40], [15, 15.5, 0, 6, 6, 27.3]),  // a gap
+            ([40, 30, 20, 10, 0], [5, 25, 5, 25, 5]),  // backwards
+            ([5, 25, 15, 35], [10, 20, 2, 18]),  // turns back: overlapping columns
+            ([-1e308, 1e308], [1e308, -1e308]),
+            ([-.infinity, 3, 9, .infinity], [4, 4, 9, 9]),
+            ([3, 9, 9, 30], [-1e300, 1e300, 12.5, 12.5]),  // vertical segment
+            ([10], [10]),  // one point: no segment, no area
+            ([], []),
+        ] as [([Double], [Double])])
+    func areaMatchesLayers(xs: [Double], ys: [Double]) {
+        for baseline in [31.0, 30.4, 16, -4, 1e9, .nan, .infinity] {
+            for alpha: UInt8 in [0, 1, 77, 254, 255] {
+                let painted = GuardedCanvas(width: 48, height: 32)
+                let layers = GuardedCanvas(width: 48, height: 32)
+                let backdrop = Self.backdrop(painted.clip)
+                Rasterizer().paint(
+                    backdrop, areaUnder: xs, ys: ys, baseline: baseline, color: Self.area, alpha: alpha,
+                    clip: painted.clip, into: painted.fb)
+                Self.layered(backdrop, clip: layers.clip, into: layers.fb)
+                Rasterizer().fillArea(
+                    xs: xs, ys: ys, baseline: baseline, color: Self.area, alpha: alpha, clip: layers.clip, into: layers.fb)
+                #expect(painted.snapshot() == layers.snapshot(), "baseline \(baseline), alpha \(alpha)")
+                #expect(painted.outsideWrites() == 0)
+            }
+        }
+    }
+
+    @Test("random polylines over a clip partly outside the buffer match the layered result")
+    func randomMatchesLayers() {
+        var generator = SplitMix64(seed: 7)
+        let rasterizer = Rasterizer()
+        for trial in 0..<40 {
+            let fb = Framebuffer(width: 90, height: 60, stride: 96)
+            let reference = Framebuffer(width: 90, height: 60, stride: 96)
+            let clip = PixelRect(minX: trial % 3 == 0 ? -5 : 4, minY: 2, maxX: trial % 2 == 0 ? 120 : 80, maxY: 58)
+            let count = Int(generator.next() % 40)
+            var xs = [Double]()
+            var ys = [Double]()
+            var x = Double(generator.next() % 20) - 10
+            for _ in 0..<count {
+                x += Double(generator.next() % 700) / 100 - (trial % 5 == 0 ? 2 : 0)
+                xs.append(x)
+                ys.append(generator.next() % 17 == 0 ? .nan : Double(generator.next() % 7000) / 100 - 5)
+            }
+            let baseline = Double(generator.next() % 7000) / 100
+            let backdrop = Self.backdrop(clip, outline: trial % 4 != 0)
+            rasterizer.paint(
+                backdrop, areaUnder: xs, ys: ys, baseline: baseline, color: Self.area, alpha: 77, clip: clip, into: fb)
+            Self.layered(backdrop, clip: clip, into: reference)
+            Rasterizer().fillArea(
+                xs: xs, ys: ys, baseline: baseline, color: Self.area, alpha: 77, clip: clip, into: reference)
+            let same = (0..<(96 * 60)).allSatisfy { fb.pixels[$0] == reference.pixels[$0] }
+            let firstDifference = (0..<(96 * 60)).first { fb.pixels[$0] != reference.pixels[$0] }
+            #expect(same, "trial \(trial): first difference at \(String(describing: firstDifference.map { ($0 % 96, $0 / 96) })), clip \(clip), baseline \(baseline)")
+        }
+    }
+
+    @Test(
+        "wide plots (several 64-column words, a ragged last word) match the layered result",
+        arguments: [333, 320, 257, 64, 65, 63])
+    func wideMatchesLayers(width: Int) {
+        var generator = SplitMix64(seed: UInt64(width))
+        let height = 70
+        for trial in 0..<6 {
+            let fb = Framebuffer(width: width, height: height, stride: width + 3)
+            let reference = Framebuffer(width: width, height: height, stride: width + 3)
+            let clip = PixelRect(minX: trial == 0 ? 0 : 2, minY: 1, maxX: width - (trial % 2), maxY: height)
+            // A random walk with a flat stretch (whole words inside) and a gap.
+            var level = 35.0
+            var xs = [Double]()
+            var ys = [Double]()
+            for i in stride(from: -4.0, through: Double(width) + 4, by: trial < 3 ? 1 : 2.5) {
+                level = min(max(level + generator.symmetricUnit() * 9, -10), 80)
+                xs.append(i)
+                ys.append(i > 100 && i < 180 ? 20 : (Int(i) % 97 == 50 ? .nan : level))
+            }
+            let backdrop = Self.backdrop(clip, outline: trial != 2)
+            Rasterizer().paint(
+                backdrop, areaUnder: xs, ys: ys, baseline: Double(height) - 0.5 * Double(trial), color: Self.area,
+                alpha: 77, clip: clip, into: fb)
+            Self.layered(backdrop, clip: clip, into: reference)
+            Rasterizer().fillArea(
+                xs: xs, ys: ys, baseline: Double(height) - 0.5 * Double(trial), color: Self.area, alpha: 77,
+                clip: clip, into: reference)
+            let count = (width + 3) * height
+            let firstDifference = (0..<count).first { fb.pixels[$0] != reference.pixels[$0] }
+            #expect(firstDifference == nil, "trial \(trial): first difference at \(String(describing: firstDifference.map { ($0 % (width + 3), $0 / (width + 3)) }))")
+        }
+    }
+
+    @Test("a change in the data changes the picture; the same data gives the same bytes")
+    func dataChangesPicture() {
+        func render(_ ys: [Double]) -> [UInt32] {
+            let c = GuardedCanvas(width: 40, height: 30)
+            Rasterizer().paint(
+                Self.backdrop(c.clip), areaUnder: [2, 12, 22, 38], ys: ys, baseline: 28, color: Self.area, alpha: 77,
+                clip: c.clip, into: c.fb)
+            return c.snapshot()
+        }
+        #expect(render([5, 9, 14, 6]) == render([5, 9, 14, 6]))
+        #expect(render([5, 9, 14, 6]) != render([5, 9, 14.5, 6]))
+    }
+}
