@@ -29,6 +29,7 @@ struct BlockExtremes {
     }
 
     /// Whether every value offered was finite (a finite sum that overflows also answers false).
+    @inline(__always)
     var isFinite: Bool {
         let total = (check + check1) + (check2 + check3)
         return all(total - total .== 0)

@@ -77,32 +77,22 @@ extension MinMax {
     /// `b + 15` when none does (only possible for NaN, on a path that discards the answer).
     ///
     /// Why no loop: where the value sits is random, so a scanning loop mispredicts its exit once
-    /// per call, which costs more than the whole search. Instead 8 `cmpeqpd`, narrowed to one
-    /// byte per value (`packssdw`/`packsswb`), then the first non-zero byte of two 64-bit words.
+    /// per call, which costs more than the whole search. Instead 8 `cmpeqpd`, each mask keeping
+    /// its own two bits of a 16-bit word (and, or), then one trailing-zero count.
     /// O(1), allocates nothing.
     @inline(__always)
     static func firstEqual16(_ y: UnsafePointer<Double>, _ value: Double, at b: Int) -> Int {
         let raw = UnsafeRawPointer(y + b)
         let v = SIMD2<Double>(repeating: value)
-        @inline(__always) func equal(_ k: Int) -> SIMD2<Int64> {
+        // Value 2k + lane sets bit 2k + lane (no generic SIMD conversions: they are not always
+        // inlined, and a call per block costs more than the search).
+        @inline(__always) func bits(_ k: Int) -> SIMD2<Int64> {
             let lanes = raw.loadUnaligned(fromByteOffset: k &* 16, as: SIMD2<Double>.self)
-            return SIMD2<Int64>(repeating: 0).replacing(with: -1, where: lanes .== v)
+            let weight = SIMD2<Int64>(1 &<< (2 &* k), 2 &<< (2 &* k))
+            return SIMD2<Int64>(repeating: 0).replacing(with: weight, where: lanes .== v)
         }
-        // Each step halves the lanes with signed saturation, which keeps 0 and −1 as they are.
-        @inline(__always) func narrow(_ a: SIMD2<Int64>, _ b: SIMD2<Int64>) -> SIMD8<Int16> {
-            SIMD8<Int16>(truncatingIfNeeded: SIMD8<Int32>(
-                lowHalf: unsafeBitCast(a, to: SIMD4<Int32>.self), highHalf: unsafeBitCast(b, to: SIMD4<Int32>.self)))
-        }
-        @inline(__always) func narrow(_ a: SIMD8<Int16>, _ b: SIMD8<Int16>) -> SIMD16<Int8> {
-            SIMD16<Int8>(truncatingIfNeeded: SIMD16<Int16>(lowHalf: a, highHalf: b))
-        }
-        let first = narrow(narrow(equal(0), equal(1)), narrow(equal(2), equal(3)))
-        let second = narrow(narrow(equal(4), equal(5)), narrow(equal(6), equal(7)))
-        let one = narrow(unsafeBitCast(first, to: SIMD8<Int16>.self), unsafeBitCast(second, to: SIMD8<Int16>.self))
-        let bytes = unsafeBitCast(one, to: SIMD2<UInt64>.self)
-        // A word of zeros has 64 trailing zeros: 8 bytes, so the high word's count starts at 8.
-        let low = bytes[0].trailingZeroBitCount &>> 3
-        let high = 8 &+ bytes[1].trailingZeroBitCount &>> 3
-        return b &+ Swift.min(low < 8 ? low : high, 15)
+        let all = ((bits(0) | bits(1)) | (bits(2) | bits(3))) | ((bits(4) | bits(5)) | (bits(6) | bits(7)))
+        let word = all[0] | all[1] | 0x8000  // bit 15 set: "not found" lands on the last value
+        return b &+ word.trailingZeroBitCount
     }
 }
