@@ -83,7 +83,8 @@ let package = Package(
         // What the test targets share (a deterministic random generator); not a product.
         .target(name: "LiveTickerTestSupport", path: "Tests/Support"),
         .testTarget(name: "LiveTickerCoreTests", dependencies: ["LiveTickerCore", "LiveTickerTestSupport"]),
-        .testTarget(name: "LiveTickerDownsamplingTests", dependencies: ["LiveTickerDownsampling"]),
+        .testTarget(
+            name: "LiveTickerDownsamplingTests", dependencies: ["LiveTickerDownsampling", "LiveTickerTestSupport"]),
         .testTarget(name: "LiveTickerScalesTests", dependencies: ["LiveTickerScales", "LiveTickerCore", "LiveTickerTestSupport"]),
         .testTarget(name: "LiveTickerRenderTests", dependencies: ["LiveTickerRender", "LiveTickerTestSupport"]),
         .testTarget(

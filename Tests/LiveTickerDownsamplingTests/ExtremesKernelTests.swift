@@ -1,3 +1,4 @@
+import LiveTickerTestSupport
 import Testing
 @testable import LiveTickerDownsampling
 
