@@ -33,25 +33,12 @@ enum FrameBenchmark {
                 for (i, stage) in scene.chart.stageTimes.named.enumerated() { stages[i] &+= stage.nanoseconds }
             }
             report.add("frame.reference.\(size).median_ms", samples.medianMilliseconds, "ms")
-            if let count = options.allocationCount {
-                // Heap allocations over 100 and then 200 more frames (appends included): equal
-                // counts mean nothing is allocated per frame (a one-off, e.g. a runtime cache
-                // filled on first use, shows in both).
-                func allocations(frames: Int) -> UInt64 {
-                    let before = count()
-                    for _ in 0..<frames {
-                        scene.advance()
-                        scene.chart.draw(into: scene.framebuffer)
-                    }
-                    return count() &- before
-                }
-                let hundred = allocations(frames: 100)
-                let twoHundred = allocations(frames: 200)
-                report.add(
-                    "frame.reference.\(size).allocations_per_frame", Double(twoHundred &- hundred) / 100, "allocs",
-                    note: "\(hundred) allocations in 100 frames, \(twoHundred) in 200")
-            } else {
-                report.note("frame", "allocations per frame: counted by the Bench executable (swift run -c release Bench); this binary cannot count them")
+            // Appends included: a tick costs no allocation either.
+            AllocationProbe.measure(
+                "frame.reference.\(size).allocations_per_frame", section: "frame", options: options, into: &report
+            ) {
+                scene.advance()
+                scene.chart.draw(into: scene.framebuffer)
             }
             report.add("frame.reference.\(size).p99_ms", samples.p99Milliseconds, "ms")
             for (i, stage) in ChartStageTimes().named.enumerated() where stage.name != "rotation" {

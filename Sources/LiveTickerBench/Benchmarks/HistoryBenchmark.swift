@@ -21,7 +21,7 @@ enum HistoryBenchmark {
         var medians: [Int: Double] = [:]
         for size in sizes {
             // One scene at a time: the 10⁸ one must be freed before anything else runs.
-            let median = measure(history: size, frames: frames, into: &report)
+            let median = measure(history: size, frames: frames, options: options, into: &report)
             medians[size] = median
         }
         guard let base = medians[10_000], base > 0 else { return }
@@ -37,7 +37,7 @@ enum HistoryBenchmark {
 
     /// Builds the scene with `history` ticks, draws `frames` frames (after 10 unmeasured) and
     /// records the median and the per-stage split; returns the median in ms.
-    private static func measure(history: Int, frames: Int, into report: inout BenchReport) -> Double {
+    private static func measure(history: Int, frames: Int, options: BenchOptions, into report: inout BenchReport) -> Double {
         let scene = HistoryScene(width: width, height: height, history: history)
         var stages = [UInt64](repeating: 0, count: ChartStageTimes().named.count)
         var samples = TimingSamples()
@@ -56,6 +56,11 @@ enum HistoryBenchmark {
         for (i, stage) in ChartStageTimes().named.enumerated()
         where stage.name == "collect" || stage.name == "downsample" {
             report.add("\(key).stage.\(stage.name)_ms", Double(stages[i]) / Double(frames) / 1e6, "ms")
+        }
+        // The summary path (candidate sets) allocates nothing per frame either.
+        AllocationProbe.measure("\(key).allocations_per_frame", section: "history", options: options, into: &report) {
+            scene.advance()
+            scene.chart.draw(into: scene.framebuffer)
         }
         report.add("\(key).fill_s", scene.fillSeconds, "s", note: "time to append the history before the first frame")
         return samples.medianMilliseconds
