@@ -7,7 +7,7 @@ import LiveTickerScales
 ///
 /// Each frame, in a fixed order: background, grid and area fill (painted in one pass), candles, series lines (over the
 /// candles, so a line stays readable across a body), overlays (thresholds, last-value line and
-/// tag), axis labels and the header. Every mark is clipped to
+/// tag), axis labels, the crosshair and the header. Every mark is clipped to
 /// its layout region (``ChartLayout``), and every data-to-pixel conversion goes through one
 /// ``ChartGeometry``.
 ///
@@ -37,6 +37,11 @@ public final class LiveTickerChart {
     public var measuresStages = false
     /// The last frame's per-stage times; zero unless ``measuresStages`` is on.
     public private(set) var stageTimes = ChartStageTimes()
+    /// A time (ns since the epoch) marked by a crosshair: dashed lines through it and the first
+    /// series' value there, with tags on both axes. Starts as ``ChartOptions/crosshair``; an
+    /// app with a pointer or touch panel may change it between frames (map a pixel back with
+    /// ``lastGeometry``). nil draws none.
+    public var crosshair: Int64?
 
     let font: BitmapFont
     let textScale: Int
@@ -68,6 +73,7 @@ public final class LiveTickerChart {
         self.rotationBuffer =
             options.rotation == .none ? nil : Framebuffer(width: logical.width, height: logical.height)
         self.scratch = series.map { SeriesScratch(series: $0, plotWidth: logical.width, algorithm: options.algorithm) }
+        self.crosshair = options.crosshair
         gridRows.reserveCapacity(256)
         gridColumns.reserveCapacity(256)
     }
@@ -129,6 +135,7 @@ public final class LiveTickerChart {
         stageTimes.overlays = clock.lap()
 
         drawAxisLabels(geometry, into: fb)
+        drawCrosshair(geometry, into: fb)
         if options.showsHeader { drawHeader(geometry, into: fb) }
         stageTimes.labels = clock.lap()
     }

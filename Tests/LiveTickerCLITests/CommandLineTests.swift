@@ -36,6 +36,7 @@ struct CommandLineTests {
         ["bench", "--section", "everything"],
         ["replay", "x.csv", "--utc-offset", "east"],
         ["replay", "x.csv", "--range", "yesterday"],
+        ["replay", "x.csv", "--crosshair", "noon"],
     ])
     func usageErrors(_ arguments: [String]) {
         var status: Int32 = -1
@@ -155,6 +156,28 @@ struct CommandLineTests {
         // Two series draw a different picture from either alone.
         #expect(image != nil && one != nil && first != nil)
         #expect(image?.rgb != one?.rgb && image?.rgb != first?.rgb && one?.rgb != first?.rgb)
+    }
+
+    @Test("--crosshair marks a moment given as ISO-8601 or epoch time: the same picture either way")
+    func crosshair() throws {
+        let dir = temporaryDirectory()
+        var csv = "time,price\n"
+        for i in 0..<600 { csv += "\(1_709_280_000 + i),\(100 + Double(i % 23) * 0.1)\n" }
+        writeFile(dir + "/ticks.csv", csv)
+        func run(_ extra: [String], _ name: String) -> (Int32, PPMImage?) {
+            var status: Int32 = -1
+            _ = capture(2) {
+                status = LiveTickerCommandLine.run(["replay", dir + "/ticks.csv", "--output", dir + "/\(name).ppm", "--size", "320x200"] + extra)
+            }
+            return (status, try? PPMImage(contentsOf: dir + "/\(name).ppm"))
+        }
+        let (plainStatus, plain) = run([], "plain")
+        let (isoStatus, iso) = run(["--crosshair", "2024-03-01T08:05:00Z"], "iso")
+        let (epochStatus, epoch) = run(["--crosshair", "1709280300"], "epoch")
+        #expect(plainStatus == 0 && isoStatus == 0 && epochStatus == 0)
+        #expect(plain != nil && iso != nil && epoch != nil)
+        #expect(iso?.rgb != plain?.rgb)
+        #expect(iso?.rgb == epoch?.rgb)
     }
 }
 

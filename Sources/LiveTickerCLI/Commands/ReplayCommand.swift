@@ -40,6 +40,8 @@ enum ReplayCommand: Command {
           --algorithm A       lttb (default), minmax, m4, minmaxlttb
           --line-width PX     series line width in pixels (default 1.5)
           --threshold V[,V]   horizontal alarm lines at these values
+          --crosshair TIME    mark a moment: dashed lines through it and the value there,
+                              with tags on both axes (epoch time or ISO-8601)
           --no-area           no area fill under the line
           --no-header         no header strip
           --text-scale N      integer text scale (default: from the frame size)
@@ -56,6 +58,7 @@ enum ReplayCommand: Command {
           liveticker replay Samples/ecg-mitbih-208.csv --window 10s --output ecg.png
           liveticker replay day.csv --output drm --speed 1 --window 10m --hold
           liveticker replay day.csv --every 1000 --output 'frames/%05d.png'
+          liveticker replay day.csv --crosshair 2024-03-01T12:30:00Z --output noon.png
         """
 
     static func run(_ arguments: inout ParsedArguments) throws -> Int32 {

@@ -6,7 +6,7 @@ import LiveTickerImageIO
 import LiveTickerRender
 
 /// The chart options `replay` and `live` share: `--chart`, `--candle`, `--window`, `--theme`,
-/// `--rotate`, `--algorithm`, `--line-width`, `--threshold`, `--no-area`, `--no-header`,
+/// `--rotate`, `--algorithm`, `--line-width`, `--threshold`, `--crosshair`, `--no-area`, `--no-header`,
 /// `--text-scale`, `--font`.
 struct ChartArguments {
     var options = ChartOptions()
@@ -69,6 +69,12 @@ struct ChartArguments {
                 }
                 return value
             }
+        }
+        if let text = arguments.value("crosshair") {
+            guard let time = FeedOptions.parseTimestamp(text) else {
+                throw UsageError("--crosshair needs a time (epoch or ISO-8601, e.g. 2024-03-01T12:30:00Z), got '\(text)'")
+            }
+            chart.options.crosshair = time
         }
         chart.options.areaFill = !arguments.flag("no-area")
         chart.options.showsHeader = !arguments.flag("no-header")

@@ -21,7 +21,7 @@ public struct ChartStageTimes: Sendable, Equatable {
     public var candles: UInt64 = 0
     /// Thresholds and last-value lines and tags.
     public var overlays: UInt64 = 0
-    /// Axis labels and the header.
+    /// Axis labels, the crosshair and the header.
     public var labels: UInt64 = 0
     /// Turning the frame for a rotated panel.
     public var rotation: UInt64 = 0

@@ -44,6 +44,9 @@ public struct ChartOptions: Sendable {
     /// Offset from UTC, in seconds, that time-axis labels are shown in (a fixed offset such as
     /// +3600 for UTC+01:00; daylight-saving changes are not followed). Default 0: UTC.
     public var utcOffsetSeconds = 0
+    /// A time (ns since the epoch) to mark with a crosshair (see ``LiveTickerChart/crosshair``);
+    /// nil, the default, draws none.
+    public var crosshair: Int64?
 
     /// Defaults: dark theme, LTTB, 1.5-px lines with an area fill, follow everything held.
     public init() {}

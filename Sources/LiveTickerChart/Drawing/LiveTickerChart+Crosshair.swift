@@ -1,0 +1,93 @@
+import LiveTickerCore
+import LiveTickerRender
+import LiveTickerScales
+
+extension LiveTickerChart {
+    /// Where the crosshair falls this frame: its pixel column, the first series' value there
+    /// (NaN in a gap or before the first tick) and the time it marks.
+    struct CrosshairMark {
+        var x: Int
+        var value: Double
+        var time: Int64
+    }
+
+    /// The crosshair at `time` on the first series, or nil when the time is outside what the
+    /// frame shows. Line mode: the column of that time and the value of the last tick at or
+    /// before it (the same points the line is drawn through: raw ticks, or the candidate set
+    /// on a long history). Candle modes: the slot of the last candle starting at or before the
+    /// time, and its close. O(log visible points + visible candles), no allocation.
+    func crosshairMark(at time: Int64, _ geometry: ChartGeometry) -> CrosshairMark? {
+        guard frame.hasData, let s = scratch.first else { return nil }
+        let plot = geometry.layout.plot
+        if options.kind == .line {
+            guard time >= frame.windowStart, time <= frame.windowEnd else { return nil }
+            let x = PixelRect.snap(geometry.pixelX(geometry.x(forTime: time)) - 0.5)
+            // xs are the drawn times from the window start, never decreasing: the last one at
+            // or before the crosshair is found by bisection.
+            let count = s.usesCandidates ? s.candidateCount : s.rawTicks.count
+            let target = Double(time &- frame.windowStart)
+            var low = 0
+            var high = count
+            while low < high {
+                let middle = low &+ (high &- low) / 2
+                if s.xs[middle] <= target { low = middle &+ 1 } else { high = middle }
+            }
+            let value = low > 0 ? s.ys[low &- 1] : .nan
+            return x >= plot.minX && x < plot.maxX ? CrosshairMark(x: x, value: value, time: time) : nil
+        }
+        let candles = s.visibleCandles
+        var slot = candles.upperBound
+        while slot > candles.lowerBound, s.candles[slot &- 1].startTime > time { slot &-= 1 }
+        guard slot > candles.lowerBound else { return nil }
+        let candle = s.candles[slot &- 1]
+        let firstSlot = frame.slotCount &- candles.count
+        let centre = geometry.pixelX(Double(firstSlot &+ (slot &- 1 &- candles.lowerBound)) + 0.5)
+        return CrosshairMark(x: PixelRect.snap(centre - 0.5), value: candle.isDrawable ? candle.close : .nan, time: time)
+    }
+
+    /// Dashed crosshair lines through the marked column and the value there, with a time tag
+    /// in the time strip and a value tag in the value strip (drawn over the axis labels, in the
+    /// label colour). Nothing when ``crosshair`` is nil or outside the frame.
+    func drawCrosshair(_ geometry: ChartGeometry, into fb: Framebuffer) {
+        guard let time = crosshair, let mark = crosshairMark(at: time, geometry) else { return }
+        let layout = geometry.layout
+        let plot = layout.plot
+        let color = options.theme.label
+        let dash = 6 &* textScale
+        let step = 10 &* textScale
+        var y = plot.minY
+        while y < plot.maxY {
+            fb.verticalLine(x: mark.x, minY: y, maxY: y &+ dash, color: color, alpha: 170, clip: plot)
+            y &+= step
+        }
+        let textHeight = font.glyphHeight &* textScale
+        let pad = max(2, textScale &* 2)
+        let tagHeight = textHeight &+ 2 &* pad
+        if mark.value.isFinite {
+            let valueY = PixelRect.snap(geometry.pixelY(ValueSanitizer.clampForScale(mark.value)) - 0.5)
+            var x = plot.minX
+            while x < plot.maxX {
+                fb.horizontalLine(y: valueY, minX: x, maxX: x &+ dash, color: color, alpha: 170, clip: plot)
+                x &+= step
+            }
+            let top = min(max(valueY &- tagHeight / 2, layout.valueAxis.minY), layout.valueAxis.maxY &- tagHeight)
+            let tag = PixelRect(minX: layout.valueAxis.minX, minY: top, maxX: layout.valueAxis.maxX, maxY: top &+ tagHeight)
+            fb.fill(tag, color: color, clip: layout.valueAxis)
+            drawText(
+                ValueLabel.trueValue(mark.value), x: tag.minX &+ max(4, textHeight / 2), y: top &+ pad,
+                color: options.theme.tagText, clip: layout.valueAxis, into: fb)
+        }
+        // The time at the configured UTC offset, to the second (the date on a window of days).
+        let local = Self.shifted(mark.time, by: Int64(options.utcOffsetSeconds) &* 1_000_000_000)
+        let span = frame.windowEnd &- frame.windowStart
+        let format: TimeLabelFormat = span > 86_400 * 1_000_000_000 ? .date : .seconds
+        let label = TimeLabel.format(epochNanoseconds: local, as: format)
+        let width = textWidth(label) &+ 2 &* pad
+        let left = min(max(mark.x &- width / 2, plot.minX), plot.maxX &- width)
+        // Over the time labels' rows (drawAxisLabels puts them `gap` below the strip's top).
+        let labelTop = layout.timeAxis.minY &+ max(4, textHeight / 2)
+        let tag = PixelRect(x: left, y: labelTop &- pad, width: width, height: tagHeight)
+        fb.fill(tag, color: color, clip: layout.timeAxis)
+        drawText(label, x: left &+ pad, y: tag.minY &+ pad, color: options.theme.tagText, clip: layout.timeAxis, into: fb)
+    }
+}
