@@ -24,17 +24,6 @@ struct ExtremesKernelTests {
         }
     }
 
-    /// First index of the minimum and maximum of `y[range]` (`<` and `>`, so −0 ties +0).
-    func reference(_ y: [Double], _ range: Range<Int>) -> (Int, Int) {
-        var lo = range.lowerBound
-        var hi = range.lowerBound
-        for i in range {
-            if y[i] < y[lo] { lo = i }
-            if y[i] > y[hi] { hi = i }
-        }
-        return (lo, hi)
-    }
-
     func kernel(_ y: [Double], _ range: Range<Int>) -> (min: Int, max: Int, finite: Bool) {
         y.withUnsafeBufferPointer { MinMax.extremes($0.baseAddress!, nil, range.lowerBound, range.upperBound) }
     }
@@ -47,7 +36,7 @@ struct ExtremesKernelTests {
             let offset = round % 5
             let y = values(offset + length + 3, &rng)
             let range = offset..<(offset + length)
-            let (lo, hi) = reference(y, range)
+            let (lo, hi) = scalarExtremes(y, range)
             let got = kernel(y, range)
             #expect(got.min == lo && got.max == hi, "length \(length) round \(round)")
             // "Not finite" may also mean the check sum overflowed (±1.7e308 added up): the caller
@@ -97,7 +86,7 @@ struct ExtremesKernelTests {
         var m4 = [Int]()
         for k in 0..<buckets {
             let range = (n * k / buckets)..<(n * (k + 1) / buckets)
-            let (lo, hi) = reference(y, range)
+            let (lo, hi) = scalarExtremes(y, range)
             minMax += lo == hi ? [lo] : [min(lo, hi), max(lo, hi)]
             m4 += Set([range.lowerBound, lo, hi, range.upperBound - 1]).sorted()
         }

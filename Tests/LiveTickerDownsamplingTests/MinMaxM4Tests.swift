@@ -4,24 +4,13 @@ import LiveTickerDownsampling
 
 @Suite("MinMax, M4, MinMaxLTTB")
 struct MinMaxM4Tests {
-    /// The first index of the minimum and maximum of y[range].
-    func extremes(_ y: [Double], _ range: Range<Int>) -> (Int, Int) {
-        var lo = range.lowerBound
-        var hi = range.lowerBound
-        for i in range {
-            if y[i] < y[lo] { lo = i }
-            if y[i] > y[hi] { hi = i }
-        }
-        return (lo, hi)
-    }
-
     @Test("MinMax keeps the true min and max of each equal-count bucket, in index order")
     func minMaxBuckets() {
         let y = randomWalk(10_007, seed: 13)
         let out = downsample(.minmax, y, points: 200)
         var expected = [Int]()
         for k in 0..<100 {
-            let (lo, hi) = extremes(y, (10_007 * k / 100)..<(10_007 * (k + 1) / 100))
+            let (lo, hi) = scalarExtremes(y, (10_007 * k / 100)..<(10_007 * (k + 1) / 100))
             expected += lo == hi ? [lo] : [min(lo, hi), max(lo, hi)]
         }
         #expect(out == expected)
@@ -42,7 +31,7 @@ struct MinMaxM4Tests {
         var expected = [Int]()
         for k in 0..<100 {
             let range = (9_999 * k / 100)..<(9_999 * (k + 1) / 100)
-            let (lo, hi) = extremes(y, range)
+            let (lo, hi) = scalarExtremes(y, range)
             expected += Set([range.lowerBound, lo, hi, range.upperBound - 1]).sorted()
         }
         #expect(out == expected)
@@ -85,7 +74,7 @@ struct MinMaxM4Tests {
             for k in 0..<buckets {
                 let range = (n * k / buckets)..<(n * (k + 1) / buckets)
                 if range.isEmpty { continue }
-                let (lo, hi) = extremes(y, range)
+                let (lo, hi) = scalarExtremes(y, range)
                 expectedMinMax += lo == hi ? [lo] : [min(lo, hi), max(lo, hi)]
                 expectedM4 += Set([range.lowerBound, lo, hi, range.upperBound - 1]).sorted()
             }
@@ -106,8 +95,8 @@ struct MinMaxM4Tests {
             y[position] = -5
             y[37 + position] = 9
             y[37 + (position + 1) % 37] = 9  // a later tie must not win
-            let (lo0, hi0) = extremes(y, 0..<37)
-            let (lo1, hi1) = extremes(y, 37..<74)
+            let (lo0, hi0) = scalarExtremes(y, 0..<37)
+            let (lo1, hi1) = scalarExtremes(y, 37..<74)
             let expected = [min(lo0, hi0), max(lo0, hi0), min(lo1, hi1), max(lo1, hi1)]
             #expect(downsample(.minmax, y, points: 4) == expected)
         }
@@ -139,7 +128,7 @@ struct MinMaxM4Tests {
         var candidates: Set<Int> = [0, n - 1]
         let interior = n - 2
         for k in 0..<(2 * m) {
-            let (lo, hi) = extremes(y, (1 + interior * k / (2 * m))..<(1 + interior * (k + 1) / (2 * m)))
+            let (lo, hi) = scalarExtremes(y, (1 + interior * k / (2 * m))..<(1 + interior * (k + 1) / (2 * m)))
             candidates.insert(lo)
             candidates.insert(hi)
         }

@@ -80,3 +80,15 @@ func plainLTTB(_ y: [Double], x: [Double]? = nil, points m: Int) -> [Int] {
 func runs(_ output: [Int]) -> [[Int]] {
     output.split(separator: Downsampling.gapMarker, omittingEmptySubsequences: false).map(Array.init)
 }
+
+/// The plain scalar scan the kernels must agree with: the first index of the minimum and of
+/// the maximum of `y[range]` (`<` and `>`, so −0 ties +0 and the earliest of equal values wins).
+func scalarExtremes(_ y: [Double], _ range: Range<Int>) -> (Int, Int) {
+    var lo = range.lowerBound
+    var hi = range.lowerBound
+    for i in range {
+        if y[i] < y[lo] { lo = i }
+        if y[i] > y[hi] { hi = i }
+    }
+    return (lo, hi)
+}
