@@ -7,7 +7,7 @@ import LiveTickerRender
 
 /// Frame times of the SPEC §6 reference frame at 1920×1080 and 800×480, median and p99, with a
 /// per-stage split, beside what clearing and copying the same buffer cost (the floor every
-/// renderer pays).
+/// renderer pays) and, when python3 has it, Blend2D drawing the same scene (``Blend2DPeer``).
 ///
 /// The reference frame: dark background, ~10 horizontal and ~10 vertical grid lines, 4 line
 /// series of one point per plot column (random walks, 1.5 px, anti-aliased), 240 candles of the
@@ -32,7 +32,12 @@ enum FrameBenchmark {
                 samples.append(elapsed)
                 for (i, stage) in scene.chart.stageTimes.named.enumerated() { stages[i] &+= stage.nanoseconds }
             }
-            report.add("frame.reference.\(size).median_ms", samples.medianMilliseconds, "ms")
+            var note = ""
+            if options.comparePeers, let peer = Blend2DPeer.medianMilliseconds(width: width, height: height) {
+                report.add("frame.reference.\(size).blend2d_median_ms", peer, "ms")
+                note = "Blend2D \(fixed(peer, digits: 2)) ms, ours ×\(fixed(samples.medianMilliseconds / peer, digits: 2))"
+            }
+            report.add("frame.reference.\(size).median_ms", samples.medianMilliseconds, "ms", note: note)
             // Appends included: a tick costs no allocation either.
             AllocationProbe.measure(
                 "frame.reference.\(size).allocations_per_frame", section: "frame", options: options, into: &report
@@ -55,6 +60,11 @@ enum FrameBenchmark {
             let clear = TimingSamples.measure(count: frames) { source.clear(to: 0x10_1418) }
             report.add("frame.memcpy.\(size).median_ms", copy.medianMilliseconds, "ms")
             report.add("frame.clear.\(size).median_ms", clear.medianMilliseconds, "ms")
+        }
+        if !options.comparePeers {
+            report.note("frame", "Blend2D comparison skipped (--no-peers)")
+        } else if !Blend2DPeer.isAvailable {
+            report.note("frame", "Blend2D column skipped: python3 with blend2d-python and the DejaVu fonts not found (pip install blend2d-python; apt-get install fonts-dejavu-core)")
         }
     }
 }
