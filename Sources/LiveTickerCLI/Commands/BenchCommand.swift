@@ -14,7 +14,8 @@ enum BenchCommand: Command {
                       beside tsdownsample when python3 has it
           ring        ring-buffer ops/s on one thread and across producer + consumer threads
           frame       reference frame (SPEC §6) median and p99 ms at 1920x1080 and 800x480,
-                      beside a memcpy of the same buffer
+                      beside a memcpy of the same buffer and Blend2D drawing the same
+                      scene when python3 has blend2d-python
           ingest      CSV and binary ticks/s into a live series with candles, beside polars
           history     frame ms with 1e4, 1e6 and 1e8 ticks of history in view (ratio to 1e4;
                       1e8 needs about 4.4 GB of memory and is skipped by --quick)
@@ -24,7 +25,7 @@ enum BenchCommand: Command {
           --section LIST    only these sections (comma-separated):
                             downsample,ring,frame,ingest,history
           --json PATH       also write the figures as JSON (keys documented in the README)
-          --no-peers        do not run the Python peers (tsdownsample, polars)
+          --no-peers        do not run the Python peers (tsdownsample, polars, Blend2D)
 
         Build in release mode for meaningful figures: swift run -c release Bench
         """
