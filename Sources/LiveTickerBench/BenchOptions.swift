@@ -19,7 +19,7 @@ public struct BenchOptions: Sendable {
     public var sections: [Section] = Section.allCases
     /// Smaller sizes and fewer repetitions, for a smoke run (seconds instead of a minute).
     public var quick = false
-    /// Compare against Python peers (tsdownsample, polars) when `python3` has them.
+    /// Compare against Python peers (tsdownsample, polars, Blend2D) when `python3` has them.
     public var comparePeers = true
 
     /// Reads the process's heap-allocation count, when the running executable can count them
