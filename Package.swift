@@ -94,7 +94,10 @@ let package = Package(
             ]
         ),
         .testTarget(name: "LiveTickerImageIOTests", dependencies: ["LiveTickerImageIO", "LiveTickerRender"]),
-        .testTarget(name: "LiveTickerDisplayTests", dependencies: ["LiveTickerDisplay", "LiveTickerRender"]),
+        // Also runs the README's "Using it from Swift" example, hence Core and Chart.
+        .testTarget(
+            name: "LiveTickerDisplayTests",
+            dependencies: ["LiveTickerDisplay", "LiveTickerRender", "LiveTickerChart", "LiveTickerCore"]),
         .testTarget(name: "LiveTickerFeedTests", dependencies: ["LiveTickerFeed", "LiveTickerCore", "LiveTickerTestSupport"]),
         .testTarget(name: "LiveTickerCLITests", dependencies: ["LiveTickerCLI"]),
     ]
