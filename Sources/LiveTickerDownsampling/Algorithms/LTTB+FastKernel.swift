@@ -1,4 +1,9 @@
 extension LTTB {
+    /// Average bucket size (points) from which ``fastKernel(_:count:points:into:)`` beats the
+    /// plain ``kernel(_:start:count:points:into:)``; below it the plain kernel runs. Both give the
+    /// same indices, so this only moves time.
+    static let fastKernelMinimumBucket = 24
+
     /// The reference LTTB over a whole y-only series (x = index), unscaled, tuned for speed while
     /// computing bit-identical means and areas (so its indices equal the plain ``kernel``'s).
     ///
