@@ -109,7 +109,7 @@ public final class LiveTickerChart {
         stageTimes.collect = clock.lap()
 
         if options.kind != .candles {
-            for index in scratch.indices { _ = prepareLine(of: index, geometry) }
+            for index in scratch.indices { prepareLine(of: index, geometry) }
         }
         stageTimes.downsample = clock.lap()
 

@@ -48,6 +48,8 @@ func fuzzCSV(_ body: UnsafeRawBufferPointer, selector: UInt8) {
         precondition(report.ticks == sink.count, "report.ticks \(report.ticks) != delivered \(sink.count)")
         precondition(report.badLines + report.blankLines <= report.lines, "more bad/blank lines than lines")
         precondition(symbols.count <= SymbolTable.maximumCount)
+        // Strict mode throws at the first bad line, so a strict parse that returns saw none.
+        precondition(!options.strict || report.badLines == 0, "strict mode returned after a bad line")
         _ = report.summary
     } catch {
         _ = error.description

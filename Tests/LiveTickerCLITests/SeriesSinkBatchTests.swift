@@ -46,7 +46,7 @@ struct SeriesSinkBatchTests {
             }
             start = end
         }
-        #expect(start == ticks.count)
+        precondition(start == ticks.count, "the batch lengths must cover the fixture")
         #expect(batched.map(\.version) == single.map(\.version))
         #expect(batched.allSatisfy { $0.version > 0 })
         #expect(batchedSink.chartedTicks == singleSink.chartedTicks)

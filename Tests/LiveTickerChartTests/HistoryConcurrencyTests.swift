@@ -1,31 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import LiveTickerTestSupport
 import Testing
 @testable import LiveTickerChart
 import LiveTickerCore
 import LiveTickerRender
-
-/// Runs a closure on its own POSIX thread, so the producer and the chart truly overlap.
-private final class ProducerThread {
-    private final class Body {
-        let run: @Sendable () -> Void
-        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-    }
-
-    private var handle = pthread_t()
-
-    init(_ run: @escaping @Sendable () -> Void) {
-        let context = Unmanaged.passRetained(Body(run)).toOpaque()
-        let status = pthread_create(&handle, nil, { raw in
-            Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue().run()
-            return nil
-        }, context)
-        precondition(status == 0, "pthread_create failed: \(status)")
-    }
-
-    func join() { pthread_join(handle, nil) }
-}
 
 @Suite("Chart over long histories Concurrency")
 struct HistoryConcurrencyTests {
@@ -41,7 +18,7 @@ struct HistoryConcurrencyTests {
         let chart = LiveTickerChart(series: [series], width: 160, height: 100, options: options)
         let framebuffer = Framebuffer(width: 160, height: 100, stride: 167)
         for y in 0..<100 { for x in 160..<167 { framebuffer.pixels[y * 167 + x] = 0xDEAD_BEEF } }
-        let producer = ProducerThread { [series] in
+        let producer = TestThread { [series] in
             var value = 10.0
             for i in 0..<600_000 {
                 value += i % 5 < 2 ? 0.25 : -0.125

@@ -32,10 +32,12 @@ struct ConsoleFontFileTests {
         }
     }
 
-    @Test("Debian's Terminus console font, when installed, loads and draws digits")
+    // Skipped (and said so) where console-setup-linux is not installed.
+    @Test(
+        "Debian's Terminus console font, when installed, loads and draws digits",
+        .enabled(if: (try? FileIO.read("/usr/share/consolefonts/Uni2-Terminus16.psf.gz")) != nil))
     func terminus() throws {
         let path = "/usr/share/consolefonts/Uni2-Terminus16.psf.gz"
-        guard (try? FileIO.read(path)) != nil else { return }  // console-setup-linux not installed
         let font = try BitmapFont.load(consoleFontAt: path)
         #expect(font.glyphWidth == 8 && font.glyphHeight == 16)
         let a = Framebuffer(width: 8, height: 16)

@@ -88,8 +88,6 @@ struct StrokeSweepTests {
         ys[61] = 62
         let (s, g) = both(xs, ys, width: 1.5, alpha: 180)
         #expect(maxDifference(s, g) <= 2)
-        // The gap at 10…12 leaves column 10's surroundings lit only by the dot at 11.
-        #expect(maxDifference(s, both(xs, ys, width: 1.5, alpha: 180).sweep) == 0)
     }
 
     @Test("long, steep, huge and off-clip segments match the general path and stay inside")

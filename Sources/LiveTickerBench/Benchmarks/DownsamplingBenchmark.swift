@@ -12,9 +12,11 @@ enum DownsamplingBenchmark {
 
     static func run(_ options: BenchOptions, into report: inout BenchReport) {
         let sizes = options.quick ? [100_000, 1_000_000] : [100_000, 1_000_000, 10_000_000]
+        // Asked once: without the peer, no per-size file is written and no python3 started.
+        let peerAvailable = options.comparePeers && TsdownsamplePeer.isAvailable
         for size in sizes {
             let values = randomWalk(count: size, seed: 42)
-            let peers = options.comparePeers ? TsdownsamplePeer.measure(values, threshold: threshold) : nil
+            let peers = peerAvailable ? TsdownsamplePeer.measure(values, threshold: threshold) : nil
             let readPass = measureReadPass(values, quick: options.quick)
             report.add(
                 "downsample.read_pass.n\(size).points_per_second", readPass, "points/s",
@@ -39,7 +41,7 @@ enum DownsamplingBenchmark {
         }
         if !options.comparePeers {
             report.note("downsample", "tsdownsample comparison skipped (--no-peers)")
-        } else if !TsdownsamplePeer.isAvailable {
+        } else if !peerAvailable {
             report.note("downsample", "tsdownsample column skipped: python3 with tsdownsample and numpy not found (pip install tsdownsample)")
         }
     }

@@ -18,22 +18,14 @@ enum FrameBenchmark {
 
     static func run(_ options: BenchOptions, into report: inout BenchReport) {
         let frames = options.quick ? 60 : 400
+        let peerAvailable = options.comparePeers && Blend2DPeer.isAvailable
         for (width, height) in sizes {
             let size = "\(width)x\(height)"
             let scene = ReferenceScene(width: width, height: height)
-            var stages = [UInt64](repeating: 0, count: ChartStageTimes().named.count)
-            var samples = TimingSamples()
-            for frame in 0..<(frames + 10) {
-                scene.advance()
-                let start = MonotonicClock.now()
-                scene.chart.draw(into: scene.framebuffer)
-                let elapsed = MonotonicClock.now() &- start
-                guard frame >= 10 else { continue }  // warm-up
-                samples.append(elapsed)
-                for (i, stage) in scene.chart.stageTimes.named.enumerated() { stages[i] &+= stage.nanoseconds }
-            }
+            let timings = FrameTimings(frames: frames, chart: scene.chart, into: scene.framebuffer, advance: scene.advance)
+            let samples = timings.samples
             var note = ""
-            if options.comparePeers, let peer = Blend2DPeer.medianMilliseconds(width: width, height: height) {
+            if peerAvailable, let peer = Blend2DPeer.medianMilliseconds(width: width, height: height) {
                 report.add("frame.reference.\(size).blend2d_median_ms", peer, "ms")
                 note = "Blend2D \(fixed(peer, digits: 2)) ms, ours ×\(fixed(samples.medianMilliseconds / peer, digits: 2))"
             }
@@ -47,7 +39,7 @@ enum FrameBenchmark {
             }
             report.add("frame.reference.\(size).p99_ms", samples.p99Milliseconds, "ms")
             for (i, stage) in ChartStageTimes().named.enumerated() where stage.name != "rotation" {
-                report.add("frame.reference.\(size).stage.\(stage.name)_ms", Double(stages[i]) / Double(frames) / 1e6, "ms")
+                report.add("frame.reference.\(size).stage.\(stage.name)_ms", timings.stageMilliseconds(i), "ms")
             }
 
             let source = Framebuffer(width: width, height: height)
@@ -63,7 +55,7 @@ enum FrameBenchmark {
         }
         if !options.comparePeers {
             report.note("frame", "Blend2D comparison skipped (--no-peers)")
-        } else if !Blend2DPeer.isAvailable {
+        } else if !peerAvailable {
             report.note("frame", "Blend2D column skipped: python3 with blend2d-python and the DejaVu fonts not found (pip install blend2d-python; apt-get install fonts-dejavu-core)")
         }
     }

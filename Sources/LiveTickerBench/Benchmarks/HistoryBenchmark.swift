@@ -39,23 +39,14 @@ enum HistoryBenchmark {
     /// records the median and the per-stage split; returns the median in ms.
     private static func measure(history: Int, frames: Int, options: BenchOptions, into report: inout BenchReport) -> Double {
         let scene = HistoryScene(width: width, height: height, history: history)
-        var stages = [UInt64](repeating: 0, count: ChartStageTimes().named.count)
-        var samples = TimingSamples()
-        for frame in 0..<(frames + 10) {
-            scene.advance()
-            let start = MonotonicClock.now()
-            scene.chart.draw(into: scene.framebuffer)
-            let elapsed = MonotonicClock.now() &- start
-            guard frame >= 10 else { continue }
-            samples.append(elapsed)
-            for (i, stage) in scene.chart.stageTimes.named.enumerated() { stages[i] &+= stage.nanoseconds }
-        }
+        let timings = FrameTimings(frames: frames, chart: scene.chart, into: scene.framebuffer, advance: scene.advance)
+        let samples = timings.samples
         let key = "history.n\(history)"
         report.add("\(key).median_ms", samples.medianMilliseconds, "ms")
         report.add("\(key).p99_ms", samples.p99Milliseconds, "ms")
         for (i, stage) in ChartStageTimes().named.enumerated()
         where stage.name == "collect" || stage.name == "downsample" {
-            report.add("\(key).stage.\(stage.name)_ms", Double(stages[i]) / Double(frames) / 1e6, "ms")
+            report.add("\(key).stage.\(stage.name)_ms", timings.stageMilliseconds(i), "ms")
         }
         // The summary path (candidate sets) allocates nothing per frame either.
         AllocationProbe.measure("\(key).allocations_per_frame", section: "history", options: options, into: &report) {

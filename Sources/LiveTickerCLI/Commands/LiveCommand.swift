@@ -87,7 +87,7 @@ enum LiveCommand: Command {
         defer { output.close() }
         let session = ChartSession(
             series: series, wanted: wanted, chartOptions: chart.options, font: chart.font, display: output,
-            title: options.symbol ?? (sourceText == "-" ? "stdin" : ReplayInput.title(forPath: sourceText)))
+            title: options.symbol ?? ReplayInput.title(forPath: sourceText))
         let (report, sink) = try session.runLiveSource(source, hold: hold)
         return ReplayInput.finish(report: report, sink: sink, symbols: source.symbols, path: sourceText) {
             "\(session.framesPresented) frame(s) to \(output.summary)"

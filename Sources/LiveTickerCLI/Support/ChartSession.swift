@@ -152,22 +152,25 @@ final class ChartSession {
     /// When the queue overflowed, the count of dropped ticks is reported once as it happens.
     func runLiveSource(_ source: LiveTickSource, hold: Bool) throws -> (FeedReport, SeriesSink) {
         StopSignal.install()
-        // Symbol names are read (under the source's lock) once per new symbol, not per tick.
-        var sink = makeSink(names: { symbol in
+        // Symbol names are read (under the source's lock) once per new symbol, not per tick or
+        // per frame; the first charted symbol names the chart when it first arrives (draining
+        // runs on this thread).
+        let names: (SymbolID) -> String? = { symbol in
             let symbols = source.symbols
             return symbols.count > Int(symbol.rawValue) ? symbols.name(of: symbol) : nil
-        })
+        }
+        var sink = makeSink(
+            names: names,
+            onSymbol: { [unowned self] index, symbol in
+                if index == 0 { self.adoptSymbolTitle(names(symbol)) }
+            })
         var reportedDrops = 0
         source.start()
         defer { source.stop() }
         try renderWhileFeeding(
-            step: { [self] in
+            step: {
                 let finished = source.isFinished
                 source.drain(into: &sink)
-                if !titleIsSymbol, let symbol = sink.chartedSymbol {
-                    let symbols = source.symbols
-                    adoptSymbolTitle(symbols.count > 0 ? symbols.name(of: symbol) : nil)
-                }
                 let dropped = source.queue.dropped
                 if dropped > reportedDrops {
                     printError("liveticker: the feed outran the chart: \(dropped) ticks dropped so far")

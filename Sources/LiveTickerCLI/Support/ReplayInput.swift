@@ -65,7 +65,7 @@ struct ReplayInput {
         frames: () -> String
     ) -> Int32 {
         printError("\(path): \(report.summary)")
-        let charted = sink.chartedSymbols.compactMap { $0 }.map { symbols.count > Int($0.rawValue) ? symbols.name(of: $0) : "" }
+        let charted = sink.chartedSymbols.compactMap { $0 }.map { symbols.name(of: $0) }
         if sink.otherSymbolTicks > 0 {
             printError(
                 "\(path): charted \(charted.joined(separator: ", ")) (\(sink.chartedTicks) ticks); "

@@ -41,9 +41,6 @@ struct SeriesSink: TickSink {
         chartedSymbols = Array(repeating: nil, count: series.count)
     }
 
-    /// The first series' symbol (the only one without `--symbol A,B`).
-    var chartedSymbol: SymbolID? { chartedSymbols.first ?? nil }
-
     mutating func consume(_ tick: Tick, symbol: SymbolID) {
         let target = target(of: symbol)
         guard target >= 0 else {

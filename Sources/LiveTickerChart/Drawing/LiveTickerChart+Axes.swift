@@ -59,15 +59,12 @@ extension LiveTickerChart {
         let last = s.candles[candles.upperBound &- 1].startTime
         guard last > first else { return }
         let ticks = TimeTicks(start: Self.shifted(first, by: offset), end: Self.shifted(last, by: offset), maxTickCount: maxTicks)
-        let firstSlot = frame.slotCount &- candles.count
-        var slot = candles.lowerBound
+        var candle = candles.lowerBound
         for i in 0..<ticks.count {
             let time = Self.shifted(ticks.tick(at: i), by: -offset)
-            while slot < candles.upperBound, s.candles[slot].startTime < time { slot &+= 1 }
-            guard slot < candles.upperBound else { break }
-            let position = Double(firstSlot &+ (slot &- candles.lowerBound)) + 0.5
-            let x = PixelRect.snap(geometry.pixelX(position) - 0.5)
-            body(x, ticks.label(at: i))
+            while candle < candles.upperBound, s.candles[candle].startTime < time { candle &+= 1 }
+            guard candle < candles.upperBound else { break }
+            body(column(ofCandle: candle, in: s, geometry), ticks.label(at: i))
         }
     }
 

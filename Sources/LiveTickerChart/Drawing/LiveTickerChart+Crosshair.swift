@@ -3,12 +3,11 @@ import LiveTickerRender
 import LiveTickerScales
 
 extension LiveTickerChart {
-    /// Where the crosshair falls this frame: its pixel column, the first series' value there
-    /// (NaN in a gap or before the first tick) and the time it marks.
+    /// Where the crosshair falls this frame: its pixel column and the first series' value there
+    /// (NaN in a gap or before the first tick).
     struct CrosshairMark {
         var x: Int
         var value: Double
-        var time: Int64
     }
 
     /// The crosshair at `time` on the first series, or nil when the time is outside what the
@@ -33,16 +32,14 @@ extension LiveTickerChart {
                 if s.xs[middle] <= target { low = middle &+ 1 } else { high = middle }
             }
             let value = low > 0 ? s.ys[low &- 1] : .nan
-            return x >= plot.minX && x < plot.maxX ? CrosshairMark(x: x, value: value, time: time) : nil
+            return x >= plot.minX && x < plot.maxX ? CrosshairMark(x: x, value: value) : nil
         }
         let candles = s.visibleCandles
-        var slot = candles.upperBound
-        while slot > candles.lowerBound, s.candles[slot &- 1].startTime > time { slot &-= 1 }
-        guard slot > candles.lowerBound else { return nil }
-        let candle = s.candles[slot &- 1]
-        let firstSlot = frame.slotCount &- candles.count
-        let centre = geometry.pixelX(Double(firstSlot &+ (slot &- 1 &- candles.lowerBound)) + 0.5)
-        return CrosshairMark(x: PixelRect.snap(centre - 0.5), value: candle.isDrawable ? candle.close : .nan, time: time)
+        var end = candles.upperBound  // past the last candle starting at or before the time
+        while end > candles.lowerBound, s.candles[end &- 1].startTime > time { end &-= 1 }
+        guard end > candles.lowerBound else { return nil }
+        let candle = s.candles[end &- 1]
+        return CrosshairMark(x: column(ofCandle: end &- 1, in: s, geometry), value: candle.isDrawable ? candle.close : .nan)
     }
 
     /// Dashed crosshair lines through the marked column and the value there, with a time tag
@@ -53,32 +50,17 @@ extension LiveTickerChart {
         let layout = geometry.layout
         let plot = layout.plot
         let color = options.theme.label
-        let dash = 6 &* textScale
-        let step = 10 &* textScale
-        var y = plot.minY
-        while y < plot.maxY {
-            fb.verticalLine(x: mark.x, minY: y, maxY: y &+ dash, color: color, alpha: 170, clip: plot)
-            y &+= step
+        drawDashes(column: mark.x, color: color, clip: plot, into: fb)
+        if mark.value.isFinite {
+            let valueY = PixelRect.snap(geometry.pixelY(ValueSanitizer.clampForScale(mark.value)) - 0.5)
+            drawDashes(row: valueY, color: color, clip: plot, into: fb)
+            drawValueTag(mark.value, row: valueY, color: color, layout, into: fb)
         }
         let textHeight = font.glyphHeight &* textScale
         let pad = max(2, textScale &* 2)
         let tagHeight = textHeight &+ 2 &* pad
-        if mark.value.isFinite {
-            let valueY = PixelRect.snap(geometry.pixelY(ValueSanitizer.clampForScale(mark.value)) - 0.5)
-            var x = plot.minX
-            while x < plot.maxX {
-                fb.horizontalLine(y: valueY, minX: x, maxX: x &+ dash, color: color, alpha: 170, clip: plot)
-                x &+= step
-            }
-            let top = min(max(valueY &- tagHeight / 2, layout.valueAxis.minY), layout.valueAxis.maxY &- tagHeight)
-            let tag = PixelRect(minX: layout.valueAxis.minX, minY: top, maxX: layout.valueAxis.maxX, maxY: top &+ tagHeight)
-            fb.fill(tag, color: color, clip: layout.valueAxis)
-            drawText(
-                ValueLabel.trueValue(mark.value), x: tag.minX &+ max(4, textHeight / 2), y: top &+ pad,
-                color: options.theme.tagText, clip: layout.valueAxis, into: fb)
-        }
         // The time at the configured UTC offset, to the second (the date on a window of days).
-        let local = Self.shifted(mark.time, by: Int64(options.utcOffsetSeconds) &* 1_000_000_000)
+        let local = Self.shifted(time, by: Int64(options.utcOffsetSeconds) &* 1_000_000_000)
         let span = frame.windowEnd &- frame.windowStart
         let format: TimeLabelFormat = span > 86_400 * 1_000_000_000 ? .date : .seconds
         let label = TimeLabel.format(epochNanoseconds: local, as: format)

@@ -104,6 +104,18 @@ extension LiveTickerChart {
         frame.valueUpper = ValueSanitizer.clampForScale(domain.upper + pad)
     }
 
+    /// The slot (x in candle units from the plot's left edge) of copied candle `i` of `s`:
+    /// the visible candles fill the rightmost slots, oldest first. O(1).
+    @inline(__always)
+    func slot(ofCandle i: Int, in s: SeriesScratch) -> Int {
+        frame.slotCount &- s.visibleCandles.count &+ (i &- s.visibleCandles.lowerBound)
+    }
+
+    /// The pixel column through the middle of candle `i`'s slot. O(1).
+    func column(ofCandle i: Int, in s: SeriesScratch, _ geometry: ChartGeometry) -> Int {
+        PixelRect.snap(geometry.pixelX(Double(slot(ofCandle: i, in: s)) + 0.5) - 0.5)
+    }
+
     /// Slots shown even when fewer candles exist, so that a few candles are not drawn as
     /// giant blocks: the number of candle intervals the follow span covers, at least 12.
     func minimumSlotCount() -> Int {

@@ -21,32 +21,52 @@ extension LiveTickerChart {
     /// the value-axis strip showing the true last value (unclamped, full precision).
     func drawLastValues(_ geometry: ChartGeometry, into fb: Framebuffer) {
         let layout = geometry.layout
-        let textHeight = font.glyphHeight &* textScale
-        let pad = max(2, textScale &* 2)
         for (index, s) in scratch.enumerated() {
             s.tagRect = .empty
             guard let newest = s.newest, newest.value.isFinite else { continue }
             let color = options.theme.seriesColor(index)
             let y = PixelRect.snap(geometry.pixelY(ValueSanitizer.clampForScale(newest.value)) - 0.5)
-            // Dashes of 6 px with 4-px gaps, scaled with the text for high-DPI panels.
-            let dash = 6 &* textScale
-            let step = 10 &* textScale
-            var x = layout.plot.minX
-            while x < layout.plot.maxX {
-                fb.horizontalLine(y: y, minX: x, maxX: x &+ dash, color: color, alpha: 170, clip: layout.plot)
+            drawDashes(row: y, color: color, clip: layout.plot, into: fb)
+            s.tagRect = drawValueTag(newest.value, row: y, color: color, layout, into: fb)
+        }
+    }
+
+    /// A dashed horizontal line across `clip` on `row` (or, with `column`, a vertical one down
+    /// `clip`): 6-px dashes with 4-px gaps, scaled with the text for high-DPI panels, at 2/3
+    /// opacity so the data stays visible through it.
+    func drawDashes(row: Int? = nil, column: Int? = nil, color: RGBColor, clip: PixelRect, into fb: Framebuffer) {
+        let dash = 6 &* textScale
+        let step = 10 &* textScale
+        if let row {
+            var x = clip.minX
+            while x < clip.maxX {
+                fb.horizontalLine(y: row, minX: x, maxX: x &+ dash, color: color, alpha: 170, clip: clip)
                 x &+= step
             }
-            let label = ValueLabel.trueValue(newest.value)
-            let tagHeight = textHeight &+ 2 &* pad
-            let top = min(max(y &- tagHeight / 2, layout.valueAxis.minY), layout.valueAxis.maxY &- tagHeight)
-            let tag = PixelRect(
-                minX: layout.valueAxis.minX, minY: top, maxX: layout.valueAxis.maxX, maxY: top &+ tagHeight)
-            fb.fill(tag, color: color, clip: layout.valueAxis)
-            drawText(
-                label, x: tag.minX &+ max(4, textHeight / 2), y: top &+ pad, color: options.theme.tagText,
-                clip: layout.valueAxis, into: fb)
-            s.tagRect = tag
         }
+        if let column {
+            var y = clip.minY
+            while y < clip.maxY {
+                fb.verticalLine(x: column, minY: y, maxY: y &+ dash, color: color, alpha: 170, clip: clip)
+                y &+= step
+            }
+        }
+    }
+
+    /// A tag across the value strip centred on `row` (kept inside the strip), filled with
+    /// `color` and showing the true `value`; returns its rectangle.
+    @discardableResult
+    func drawValueTag(_ value: Double, row: Int, color: RGBColor, _ layout: ChartLayout, into fb: Framebuffer) -> PixelRect {
+        let textHeight = font.glyphHeight &* textScale
+        let pad = max(2, textScale &* 2)
+        let tagHeight = textHeight &+ 2 &* pad
+        let top = min(max(row &- tagHeight / 2, layout.valueAxis.minY), layout.valueAxis.maxY &- tagHeight)
+        let tag = PixelRect(minX: layout.valueAxis.minX, minY: top, maxX: layout.valueAxis.maxX, maxY: top &+ tagHeight)
+        fb.fill(tag, color: color, clip: layout.valueAxis)
+        drawText(
+            ValueLabel.trueValue(value), x: tag.minX &+ max(4, textHeight / 2), y: top &+ pad,
+            color: options.theme.tagText, clip: layout.valueAxis, into: fb)
+        return tag
     }
 
     /// Whether `box` (rows only matter: labels share the strip) overlaps a last-value tag.

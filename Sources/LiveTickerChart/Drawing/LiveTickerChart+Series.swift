@@ -6,20 +6,20 @@ import LiveTickerScales
 extension LiveTickerChart {
     /// Fills `xs`/`ys` with the points of series `index` in chart x units (the visible ticks on
     /// the raw path, the candidate set on the summary path), downsamples them to the plot width
-    /// and maps the kept points to pixels (NaN where the pen lifts). Returns the number of pixel
-    /// points. O(points handed to the downsampler) — bounded by the panel width, not by the
+    /// and maps the kept points to pixels (NaN where the pen lifts): `pixelXs`/`pixelYs`, their
+    /// count in `keptCount`. O(points handed to the downsampler) — bounded by the panel width, not by the
     /// history — and no allocation.
     ///
     /// On the summary path the result is exactly what the configured algorithm gives on a
     /// series made of just the candidates (see ``LiveSeries/collectCandidates(positions:level:into:)``
     /// for which ticks those are).
-    func prepareLine(of index: Int, _ geometry: ChartGeometry) -> Int {
+    func prepareLine(of index: Int, _ geometry: ChartGeometry) {
         let s = scratch[index]
         s.keptCount = 0
         let count: Int
         if s.usesCandidates {
             count = s.candidateCount
-            guard count > 0 else { return 0 }
+            guard count > 0 else { return }
             if options.kind == .line {
                 // Candidates carry the running maximum of the times from the window's first
                 // tick, the same x the raw path computes below.
@@ -29,11 +29,11 @@ extension LiveTickerChart {
                     s.ys[i] = candidate.value
                 }
             } else {
-                guard mapCandidatesToSlots(of: index) else { return 0 }
+                guard mapCandidatesToSlots(of: index) else { return }
             }
         } else {
             let visible = s.rawTicks
-            guard !visible.isEmpty else { return 0 }
+            guard !visible.isEmpty else { return }
             count = visible.count
             if options.kind == .line {
                 // x is time from the window start. A backwards timestamp is drawn at the newest
@@ -46,11 +46,11 @@ extension LiveTickerChart {
                     s.ys[i] = tick.value
                 }
             } else {
-                guard mapTicksToSlots(of: index) else { return 0 }
+                guard mapTicksToSlots(of: index) else { return }
             }
         }
         let plotWidth = geometry.layout.plot.width
-        guard plotWidth > 0 else { return 0 }
+        guard plotWidth > 0 else { return }
         let kept = Downsampler.downsample(
             algorithm: options.algorithm,
             x: UnsafeBufferPointer(rebasing: s.xs[0..<count]),
@@ -67,7 +67,6 @@ extension LiveTickerChart {
             }
         }
         s.keptCount = kept
-        return kept
     }
 
     /// In candle modes the line shares the candles' x axis: each tick is placed inside the slot
@@ -103,7 +102,6 @@ extension LiveTickerChart {
         let candles = s.visibleCandles
         guard !candles.isEmpty else { return false }
         let width = series[index].candleInterval.nanosecondsIfTimed
-        let firstSlot = frame.slotCount &- candles.count
         // Tick positions of the newest visible candle: skip the newer candles copied but not
         // visible (a fixed window in the past).
         var candleEnd = Int64(truncatingIfNeeded: s.candleTicksEnd)
@@ -130,7 +128,7 @@ extension LiveTickerChart {
             } else {
                 fraction = (Double(position &- candleStart) + 0.5) / Double(max(1, c.tickCount))
             }
-            s.xs[i] = Double(firstSlot &+ (candle &- candles.lowerBound)) + fraction
+            s.xs[i] = Double(slot(ofCandle: candle, in: s)) + fraction
             s.ys[i] = value
             i &-= 1
         }
@@ -161,13 +159,11 @@ extension LiveTickerChart {
         let theme = options.theme
         let slotPixels = Double(plot.width) / Double(max(1, frame.slotCount))
         let bodyWidth = max(1, Int(max(2, 0.6 * slotPixels)))
-        let firstSlot = frame.slotCount &- candles.count
-        for (offset, i) in candles.enumerated() {
+        for i in candles {
             let candle = s.candles[i]
             guard candle.isDrawable else { continue }
             let color = candle.close >= candle.open ? theme.up : theme.down
-            let centre = geometry.pixelX(Double(firstSlot &+ offset) + 0.5)
-            let wickX = PixelRect.snap(centre - 0.5)
+            let wickX = column(ofCandle: i, in: s, geometry)
             let high = PixelRect.snap(geometry.pixelY(ValueSanitizer.clampForScale(candle.high)))
             let low = PixelRect.snap(geometry.pixelY(ValueSanitizer.clampForScale(candle.low)))
             fb.verticalLine(x: wickX, minY: high, maxY: max(low, high &+ 1), color: color, clip: plot)

@@ -15,14 +15,14 @@ extension LiveSeries {
 
     /// Walks the pieces of `range` in position order, using blocks of at most `maxLevel`: at
     /// each position the coarsest block that starts there, fits in the range and is closed
-    /// (handed to `block` with its start and size), a raw tick where none does (handed to
+    /// (handed to `block`), a raw tick where none does (handed to
     /// `tick` with its position). Blocks or ticks the writer has already overwritten are
     /// skipped (they are no longer held). Stops when a closure returns false.
     /// Consumer side, no allocation; each summary is read once, straight into one buffer.
     @inlinable @inline(__always)
     func walkPieces(
         in range: Range<UInt64>, maxLevel: Int, tick: (Tick, UInt64) -> Bool,
-        block: (borrowing BlockSummary, _ start: UInt64, _ size: UInt64) -> Bool
+        block: (borrowing BlockSummary) -> Bool
     ) {
         summaries.rings.withUnsafeBufferPointer { levels in
             withUnsafeTemporaryAllocation(of: BlockSummary.self, capacity: 1) { buffer in
@@ -31,23 +31,21 @@ extension LiveSeries {
                 let end = range.upperBound
                 while p < end {
                     var level = min(maxLevel, alignedLevel(p))
-                    var step: UInt64 = 1
-                    var found = false
+                    var step: UInt64 = 1  // stays 1 where no block fits: a raw tick
                     while level >= 0 {
                         let size = HistorySummaries.blockSize(level: level)
                         if end &- p >= size {
                             let ring = levels[level]
                             let index = p / size
                             if index < ring.writtenCount {
-                                if ring.copyElement(at: index, into: summary), !block(summary.pointee, p, size) { return }
+                                if ring.copyElement(at: index, into: summary), !block(summary.pointee) { return }
                                 step = size
-                                found = true
                                 break
                             }
                         }
                         level &-= 1
                     }
-                    if !found, let raw = history.element(at: p), !tick(raw, p) { return }
+                    if step == 1, let raw = history.element(at: p), !tick(raw, p) { return }
                     p &+= step
                 }
             }

@@ -55,7 +55,7 @@ extension LiveSeries {
         walkPieces(in: publishedHeldPositions, maxLevel: summaries.levelCount &- 1) { tick, _ in
             if tick.value.isFinite { extent.include(tick.value) }
             return true
-        } block: { summary, _, _ in
+        } block: { summary in
             if summary.finiteCount > 0 {
                 extent.include(summary.minimum.value)
                 extent.include(summary.maximum.value)

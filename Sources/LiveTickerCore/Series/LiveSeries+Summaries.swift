@@ -67,7 +67,7 @@ extension LiveSeries {
             lower = min(lower, tick.time)
             upper = max(upper, tick.time)
             return true
-        } block: { summary, _, _ in
+        } block: { summary in
             lower = min(lower, summary.minTime)
             upper = max(upper, summary.maxTime)
             return true
@@ -82,7 +82,7 @@ extension LiveSeries {
         walkPieces(in: publishedHeldPositions, maxLevel: summaries.levelCount &- 1) { tick, _ in
             if tick.value.isFinite { found = tick.value }
             return found.isNaN
-        } block: { summary, _, _ in
+        } block: { summary in
             if summary.finiteCount > 0 { found = summary.first.value }
             return found.isNaN
         }
@@ -136,7 +136,7 @@ extension LiveSeries {
                 position: position, time: tick.time, drawTime: runningMax, value: value.isFinite ? value : .nan)
             count &+= 1
             return true
-        } block: { summary, _, _ in
+        } block: { summary in
             guard count &+ 6 <= room else {
                 set.truncated = true
                 return false
@@ -168,13 +168,12 @@ extension LiveSeries {
             insert(summary.last, after: before, into: out, count: &count)
         }
         if summary.hasNonFinite {
-            let gap = SummaryPoint(position: 0, time: before, value: .nan, blockRunningMaxTime: before)
-            var first = gap
-            first.position = summary.firstNonFinite
-            insert(first, after: before, into: out, count: &count)
-            var last = gap
-            last.position = summary.lastNonFinite
-            insert(last, after: before, into: out, count: &count)
+            @inline(__always) func insertGap(at position: UInt64) {
+                let gap = SummaryPoint(position: position, time: before, value: .nan, blockRunningMaxTime: before)
+                insert(gap, after: before, into: out, count: &count)
+            }
+            insertGap(at: summary.firstNonFinite)
+            insertGap(at: summary.lastNonFinite)
             // A gap point's x is never drawn (it only lifts the pen); give it its predecessor's
             // draw time so draw times stay non-decreasing along the set.
             var latest = before
@@ -207,9 +206,9 @@ extension LiveSeries {
             out[j] = out[j &- 1]
             j &-= 1
         }
+        let drawn = point.runningAfter(before)
         out[i] = HistoryCandidate(
-            position: point.position, time: point.time, drawTime: max(before, point.blockRunningMaxTime),
-            value: point.value)
+            position: drawn.position, time: drawn.time, drawTime: drawn.blockRunningMaxTime, value: drawn.value)
         count &+= 1
     }
 }

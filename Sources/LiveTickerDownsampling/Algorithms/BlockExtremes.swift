@@ -62,20 +62,6 @@ struct BlockExtremes {
         offer(min: low[1] < low[0] ? low[1] : low[0], max: high[1] > high[0] ? high[1] : high[0], at: j)
     }
 
-    /// Values `y[j ..< j+8]`.
-    @inline(__always)
-    mutating func add8(_ y: UnsafePointer<Double>, _ j: Int) {
-        let raw = UnsafeRawPointer(y + j)
-        @inline(__always) func load(_ k: Int) -> SIMD2<Double> {
-            raw.loadUnaligned(fromByteOffset: k &* 8, as: SIMD2<Double>.self)
-        }
-        let v0 = load(0), v1 = load(2), v2 = load(4), v3 = load(6)
-        let low = smaller(smaller(v0, v1), smaller(v2, v3))
-        let high = larger(larger(v0, v1), larger(v2, v3))
-        check += v0; check1 += v1; check2 += v2; check3 += v3
-        offer(min: low[1] < low[0] ? low[1] : low[0], max: high[1] > high[0] ? high[1] : high[0], at: j)
-    }
-
     /// Values `y[j ..< j+2]`.
     @inline(__always)
     mutating func add2(_ y: UnsafePointer<Double>, _ j: Int) {

@@ -56,8 +56,9 @@ extension MinMax {
                     firstEqual16(y, state.maxValue, at: state.maxBlock), finite)
         }
         return (
-            firstEqual(y, state.minValue, from: state.minBlock, to: Swift.min(state.minBlock &+ 16, hi)),
-            firstEqual(y, state.maxValue, from: state.maxBlock, to: Swift.min(state.maxBlock &+ 16, hi)),
+            // A narrow bucket is shorter than one block: the scan runs to its end.
+            firstEqual(y, state.minValue, from: state.minBlock, to: hi),
+            firstEqual(y, state.maxValue, from: state.maxBlock, to: hi),
             finite
         )
     }

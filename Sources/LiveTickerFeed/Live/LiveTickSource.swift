@@ -34,7 +34,11 @@ public final class LiveTickSource: @unchecked Sendable {
     private var thread: pthread_t?
 
     private struct Shared {
-        var report: FeedReport
+        /// Counts of the connections that have ended (TCP serves one after another).
+        var finishedReport: FeedReport
+        /// Counts of the connection being read, replaced after each batch: a plain assignment,
+        /// so publishing allocates nothing (merging on every batch copied the bad-line arrays).
+        var currentReport: FeedReport
         var symbols = SymbolTable()
         var error: FeedError?
         var finished = false
@@ -50,7 +54,9 @@ public final class LiveTickSource: @unchecked Sendable {
         self.options = options
         queue = TickQueue(capacity: queueCapacity)
         stopFlag = stop
-        shared = Mutex(Shared(report: FeedReport(maximumRemembered: options.reportedBadLines)))
+        shared = Mutex(Shared(
+            finishedReport: FeedReport(maximumRemembered: options.reportedBadLines),
+            currentReport: FeedReport(maximumRemembered: options.reportedBadLines)))
         switch endpoint {
         case .standardInput, .followedFile:
             socket = -1
@@ -90,7 +96,11 @@ public final class LiveTickSource: @unchecked Sendable {
 
     /// The producer's counts so far, with ``FeedReport/dropped`` from the queue. Takes a lock.
     public var report: FeedReport {
-        var report = shared.withLock { $0.report }
+        var report = shared.withLock { state in
+            var report = state.finishedReport
+            report.merge(state.currentReport)
+            return report
+        }
         report.dropped = queue.dropped
         return report
     }
@@ -107,21 +117,20 @@ public final class LiveTickSource: @unchecked Sendable {
     // MARK: Producer
 
     private func produce() {
-        var base = FeedReport(maximumRemembered: options.reportedBadLines)
         var mapping: [SymbolID] = []
         do throws(FeedError) {
             switch endpoint {
             case .standardInput:
                 let reader = CSVTickReader(fileDescriptor: 0, name: "-", options: options, stop: stopFlag)
-                try pump(reader, base: base, mapping: &mapping)
+                try pump(reader, mapping: &mapping)
             case let .followedFile(path):
                 let reader = try CSVTickReader(path: path, options: options, follow: true, stop: stopFlag)
-                try pump(reader, base: base, mapping: &mapping)
+                try pump(reader, mapping: &mapping)
             case .udp:
                 let reader = CSVTickReader(
                     fileDescriptor: socket, name: endpoint.description, options: options, stop: stopFlag,
                     datagrams: true)
-                try pump(reader, base: base, mapping: &mapping)
+                try pump(reader, mapping: &mapping)
             case .tcp:
                 while !stopFlag.isStopped {
                     var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
@@ -134,12 +143,15 @@ public final class LiveTickSource: @unchecked Sendable {
                         stop: stopFlag)
                     mapping.removeAll()
                     do throws(FeedError) {
-                        try pump(reader, base: base, mapping: &mapping)
+                        try pump(reader, mapping: &mapping)
                     } catch {
                         // A bad header on one connection ends that connection, not the listener.
                         shared.withLock { $0.error = error }
                     }
-                    base.merge(reader.report)
+                    shared.withLock { state in
+                        state.finishedReport.merge(reader.report)
+                        state.currentReport = FeedReport(maximumRemembered: options.reportedBadLines)
+                    }
                 }
             }
         } catch {
@@ -150,7 +162,7 @@ public final class LiveTickSource: @unchecked Sendable {
 
     /// Moves every batch of `reader` into the queue, mapping the reader's symbol ids onto the
     /// source's table, and publishes counts after each batch.
-    private func pump(_ reader: CSVTickReader, base: FeedReport, mapping: inout [SymbolID]) throws(FeedError) {
+    private func pump(_ reader: CSVTickReader, mapping: inout [SymbolID]) throws(FeedError) {
         while let batch = try reader.nextBatch() {
             let local = reader.symbols
             if local.count > mapping.count {
@@ -165,15 +177,14 @@ public final class LiveTickSource: @unchecked Sendable {
                 let id = Int(batch.symbols[i].rawValue)
                 queue.push(batch.ticks[i], symbol: id < mapping.count ? mapping[id] : .first)
             }
-            publish(reader, base: base)
+            publish(reader)
         }
-        publish(reader, base: base)
+        publish(reader)
     }
 
-    private func publish(_ reader: CSVTickReader, base: FeedReport) {
-        var report = base
-        report.merge(reader.report)
-        shared.withLock { $0.report = report }
+    private func publish(_ reader: CSVTickReader) {
+        let report = reader.report
+        shared.withLock { $0.currentReport = report }
     }
 
     // MARK: Sockets

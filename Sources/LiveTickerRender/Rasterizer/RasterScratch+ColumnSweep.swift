@@ -7,14 +7,14 @@
 // keep, no per-pixel division for overlaps, and only the rows near the line are visited.
 
 extension RasterScratch {
-    /// Collects the capsules of the polyline (clipped, clip-relative, in input order) and
-    /// reports whether they are sorted by x in either direction; if sorted backwards they are
-    /// reversed. On `false` the caller must use the general path. O(points), no allocation
-    /// once the capsule array has grown to the point count.
+    /// Collects the capsules of the polyline (clipped, clip-relative, in input order) into
+    /// `capsules` and returns how many, when they are sorted by x in either direction (sorted
+    /// backwards, they are reversed); nil means the caller must use the general path.
+    /// O(points), no allocation once the capsule array has grown to the point count.
     @usableFromInline
     mutating func collectMonotoneCapsules<T: BinaryFloatingPoint>(
         _ xs: UnsafeBufferPointer<T>, _ ys: UnsafeBufferPointer<T>, _ g: StrokeGeometry
-    ) -> Bool {
+    ) -> Int? {
         let n = Swift.min(xs.count, ys.count)
         reserveCapsules(n)
         let list = capsules
@@ -59,12 +59,12 @@ extension RasterScratch {
             let y = Double(ys[i])
             i &+= 1
             guard x.isFinite && y.isFinite else {
-                if penDown && !drewSegment { guard add(px, py, px, py) else { return false } }
+                if penDown && !drewSegment { guard add(px, py, px, py) else { return nil } }
                 penDown = false
                 continue
             }
             if penDown {
-                guard add(px, py, x, y) else { return false }
+                guard add(px, py, x, y) else { return nil }
                 drewSegment = true
             } else {
                 penDown = true
@@ -73,7 +73,7 @@ extension RasterScratch {
             px = x
             py = y
         }
-        if penDown && !drewSegment { guard add(px, py, px, py) else { return false } }
+        if penDown && !drewSegment { guard add(px, py, px, py) else { return nil } }
         if !forwards {
             var a = 0
             var b = count &- 1
@@ -83,19 +83,17 @@ extension RasterScratch {
                 b &-= 1
             }
         }
-        capsuleCount = count
-        return true
+        return count
     }
 
-    /// Draws the collected capsules column by column: for each column, the rows within the
+    /// Draws the first `count` collected capsules column by column: for each column, the rows within the
     /// pen radius of any nearby capsule get the coverage of the nearest one, blended once.
     /// Each nearby capsule is first reduced to its column form (`ColumnSegment`); rows then go
     /// eight at a time through two groups of four SIMD lanes (distances), and each group of
     /// four is turned into coverage and blended by the `ColumnPen`.
     /// O(columns reached + Σ rows × nearby capsules / 4), no allocation.
     @usableFromInline
-    func sweepColumns(_ g: StrokeGeometry) {
-        let count = capsuleCount
+    func sweepColumns(_ count: Int, _ g: StrokeGeometry) {
         guard count > 0 else { return }
         let list = capsules
         let near = columnSegments
@@ -126,7 +124,7 @@ extension RasterScratch {
                 continue
             }
             // The window's capsules in column form, and the rows they can reach together.
-            // Invariant: hi − lo ≤ capsuleCount ≤ capsuleCapacity entries in `near`.
+            // Invariant: hi − lo ≤ count ≤ capsuleCapacity entries in `near`.
             var yMin = Float.infinity
             var yMax = -Float.infinity
             var k = lo

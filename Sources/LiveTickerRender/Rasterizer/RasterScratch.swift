@@ -35,11 +35,10 @@ struct RasterScratch {
 
     /// Column sweep of x-sorted strokes: the clipped capsules in x order, and the current
     /// column's nearby ones in column form.
-    /// Invariant: both hold `capsuleCapacity` entries, the first `capsuleCount` capsules set.
+    /// Invariant: both hold `capsuleCapacity` entries; a stroke sets the first few capsules.
     @usableFromInline var capsules: UnsafeMutablePointer<StrokeCapsule>
     @usableFromInline var columnSegments: UnsafeMutablePointer<ColumnSegment>
     @usableFromInline var capsuleCapacity: Int
-    @usableFromInline var capsuleCount = 0
 
     /// Allocates `count` zeroed elements (trivial types only), so later `update` calls act on
     /// initialised memory.
@@ -66,7 +65,8 @@ struct RasterScratch {
         rowEnter = Self.zeroed(h &+ 1)
         rowLeave = Self.zeroed(h &+ 1)
         rowClass = Self.zeroed(h &+ 1)
-        capsuleCapacity = w &+ 1
+        // A downsampled line of one point per column plus its gap markers: under 2 per column.
+        capsuleCapacity = 2 &* w &+ 1
         capsules = .allocate(capacity: capsuleCapacity)
         columnSegments = .allocate(capacity: capsuleCapacity)
     }

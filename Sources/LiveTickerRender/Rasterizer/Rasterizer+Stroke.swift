@@ -75,8 +75,8 @@ extension Rasterizer {
         let w = width.isNaN ? 1 : Swift.min(Swift.max(width, 1), Double(2 &* (cw &+ ch)))
         let r = w * 0.5 + 0.5
         let geometry = StrokeGeometry(clip: c, radius: r, framebuffer: fb, color: color.pixel, alpha: UInt32(alpha))
-        if usesColumnSweep && scratch.collectMonotoneCapsules(xs, ys, geometry) {
-            scratch.sweepColumns(geometry)
+        if usesColumnSweep, let count = scratch.collectMonotoneCapsules(xs, ys, geometry) {
+            scratch.sweepColumns(count, geometry)
             return
         }
         scratch.beginStroke(width: cw, height: ch)

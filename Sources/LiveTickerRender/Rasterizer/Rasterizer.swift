@@ -35,7 +35,7 @@ public final class Rasterizer {
 
     /// Creates a rasteriser with scratch memory for clips up to `width × height` pixels
     /// (it grows later if a larger clip comes; give the display size to never allocate while
-    /// drawing). Allocates about `2 × width × height + 150 × width + 8 × height` bytes.
+    /// drawing). Allocates about `2 × width × height + 250 × width + 8 × height` bytes.
     public init(width: Int = 0, height: Int = 0) {
         scratch = RasterScratch(width: width, height: height)
     }

@@ -1,3 +1,4 @@
+import LiveTickerTestSupport
 @testable import LiveTickerCore
 import Synchronization
 import Testing

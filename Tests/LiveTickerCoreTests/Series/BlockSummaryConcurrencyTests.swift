@@ -54,11 +54,11 @@ struct BlockSummaryConcurrencyTests {
             var finished = false
             while !finished {
                 finished = done.isRaised
-                findings.frames += 1
                 guard let times = series.heldTimeRange() else { continue }
                 let window = series.positions(inTimeWindow: times.lowerBound, times.upperBound)
                 let level = series.summaryLevel(forCount: UInt64(window.count), minimumBlocks: 50) ?? 0
                 let set = series.collectCandidates(positions: window, level: level, into: buffer)
+                findings.frames += 1  // a frame that collected a candidate set
                 if set.truncated { findings.fail("truncated") }
                 var previous: HistoryCandidate?
                 for i in 0..<set.count {

@@ -21,8 +21,8 @@ final class HistorySummaries: @unchecked Sendable {
 
     /// One ring per level, finest first; positions are block numbers.
     @usableFromInline let rings: [RingBuffer<BlockSummary>]
-    /// `rings.count`.
-    @usableFromInline let levelCount: Int
+    /// Number of levels.
+    @inlinable var levelCount: Int { rings.count }
     /// Producer-only open block of each level.
     @usableFromInline let open: UnsafeMutablePointer<BlockSummary>
 
@@ -46,7 +46,6 @@ final class HistorySummaries: @unchecked Sendable {
             rings.append(try RingBuffer<BlockSummary>(capacity: capacity / Int(size) + 2))
         }
         self.rings = rings
-        levelCount = count
         open = .allocate(capacity: count)
         open.initialize(repeating: .empty, count: count)
     }

@@ -1,11 +1,10 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
 
 /// Runs a closure on a real POSIX thread (not the cooperative pool), so a producer and a
 /// consumer truly run at the same time. Started from a function, never from top-level code.
-final class TestThread {
+public final class TestThread {
     private final class Body {
         let run: @Sendable () -> Void
         init(_ run: @escaping @Sendable () -> Void) { self.run = run }
@@ -13,7 +12,8 @@ final class TestThread {
 
     private var handle = pthread_t()
 
-    init(_ run: @escaping @Sendable () -> Void) {
+    /// Starts `run` on a new thread at once.
+    public init(_ run: @escaping @Sendable () -> Void) {
         let context = Unmanaged.passRetained(Body(run)).toOpaque()
         let status = pthread_create(&handle, nil, { raw in
             let body = Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue()
@@ -24,14 +24,7 @@ final class TestThread {
     }
 
     /// Waits for the thread to finish.
-    func join() {
+    public func join() {
         pthread_join(handle, nil)
     }
-}
-
-/// A flag one thread raises and another polls.
-final class StopFlag: Sendable {
-    private let raised = Atomic<Bool>(false)
-    func raise() { raised.store(true, ordering: .releasing) }
-    var isRaised: Bool { raised.load(ordering: .acquiring) }
 }
