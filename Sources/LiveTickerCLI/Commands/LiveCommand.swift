@@ -82,7 +82,7 @@ enum LiveCommand: Command {
         }
         if let port = source.port { printError("liveticker: listening on \(endpoint) (port \(port))") }
         let input = ReplayInput(history: history)
-        let series = try (0..<max(1, wanted.count)).map { _ in try input.makeSeries(interval: chart.candleInterval) }
+        let series = try (0..<max(1, wanted.count)).map { _ in try input.makeSeries(interval: chart.candleInterval, zone: chart.options.timeZone) }
         let output = try display.open()
         defer { output.close() }
         let session = ChartSession(

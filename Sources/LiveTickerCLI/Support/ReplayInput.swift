@@ -41,9 +41,10 @@ struct ReplayInput {
     }
 
     /// The series the feed goes into: the history ring and the candle aggregator.
-    func makeSeries(interval: CandleInterval) throws(CommandFailure) -> LiveSeries {
+    /// Time candles follow `zone`'s calendar (daily candles open at its local midnight).
+    func makeSeries(interval: CandleInterval, zone: TimeZoneRules) throws(CommandFailure) -> LiveSeries {
         do {
-            return try LiveSeries(capacity: history, candleInterval: interval, candleCapacity: 1 << 16)
+            return try LiveSeries(capacity: history, candleInterval: interval, candleCapacity: 1 << 16, candleTimeZone: zone)
         } catch {
             throw CommandFailure("cannot make the series: \(error)")
         }
