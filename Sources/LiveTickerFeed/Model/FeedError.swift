@@ -26,6 +26,9 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidEndpoint(String)
     /// A socket call failed.
     case socketFailed(endpoint: String, call: String, errno: Int32)
+    /// The endpoint's host name could not be resolved; `reason` is the resolver's message
+    /// (`gai_strerror`), e.g. "Name or service not known".
+    case cannotResolve(endpoint: String, host: String, reason: String)
     /// An option value could not be understood, e.g. a time unit or speed.
     case invalidOption(name: String, value: String, reason: String)
 
@@ -46,6 +49,7 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .badBinaryHeader(path, reason): "\(path): bad binary tick header: \(reason)"
         case let .invalidEndpoint(text): "invalid endpoint \(text): expected udp://HOST:PORT or tcp://HOST:PORT"
         case let .socketFailed(endpoint, call, code): "\(endpoint): \(call) failed: \(Self.errnoText(code))"
+        case let .cannotResolve(endpoint, host, reason): "\(endpoint): cannot resolve \(host): \(reason)"
         case let .invalidOption(name, value, reason): "\(name) \(value): \(reason)"
         }
     }

@@ -18,6 +18,10 @@ public enum BadLineKind: Int, CaseIterable, Sendable, Hashable, CustomStringConv
     /// The line introduces a symbol beyond ``SymbolTable/maximumCount`` or a symbol longer than
     /// 255 bytes.
     case badSymbol
+    /// A live peer's header (each UDP datagram and each TCP connection may start with its own)
+    /// names no usable time or value column; it and the lines after it in the same datagram or
+    /// connection are counted under this kind. (In a file such a header is an error instead.)
+    case badHeader
 
     /// Short lower-case label used in summaries, e.g. "time out of range".
     public var description: String {
@@ -29,6 +33,7 @@ public enum BadLineKind: Int, CaseIterable, Sendable, Hashable, CustomStringConv
         case .unterminatedQuote: "unterminated quote"
         case .lineTooLong: "line too long"
         case .badSymbol: "bad symbol"
+        case .badHeader: "bad header"
         }
     }
 }
