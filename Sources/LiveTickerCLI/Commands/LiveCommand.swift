@@ -40,7 +40,7 @@ enum LiveCommand: Command {
           --idle-timeout D    close a TCP connection quiet for D (default 5m; 0: never)
 
         Chart: the same options as `liveticker replay` (--chart, --candle, --window, --range,
-        --utc-offset, --theme, --rotate, --algorithm, --line-width, --threshold, --crosshair, --no-area,
+        --tz, --utc-offset, --theme, --rotate, --algorithm, --line-width, --threshold, --crosshair, --no-area,
         --no-header, --text-scale, --font).
 
         Input:

@@ -26,6 +26,9 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidEndpoint(String)
     /// A socket call failed.
     case socketFailed(endpoint: String, call: String, errno: Int32)
+    /// The input ran on for `bytes` bytes without a newline (binary data, `/dev/zero`): the read
+    /// stops rather than skip one endless line forever. See ``FeedOptions/maximumLineRun``.
+    case noLineBreak(path: String, bytes: Int)
     /// The endpoint's host name could not be resolved; `reason` is the resolver's message
     /// (`gai_strerror`), e.g. "Name or service not known".
     case cannotResolve(endpoint: String, host: String, reason: String)
@@ -51,6 +54,8 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .socketFailed(endpoint, call, code): "\(endpoint): \(call) failed: \(Self.errnoText(code))"
         case let .cannotResolve(endpoint, host, reason): "\(endpoint): cannot resolve \(host): \(reason)"
         case let .invalidOption(name, value, reason): "\(name) \(value): \(reason)"
+        case let .noLineBreak(path, bytes):
+            "\(path): no line break in \(bytes) bytes: not a text file of ticks (binary data?); stopped reading"
         }
     }
 
