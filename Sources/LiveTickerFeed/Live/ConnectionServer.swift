@@ -150,17 +150,18 @@ final class ConnectionServer {
                 return
             }
             let peer = SocketAddress(address)
+            // Counted before the close, so a peer that sees the close finds itself counted.
             guard let peer, limits.allow.permits(peer) else {
-                Glibc.close(fd)
                 hub.count { counts in
                     counts.refusedPeers += 1
                     if counts.firstRefusedPeer == nil { counts.firstRefusedPeer = peer }
                 }
+                Glibc.close(fd)
                 continue
             }
             if freeSlots.isEmpty && !makeRoom(now: now) {
-                Glibc.close(fd)
                 hub.count { $0.refusedAtCapacity += 1 }
+                Glibc.close(fd)
                 continue
             }
             // accept4 is not in Glibc's Swift module; liveticker starts no processes, so no child
