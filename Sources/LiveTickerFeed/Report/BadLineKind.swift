@@ -18,6 +18,10 @@ public enum BadLineKind: Int, CaseIterable, Sendable, Hashable, CustomStringConv
     /// The line introduces a symbol beyond ``SymbolTable/maximumCount`` or a symbol longer than
     /// 255 bytes.
     case badSymbol
+    /// A JSON message or line is not RFC 8259 JSON, or not an object, array or number.
+    case malformedJSON
+    /// An InfluxDB line-protocol line does not follow `measurement[,tag=v…] field=v[,…] [time]`.
+    case malformedLineProtocol
 
     /// Short lower-case label used in summaries, e.g. "time out of range".
     public var description: String {
@@ -29,6 +33,8 @@ public enum BadLineKind: Int, CaseIterable, Sendable, Hashable, CustomStringConv
         case .unterminatedQuote: "unterminated quote"
         case .lineTooLong: "line too long"
         case .badSymbol: "bad symbol"
+        case .malformedJSON: "malformed JSON"
+        case .malformedLineProtocol: "malformed line protocol"
         }
     }
 }
