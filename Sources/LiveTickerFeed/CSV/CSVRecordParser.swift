@@ -252,4 +252,11 @@ struct CSVRecordParser {
         lineNumber += 1
         try badLine(.lineTooLong, line: lineNumber, column: nil, start: start, end: start + min(count, 80))
     }
+
+    /// Counts an unterminated last line the reader judged cut off mid-write (see
+    /// ``BadLineKind/truncatedLastLine``).
+    mutating func truncatedLastLine(excerptFrom start: UnsafePointer<UInt8>, count: Int) throws(FeedError) {
+        lineNumber += 1
+        try badLine(.truncatedLastLine, line: lineNumber, column: nil, start: start, end: start + count)
+    }
 }
