@@ -1,3 +1,4 @@
+import LiveTickerCore
 import LiveTickerDownsampling
 
 /// What a ``LiveTickerChart`` shows and how.
@@ -53,9 +54,16 @@ public struct ChartOptions: Sendable {
     public var textScale: Int?
     /// Whether to draw the header strip (series name, last value, change, tick count).
     public var showsHeader = true
-    /// Offset from UTC, in seconds, that time-axis labels are shown in (a fixed offset such as
-    /// +3600 for UTC+01:00; daylight-saving changes are not followed). Default 0: UTC.
-    public var utcOffsetSeconds = 0
+    /// The time zone the time axis, the crosshair's time and calendar candles follow
+    /// (daylight saving included: ticks sit on local full hours and midnights). Default UTC.
+    public var timeZone: TimeZoneRules = .utc
+    /// A fixed offset from UTC, in seconds, for the time axis: shorthand for
+    /// `timeZone = TimeZoneRules(fixedOffsetSeconds:)` (no daylight saving). Reads the
+    /// zone's fixed offset back (0 for a zone with daylight saving).
+    public var utcOffsetSeconds: Int {
+        get { timeZone.isFixedOffset ? timeZone.offset(atUTCSeconds: 0) : 0 }
+        set { timeZone = newValue == 0 ? .utc : TimeZoneRules(fixedOffsetSeconds: newValue) }
+    }
     /// A time (ns since the epoch) to mark with a crosshair (see ``LiveTickerChart/crosshair``);
     /// nil, the default, draws none.
     public var crosshair: Int64?
