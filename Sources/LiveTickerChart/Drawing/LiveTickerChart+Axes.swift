@@ -52,7 +52,7 @@ extension LiveTickerChart {
         let labelWidth = textWidth("Wed 30")
         let maxTicks = max(2, plot.width / max(1, labelWidth * 2))
         let zone = options.timeZone
-        if options.kind == .line {
+        if !usesCandleSlots {
             let axis = CalendarTicks(start: frame.windowStart, end: frame.windowEnd, maxTickCount: maxTicks, zone: zone)
             for tick in axis.ticks {
                 let x = PixelRect.snap(geometry.pixelX(geometry.x(forTime: tick.time)) - 0.5)
@@ -69,7 +69,7 @@ extension LiveTickerChart {
         // As many ticks as fit the slots the candles take, on steps no finer than a candle.
         let slotsWidth = Double(plot.width) * Double(candles.count) / Double(max(1, frame.slotCount))
         let ticksFitting = max(2, Int(slotsWidth) / max(1, labelWidth * 2))
-        let interval = series[0].candleInterval.nanosecondsIfTimed ?? 0
+        let interval = sources[0].candleInterval.nanosecondsIfTimed ?? 0
         let axis = CalendarTicks(start: first, end: last, maxTickCount: ticksFitting, zone: zone, minimumStep: interval)
         var candle = candles.lowerBound
         var previousLabelled: Int64?

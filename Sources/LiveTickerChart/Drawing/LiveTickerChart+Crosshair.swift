@@ -18,7 +18,7 @@ extension LiveTickerChart {
     func crosshairMark(at time: Int64, _ geometry: ChartGeometry) -> CrosshairMark? {
         guard frame.hasData, let s = scratch.first else { return nil }
         let plot = geometry.layout.plot
-        if options.kind == .line {
+        if !usesCandleSlots {
             guard time >= frame.windowStart, time <= frame.windowEnd else { return nil }
             let x = PixelRect.snap(geometry.pixelX(geometry.x(forTime: time)) - 0.5)
             // xs are the drawn times from the window start, never decreasing: the last one at

@@ -20,6 +20,18 @@ public struct ChartOptions: Sendable {
         case follow(nanoseconds: Int64?)
         /// A fixed time range `[from, to]` in ns since the epoch.
         case fixed(from: Int64, to: Int64)
+
+        /// Follow the newest data over `span` (e.g. `.follow(.minutes(10))`); a span of zero
+        /// or less shows everything held. O(1).
+        public static func follow(_ span: Duration) -> Window {
+            let (seconds, attoseconds) = span.components
+            let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+            let nanoseconds = overflow ? Int64.max : whole.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue
+            return .follow(nanoseconds: nanoseconds > 0 ? nanoseconds : nil)
+        }
+
+        /// Everything the history holds.
+        public static let everything = Window.follow(nanoseconds: nil)
     }
 
     /// Marks to draw. Default: ``Kind/line``.

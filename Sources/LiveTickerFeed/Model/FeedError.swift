@@ -29,6 +29,9 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The input ran on for `bytes` bytes without a newline (binary data, `/dev/zero`): the read
     /// stops rather than skip one endless line forever. See ``FeedOptions/maximumLineRun``.
     case noLineBreak(path: String, bytes: Int)
+    /// The endpoint's host name could not be resolved; `reason` is the resolver's message
+    /// (`gai_strerror`), e.g. "Name or service not known".
+    case cannotResolve(endpoint: String, host: String, reason: String)
     /// An option value could not be understood, e.g. a time unit or speed.
     case invalidOption(name: String, value: String, reason: String)
 
@@ -49,6 +52,7 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .badBinaryHeader(path, reason): "\(path): bad binary tick header: \(reason)"
         case let .invalidEndpoint(text): "invalid endpoint \(text): expected udp://HOST:PORT or tcp://HOST:PORT"
         case let .socketFailed(endpoint, call, code): "\(endpoint): \(call) failed: \(Self.errnoText(code))"
+        case let .cannotResolve(endpoint, host, reason): "\(endpoint): cannot resolve \(host): \(reason)"
         case let .invalidOption(name, value, reason): "\(name) \(value): \(reason)"
         case let .noLineBreak(path, bytes):
             "\(path): no line break in \(bytes) bytes: not a text file of ticks (binary data?); stopped reading"
