@@ -37,15 +37,21 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// A one-line message for the user. Allocates.
     public var description: String {
+        // Paths, header names and endpoints come from files and command lines: escaped, so a
+        // name holding terminal control bytes prints as text.
+        MessageText.escaped(unescapedDescription)
+    }
+
+    private var unescapedDescription: String {
         switch self {
         case let .cannotOpen(path, code): "cannot open \(path): \(Self.errnoText(code))"
         case let .readFailed(path, code): "cannot read \(path): \(Self.errnoText(code))"
         case let .writeFailed(path, code): "cannot write \(path): \(Self.errnoText(code))"
         case let .emptyInput(path): "\(path) is empty: no header line"
         case let .missingColumns(missing, header):
-            "missing required column\(missing.count == 1 ? "" : "s"): \(missing.joined(separator: "; ")); header has: \(header.joined(separator: ", "))"
+            "missing required column\(missing.count == 1 ? "" : "s"): \(missing.joined(separator: "; ")); header has: \(MessageText.list(header, limit: 24))"
         case let .unknownColumn(option, selector, header):
-            "\(option) \(selector): no such column; header has: \(header.joined(separator: ", "))"
+            "\(option) \(selector): no such column; header has: \(MessageText.list(header, limit: 24))"
         case let .badLine(line): "bad line (strict mode): \(line)"
         case let .wrongMagic(path): "\(path) is not a LiveTicker binary tick file (wrong magic)"
         case let .unsupportedVersion(path, version): "\(path): unsupported binary tick format version \(version)"

@@ -310,3 +310,44 @@ struct ListenerTests {
         }
     }
 }
+
+/// Bytes from files and peers are escaped before they reach a terminal or the journal, and
+/// lists in summaries are bounded.
+@Suite("Message text from peers and files")
+struct MessageTextTests {
+    @Test("control bytes, DEL, C1 controls and bidi overrides are escaped; text stays as it was")
+    func escaping() {
+        #expect(MessageText.escaped("\u{1B}]0;pwned\u{07},1") == "\\x1b]0;pwned\\x07,1")
+        #expect(MessageText.escaped("a\u{7F}b\u{9B}c") == "a\\x7fb\\u{009b}c")
+        #expect(MessageText.escaped("x\u{202E}y\r\n") == "x\\u{202e}y\\x0d\\x0a")
+        #expect(MessageText.escaped("one\ntwo\t", keepingNewlines: true) == "one\ntwo\\x09")
+        #expect(MessageText.escaped("ACME 101.25 €, Zürich") == "ACME 101.25 €, Zürich")
+        #expect(MessageText.escaped(bytes: [0x41, 0xFF, 0x1B]) == "A\u{FFFD}\\x1b")
+    }
+
+    @Test("fields and lists are cut with a count of what was left out")
+    func bounds() {
+        #expect(MessageText.field(String(repeating: "x", count: 500)).count == MessageText.maximumFieldLength + 1)
+        let names = (0..<65_536).map { "S\($0)" }
+        let list = MessageText.list(names)
+        #expect(list.hasSuffix("… and 65524 more"))
+        #expect(list.count < 200)
+        #expect(MessageText.list(["A", "B"]) == "A, B")
+    }
+
+    @Test("a bad line's excerpt and a header in an error print as text")
+    func messages() throws {
+        let parsed = try parse("time,price\n1709285400000,\u{1B}[2J\n")
+        let line = try #require(parsed.report.firstBadLines.first)
+        #expect(line.description.contains("\\x1b[2J"))
+        #expect(!line.description.unicodeScalars.contains { $0.value == 0x1B })
+        #expect(!parsed.report.summary.unicodeScalars.contains { $0.value == 0x1B })
+        let header = (0..<2000).map { "c\($0)\u{07}" }.joined(separator: ",")
+        #expect {
+            try parse(header + "\n1,2\n")
+        } throws: { error in
+            let text = (error as! FeedError).description
+            return text.contains("\\x07") && !text.unicodeScalars.contains { $0.value == 7 } && text.count < 2000
+        }
+    }
+}
