@@ -26,6 +26,9 @@ extension CSVRecordParser {
                 p = newline + 1
                 continue
             }
+            if let format = Self.detectTextFormat(contentStart, contentEnd, options: options) {
+                return begin(format, at: contentStart)
+            }
             delimiter = options.delimiter ?? Self.detectDelimiter(contentStart, contentEnd)
             let isHeader: Bool
             switch options.header {
@@ -46,6 +49,7 @@ extension CSVRecordParser {
             }
             layout = newLayout
             roles = newLayout.roles
+            sawFirst = true
             return p
         }
         return p

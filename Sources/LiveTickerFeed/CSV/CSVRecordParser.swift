@@ -28,6 +28,19 @@ struct CSVRecordParser {
     private let symbolFilter: [UInt8]?
     /// Per-column roles, indexed by column, `roleCount` long.
     var roles: [ColumnRole] = []
+    /// CSV, or the JSON or line-protocol format the first line showed.
+    var textFormat = TickTextFormat.csv
+    /// The decoder of a JSON or line-protocol input.
+    var json: JSONTickDecoder?
+    var lineProtocol: LineProtocolDecoder?
+    /// Ticks decoded from a line that did not fit the batch, delivered first next time.
+    var pending: [(Tick, SymbolID)] = []
+    /// Set by the reader once the input has ended (an unfinished JSON element is then bad).
+    var atEndOfInput = false
+    /// JSON array: 1 before the first element, 3 after a comma, 4 after an element, 2 closed.
+    var jsonArrayState = 0
+    var reportedUnclosedArray = false
+    var sawFirst = false
 
     init(options: FeedOptions) {
         self.options = options
@@ -37,7 +50,7 @@ struct CSVRecordParser {
     }
 
     /// Whether any line at all (header or data) has been seen.
-    var sawFirstLine: Bool { layout != nil }
+    var sawFirstLine: Bool { sawFirst }
 
     /// Parses complete lines from `start` until `end` or until `storage` is full, appending ticks
     /// at `count`. Returns where it stopped (the start of the first unparsed line). O(bytes).
@@ -46,9 +59,12 @@ struct CSVRecordParser {
     ) throws(FeedError) -> Int {
         var p = UnsafePointer(base + start)
         let stop = UnsafePointer(base + end)
-        if layout == nil {
+        if !sawFirst {
             p = try parseFirstLine(p, stop: stop)
-            if layout == nil { return p - UnsafePointer(base) }
+            if !sawFirst { return p - UnsafePointer(base) }
+        }
+        if textFormat != .csv {
+            return try parseTextRecords(base, start: p - UnsafePointer(base), end: end, into: storage, count: &count)
         }
         guard let layout else { return p - UnsafePointer(base) }
 
