@@ -8,6 +8,8 @@ enum CSVColumnAliases {
         "unix_time", "time_utc", "timestamp_utc", "utc", "utc_time", "sample_time", "trade_time",
         "transact_time", "event_time", "exchange_time", "created_at", "elapsed", "elapsed_time",
     ]
+    /// Names of a date column beside a time-of-day column.
+    static let date = ["date", "day", "trade_date", "datum", "fecha", "data", "trading_day", "session_date"]
     static let value = [
         "price", "last", "value", "close", "mid", "px", "last_price", "lastprice", "trade_price",
         "price_last", "mid_price", "rate", "val", "y",

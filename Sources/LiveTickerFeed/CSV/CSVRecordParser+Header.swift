@@ -38,28 +38,35 @@ extension CSVRecordParser {
             }
             let newLayout: CSVColumnLayout
             if isHeader {
+                let sample = CSVSample(newline + 1, stop: stop, delimiter: delimiter)
                 newLayout = try CSVColumnLayout.fromHeader(
-                    Self.splitHeader(contentStart, contentEnd, delimiter: delimiter), options: options)
+                    Self.splitHeader(contentStart, contentEnd, delimiter: delimiter), options: options, sample: sample)
                 lineNumber += 1
                 p = newline + 1
             } else {
-                newLayout = try CSVColumnLayout.headerless(options: options)
+                let sample = CSVSample(contentStart, stop: stop, delimiter: delimiter)
+                newLayout = try CSVColumnLayout.headerless(options: options, sample: sample)
                 // The data line is parsed by the hot loop; skip only the byte-order mark.
                 p = contentStart
             }
             layout = newLayout
             roles = newLayout.roles
+            scratch.timeForm = newLayout.timeForm.code
+            scratch.dateForm = newLayout.dateForm.code
+            if case let .pattern(pattern) = newLayout.timeForm { scratch.timePattern = pattern }
+            scratch.decimalComma = newLayout.decimalComma
             sawFirst = true
             return p
         }
         return p
     }
 
-    /// The most frequent of `,` `;` tab outside quotes; comma when none occurs.
+    /// The most frequent of `,` `;` tab `|` outside quotes; comma when none occurs.
     static func detectDelimiter(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> UInt8 {
         var commas = 0
         var semicolons = 0
         var tabs = 0
+        var pipes = 0
         var quoted = false
         var p = start
         while p < end {
@@ -68,12 +75,14 @@ extension CSVRecordParser {
             case ASCII.comma where !quoted: commas += 1
             case ASCII.semicolon where !quoted: semicolons += 1
             case ASCII.tab where !quoted: tabs += 1
+            case 0x7C where !quoted: pipes += 1
             default: break
             }
             p += 1
         }
         if semicolons > commas && semicolons >= tabs { return ASCII.semicolon }
-        if tabs > commas && tabs > semicolons { return ASCII.tab }
+        if tabs > commas && tabs > semicolons && tabs >= pipes { return ASCII.tab }
+        if pipes > commas && pipes > semicolons && pipes > tabs { return 0x7C }
         return ASCII.comma
     }
 

@@ -75,6 +75,7 @@ struct CSVRecordParser {
         let lastRequired = layout.lastRequired
         let valueIsMid = layout.valueIsMid
         let hasSymbol = layout.symbol != nil
+        let hasDate = layout.date != nil
         let from = options.from ?? .min
         let to = options.to ?? .max
         let hasTimeRange = options.from != nil || options.to != nil
@@ -130,6 +131,7 @@ struct CSVRecordParser {
                 var ask = Double.nan
                 var symbolStart: UnsafePointer<UInt8>? = nil
                 var symbolCount = 0
+                var dateNanoseconds: Int64 = 0
                 var column = 0
                 var failure: CSVFieldParsers.Status = .ok
                 var failedRole = ColumnRole.ignore
@@ -151,6 +153,10 @@ struct CSVRecordParser {
                         case .bid: bid = r.value
                         default: ask = r.value
                         }
+                    case .date:
+                        let r = CSVFieldParsers.time(&p, delimiter: delimiter, unit: unit, scratch: scratch, form: .date)
+                        dateNanoseconds = r.nanoseconds
+                        failure = r.status == .empty ? .malformed : r.status
                     case .symbol:
                         let r = CSVFieldParsers.symbol(&p, delimiter: delimiter, scratch: scratch)
                         failure = r.status
@@ -184,7 +190,7 @@ struct CSVRecordParser {
                     case .outOfRange: kind = .timeOutOfRange
                     default:
                         switch failedRole {
-                        case .time: kind = .malformedTime
+                        case .time, .date: kind = .malformedTime
                         case .symbol: kind = .badSymbol
                         default: kind = .malformedNumber
                         }
@@ -199,6 +205,7 @@ struct CSVRecordParser {
                     continue
                 }
                 if valueIsMid { value = bid * 0.5 + ask * 0.5 }
+                if hasDate { time &+= dateNanoseconds }
                 var symbol = SymbolID.first
                 if hasSymbol {
                     let start = symbolStart ?? lineEnd

@@ -31,6 +31,9 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
     case noLineBreak(path: String, bytes: Int)
     /// An option value could not be understood, e.g. a time unit or speed.
     case invalidOption(name: String, value: String, reason: String)
+    /// Dates such as `03/04/2024` fit both day/month and month/day, and no number above 12
+    /// in the first lines decides which.
+    case ambiguousDates(example: String)
 
     /// A one-line message for the user. Allocates.
     public var description: String {
@@ -40,9 +43,11 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .writeFailed(path, code): "cannot write \(path): \(Self.errnoText(code))"
         case let .emptyInput(path): "\(path) is empty: no header line"
         case let .missingColumns(missing, header):
-            "missing required column\(missing.count == 1 ? "" : "s"): \(missing.joined(separator: "; ")); header has: \(header.joined(separator: ", "))"
+            "missing required column\(missing.count == 1 ? "" : "s"): \(missing.joined(separator: "; ")); header has: \(Self.printable(header))"
         case let .unknownColumn(option, selector, header):
-            "\(option) \(selector): no such column; header has: \(header.joined(separator: ", "))"
+            header.isEmpty
+                ? "\(option) \(selector): the input has no header, so columns are chosen by 0-based index"
+                : "\(option) \(selector): no such column; header has: \(Self.printable(header))"
         case let .badLine(line): "bad line (strict mode): \(line)"
         case let .wrongMagic(path): "\(path) is not a LiveTicker binary tick file (wrong magic)"
         case let .unsupportedVersion(path, version): "\(path): unsupported binary tick format version \(version)"
@@ -50,9 +55,21 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .invalidEndpoint(text): "invalid endpoint \(text): expected udp://HOST:PORT or tcp://HOST:PORT"
         case let .socketFailed(endpoint, call, code): "\(endpoint): \(call) failed: \(Self.errnoText(code))"
         case let .invalidOption(name, value, reason): "\(name) \(value): \(reason)"
+        case let .ambiguousDates(example):
+            "dates such as \(example) can be month/day or day/month and the first lines do not tell: "
+                + "say which with --time-format '%m/%d/%Y' or --time-format '%d/%m/%Y' (add ' %H:%M:%S' for times)"
         case let .noLineBreak(path, bytes):
             "\(path): no line break in \(bytes) bytes: not a text file of ticks (binary data?); stopped reading"
         }
+    }
+
+    /// Header names joined for a message, control and invalid bytes escaped (a gzip or binary
+    /// file's first "line" is no text to print raw). Allocates.
+    static func printable(_ header: [String]) -> String {
+        let joined = header.joined(separator: ", ")
+        let bytes = Array(joined.utf8.prefix(200))
+        let text = bytes.withUnsafeBufferPointer { BadLine.printable($0) }
+        return joined.utf8.count > 200 ? text + "…" : text
     }
 
     static func errnoText(_ code: Int32) -> String {
