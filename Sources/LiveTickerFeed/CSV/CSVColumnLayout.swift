@@ -224,6 +224,10 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
                     }
                 }
             }
+            // No name says time: the first column whose values are times.
+            if time == nil, let sample {
+                time = normalized.indices.first { !claimed.contains($0) && sample.isPlausibleTime($0) }
+            }
             _ = claim(time)
         } else if let time {
             unitFromName = CSVColumnAliases.splitUnit(normalized[time]).unit
