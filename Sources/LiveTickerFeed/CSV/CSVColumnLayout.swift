@@ -26,6 +26,8 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
     public internal(set) var dateForm: TimeForm = .standard
     /// Numbers are written with a decimal comma, `.` between thousands (`16.750,00`).
     public internal(set) var decimalComma = false
+    /// Numeric columns no role reads (a wide telemetry file's other signals), for the summary.
+    public internal(set) var otherNumericColumns: [Int] = []
 
     /// Whether the value is the mid of bid and ask (no price column).
     public var valueIsMid: Bool { value == nil }
@@ -165,6 +167,33 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
             }
         }
         if let value { decimalComma = sample.usesDecimalComma(value) }
+        let used = Set([time, value, size, bid, ask, symbol, date].compactMap { $0 })
+        otherNumericColumns = (0..<min(sample.width, Self.maximumColumns)).filter { !used.contains($0) && sample.isNumeric($0) }
+    }
+
+    /// What the reader chose, for the run's summary: delimiter, header, columns, time form,
+    /// number style, the numeric columns left out. Allocates.
+    func summary(delimiter: UInt8) -> String {
+        let delimiterName: String
+        switch delimiter {
+        case ASCII.comma: delimiterName = "','"
+        case ASCII.semicolon: delimiterName = "';'"
+        case ASCII.tab: delimiterName = "tab"
+        default: delimiterName = "'\(Character(Unicode.Scalar(delimiter)))'"
+        }
+        var text = "CSV (\(delimiterName), \(header.isEmpty ? "no header" : "header")): \(description); times: "
+        if timeForm == .standard {
+            text += timeUnit == .auto ? "epoch (unit by magnitude) or ISO-8601" : "epoch \(timeUnit)"
+        } else {
+            text += timeForm.description
+        }
+        if date != nil { text += ", date " + dateForm.description }
+        if decimalComma { text += "; decimal comma" }
+        if !otherNumericColumns.isEmpty {
+            text += "; other numeric columns: " + otherNumericColumns.map { name(of: $0) }.joined(separator: ", ")
+                + " (chart one with --value NAME)"
+        }
+        return text
     }
 
     /// Assigns roles from header names: explicit selectors first, then aliases, then fallbacks

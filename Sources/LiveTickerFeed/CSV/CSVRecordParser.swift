@@ -212,6 +212,10 @@ struct CSVRecordParser {
                     if let filter = symbolFilter {
                         if !Self.equal(start, symbolCount, filter) {
                             report.filteredBySymbol &+= 1
+                            // Names of the other symbols, so a run that charts nothing can list them.
+                            if symbols.count < 1024 && symbolCount <= ParseScratch.maximumSymbolLength {
+                                _ = symbols.insert(start, count: symbolCount)
+                            }
                             continue
                         }
                     } else if symbolCount == lastSymbolCount && memcmp(lastSymbolBytes, start, symbolCount) == 0 {

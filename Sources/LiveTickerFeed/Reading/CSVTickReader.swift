@@ -128,6 +128,17 @@ public final class CSVTickReader: TickBatchReader {
     /// has been read.
     public var textFormat: TickTextFormat? { parser.sawFirstLine ? parser.textFormat : nil }
 
+    /// E.g. `CSV (',', header): time=Date, value=Close, size=Volume; times: epoch (unit by
+    /// magnitude) or ISO-8601; other numeric columns: Open, High, Low`.
+    public var formatDescription: String {
+        guard parser.sawFirstLine else { return "" }
+        switch parser.textFormat {
+        case .csv: return parser.layout?.summary(delimiter: parser.delimiter) ?? "CSV"
+        case .ndjson, .jsonArray: return "\(parser.textFormat): \(parser.json?.layoutDescription ?? "")"
+        case .lineProtocol: return "InfluxDB line protocol: one series per measurement.field{tags}"
+        }
+    }
+
     /// The fields a JSON input is read by, once its first record has been seen.
     public var jsonLayout: String? { parser.json?.layoutDescription }
 
