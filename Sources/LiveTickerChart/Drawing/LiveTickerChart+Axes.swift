@@ -19,6 +19,7 @@ extension LiveTickerChart {
                 drawText(scale.label(at: i), x: box.minX, y: top, color: theme.label, clip: layout.valueAxis, into: fb)
             }
         }
+        guard labelsTimeAxis else { return }
         var lastLabelEnd = Int.min
         forEachTimeTick(geometry) { x, label in
             let width = textWidth(label)
