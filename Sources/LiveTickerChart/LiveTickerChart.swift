@@ -276,6 +276,13 @@ public final class LiveTickerChart {
         stageTimes.labels &+= clock.lap()
     }
 
+    /// The geometry pane `index` was drawn with in the last frame (nil before the first frame
+    /// or for a pane that does not exist). O(1).
+    public func geometry(ofPane index: Int) -> ChartGeometry? {
+        guard lastGeometry != nil, paneFrames.indices.contains(index) else { return nil }
+        return paneFrames[index].geometry
+    }
+
     /// Makes pane `index`'s value domain and scale the ones the grid and value labels use.
     func selectPane(_ index: Int) {
         frame.valueLower = paneFrames[index].valueLower

@@ -56,6 +56,14 @@ public struct MovingAverageMark: ChartMark {
             clip: context.clip, into: framebuffer)
     }
 
+    /// The average after each candle of `candles` (NaN where none is drawn), for tests and
+    /// for apps that show the figure elsewhere. Allocates the result.
+    public static func values(of candles: UnsafeBufferPointer<Candle>, kind: Kind) -> [Double] {
+        let out = PolylineScratch()
+        average(closes: candles, kind: kind, into: out)
+        return Array(UnsafeBufferPointer(rebasing: out.ys[0..<candles.count]))
+    }
+
     /// The average after each candle of `candles` into `out.ys` (NaN before a simple average
     /// has `period` closes, and for candles without a finite close). O(candles).
     static func average(closes candles: UnsafeBufferPointer<Candle>, kind: Kind, into out: PolylineScratch) {
