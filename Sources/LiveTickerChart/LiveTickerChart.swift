@@ -74,6 +74,8 @@ public final class LiveTickerChart {
     /// This frame's grid lines (framebuffer rows and columns); capacity kept between frames.
     var gridRows: [Int] = []
     var gridColumns: [Int] = []
+    /// This frame's time labels (left and right pixel), for collision tests; capacity kept.
+    var timeLabelSpans: [(left: Int, right: Int)] = []
 
     /// Creates a chart of `series` for a `width × height` panel, drawing `marks` (nil: the
     /// marks ``ChartOptions`` describes, see ``defaultMarks(seriesCount:options:)``).
@@ -153,6 +155,7 @@ public final class LiveTickerChart {
         self.crosshair = options.crosshair
         gridRows.reserveCapacity(256)
         gridColumns.reserveCapacity(256)
+        timeLabelSpans.reserveCapacity(256)
     }
 
     /// Creates a chart of live series drawn as ``ChartOptions`` says (the one-panel shorthand

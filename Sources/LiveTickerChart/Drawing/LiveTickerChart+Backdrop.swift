@@ -40,6 +40,6 @@ extension LiveTickerChart {
         if frame.logarithmic {
             forEachLogTick { value in gridRows.append(PixelRect.snap(geometry.pixelY(value) - 0.5)) }
         }
-        forEachTimeTick(geometry) { x, _ in gridColumns.append(x) }
+        forEachTimeTick(geometry) { x, _, _ in gridColumns.append(x) }
     }
 }
