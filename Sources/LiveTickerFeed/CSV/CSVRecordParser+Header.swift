@@ -39,13 +39,23 @@ extension CSVRecordParser {
             let newLayout: CSVColumnLayout
             if isHeader {
                 let sample = CSVSample(newline + 1, stop: stop, delimiter: delimiter)
-                newLayout = try CSVColumnLayout.fromHeader(
-                    Self.splitHeader(contentStart, contentEnd, delimiter: delimiter), options: options, sample: sample)
+                do throws(FeedError) {
+                    newLayout = try CSVColumnLayout.fromHeader(
+                        Self.splitHeader(contentStart, contentEnd, delimiter: delimiter), options: options, sample: sample)
+                } catch {
+                    guard badHeadersAreBadLines else { throw error }
+                    return try refuseHeader(contentStart, contentEnd, next: newline + 1)
+                }
                 lineNumber += 1
                 p = newline + 1
+            } else if let headerless {
+                layout = headerless.layout
+                roles = headerless.roles
+                return contentStart
             } else {
                 let sample = CSVSample(contentStart, stop: stop, delimiter: delimiter)
                 newLayout = try CSVColumnLayout.headerless(options: options, sample: sample)
+                headerless = (newLayout, newLayout.roles)
                 // The data line is parsed by the hot loop; skip only the byte-order mark.
                 p = contentStart
             }
@@ -55,7 +65,6 @@ extension CSVRecordParser {
             scratch.dateForm = newLayout.dateForm.code
             if case let .pattern(pattern) = newLayout.timeForm { scratch.timePattern = pattern }
             scratch.decimalComma = newLayout.decimalComma
-            sawFirst = true
             return p
         }
         return p

@@ -70,13 +70,13 @@ extension CSVRecordParser {
     /// opening `[` of a JSON array).
     mutating func begin(_ format: TickTextFormat, at start: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> {
         textFormat = format
-        sawFirst = true
+        // One decoder for the whole input, however many documents (datagrams) it comes in.
         switch format {
         case .csv: return start
-        case .ndjson: json = JSONTickDecoder(options: options)
-        case .lineProtocol: lineProtocol = LineProtocolDecoder(options: options)
+        case .ndjson: if json == nil { json = JSONTickDecoder(options: options) }
+        case .lineProtocol: if lineProtocol == nil { lineProtocol = LineProtocolDecoder(options: options) }
         case .jsonArray:
-            json = JSONTickDecoder(options: options)
+            if json == nil { json = JSONTickDecoder(options: options) }
             var p = start
             while p[0] != 0x5B { p += 1 }
             jsonArrayState = 1

@@ -40,7 +40,14 @@ struct CSVRecordParser {
     /// JSON array: 1 before the first element, 3 after a comma, 4 after an element, 2 closed.
     var jsonArrayState = 0
     var reportedUnclosedArray = false
-    var sawFirst = false
+    /// Live peers: a header naming no usable columns is a counted ``BadLineKind/badHeader``
+    /// line rather than an error (see ``beginDocument()``).
+    var badHeadersAreBadLines = false
+    /// The current document's header was refused: its lines count as ``BadLineKind/badHeader``.
+    var refusedHeader = false
+    /// The headerless layout and its roles, kept so that a run of headerless datagrams (each a
+    /// new document) allocates nothing.
+    var headerless: (layout: CSVColumnLayout, roles: [ColumnRole])?
 
     init(options: FeedOptions) {
         self.options = options
@@ -49,8 +56,14 @@ struct CSVRecordParser {
         if let filter = symbolFilter { _ = symbols.insert(filter) }
     }
 
+    /// Forgets every symbol name but the `--symbol` filter's; ids restart from it. O(names) to free.
+    mutating func forgetSymbols() {
+        symbols = SymbolTable()
+        if let filter = symbolFilter { _ = symbols.insert(filter) }
+    }
+
     /// Whether any line at all (header or data) has been seen.
-    var sawFirstLine: Bool { sawFirst }
+    var sawFirstLine: Bool { layout != nil || refusedHeader || textFormat != .csv }
 
     /// Parses complete lines from `start` until `end` or until `storage` is full, appending ticks
     /// at `count`. Returns where it stopped (the start of the first unparsed line). O(bytes).
@@ -59,9 +72,11 @@ struct CSVRecordParser {
     ) throws(FeedError) -> Int {
         var p = UnsafePointer(base + start)
         let stop = UnsafePointer(base + end)
-        if !sawFirst {
+        if refusedHeader { return try countRefusedLines(base, start: start, end: end) }
+        if layout == nil && textFormat == .csv {
             p = try parseFirstLine(p, stop: stop)
-            if !sawFirst { return p - UnsafePointer(base) }
+            if refusedHeader { return try countRefusedLines(base, start: p - UnsafePointer(base), end: end) }
+            if layout == nil && textFormat == .csv { return p - UnsafePointer(base) }
         }
         if textFormat != .csv {
             return try parseTextRecords(base, start: p - UnsafePointer(base), end: end, into: storage, count: &count)
@@ -253,7 +268,7 @@ struct CSVRecordParser {
     }
 
     /// Counts (and in strict mode throws) one bad line. Allocates only while remembering it.
-    private mutating func badLine(
+    mutating func badLine(
         _ kind: BadLineKind, line: Int, column: Int?, start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>
     ) throws(FeedError) {
         let remember = options.strict || report.firstBadLines.count < report.maximumRemembered

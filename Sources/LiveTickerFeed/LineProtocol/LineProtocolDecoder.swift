@@ -285,7 +285,7 @@ public struct LineProtocolDecoder: TickPayloadDecoder {
     }
 
     static func fieldName(_ start: UnsafePointer<UInt8>, _ count: Int) -> String {
-        BadLine.printable(UnsafeBufferPointer(start: start, count: count))
+        String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
     }
 
     /// Counts (and in strict mode throws) one bad line; returns 0 ticks.

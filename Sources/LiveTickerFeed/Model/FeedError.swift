@@ -29,6 +29,9 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The input ran on for `bytes` bytes without a newline (binary data, `/dev/zero`): the read
     /// stops rather than skip one endless line forever. See ``FeedOptions/maximumLineRun``.
     case noLineBreak(path: String, bytes: Int)
+    /// The endpoint's host name could not be resolved; `reason` is the resolver's message
+    /// (`gai_strerror`), e.g. "Name or service not known".
+    case cannotResolve(endpoint: String, host: String, reason: String)
     /// An option value could not be understood, e.g. a time unit or speed.
     case invalidOption(name: String, value: String, reason: String)
     /// Dates such as `03/04/2024` fit both day/month and month/day, and no number above 12
@@ -37,23 +40,30 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// A one-line message for the user. Allocates.
     public var description: String {
+        // Paths, header names and endpoints come from files and command lines: escaped, so a
+        // name holding terminal control bytes prints as text.
+        MessageText.escaped(unescapedDescription)
+    }
+
+    private var unescapedDescription: String {
         switch self {
         case let .cannotOpen(path, code): "cannot open \(path): \(Self.errnoText(code))"
         case let .readFailed(path, code): "cannot read \(path): \(Self.errnoText(code))"
         case let .writeFailed(path, code): "cannot write \(path): \(Self.errnoText(code))"
         case let .emptyInput(path): "\(path) is empty: no header line"
         case let .missingColumns(missing, header):
-            "missing required column\(missing.count == 1 ? "" : "s"): \(missing.joined(separator: "; ")); header has: \(Self.printable(header))"
+            "missing required column\(missing.count == 1 ? "" : "s"): \(missing.joined(separator: "; ")); header has: \(MessageText.list(header, limit: 24))"
         case let .unknownColumn(option, selector, header):
             header.isEmpty
                 ? "\(option) \(selector): the input has no header, so columns are chosen by 0-based index"
-                : "\(option) \(selector): no such column; header has: \(Self.printable(header))"
+                : "\(option) \(selector): no such column; header has: \(MessageText.list(header, limit: 24))"
         case let .badLine(line): "bad line (strict mode): \(line)"
         case let .wrongMagic(path): "\(path) is not a LiveTicker binary tick file (wrong magic)"
         case let .unsupportedVersion(path, version): "\(path): unsupported binary tick format version \(version)"
         case let .badBinaryHeader(path, reason): "\(path): bad binary tick header: \(reason)"
         case let .invalidEndpoint(text): "invalid endpoint \(text): expected udp://HOST:PORT or tcp://HOST:PORT"
         case let .socketFailed(endpoint, call, code): "\(endpoint): \(call) failed: \(Self.errnoText(code))"
+        case let .cannotResolve(endpoint, host, reason): "\(endpoint): cannot resolve \(host): \(reason)"
         case let .invalidOption(name, value, reason): "\(name) \(value): \(reason)"
         case let .ambiguousDates(example):
             "dates such as \(example) can be month/day or day/month and the first lines do not tell: "
@@ -61,15 +71,6 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .noLineBreak(path, bytes):
             "\(path): no line break in \(bytes) bytes: not a text file of ticks (binary data?); stopped reading"
         }
-    }
-
-    /// Header names joined for a message, control and invalid bytes escaped (a gzip or binary
-    /// file's first "line" is no text to print raw). Allocates.
-    static func printable(_ header: [String]) -> String {
-        let joined = header.joined(separator: ", ")
-        let bytes = Array(joined.utf8.prefix(200))
-        let text = bytes.withUnsafeBufferPointer { BadLine.printable($0) }
-        return joined.utf8.count > 200 ? text + "…" : text
     }
 
     static func errnoText(_ code: Int32) -> String {
