@@ -1,4 +1,5 @@
 import LiveTickerCore
+import LiveTickerTestSupport
 import Testing
 
 @testable import LiveTickerFeed
@@ -195,5 +196,78 @@ struct BinaryFormatTests {
         #expect(sink.count == 100_000)
         #expect(sink.lastTime == 99_999)
         #expect(sink.valueSum == Double(99_999 * 100_000 / 2) * 0.5)
+    }
+
+    /// A finished 3-symbol file of 40 records (32 bytes each, id at byte 24 of each record).
+    func symbolFile(_ path: String) throws -> [UInt8] {
+        let writer = try BinaryTickWriter(path: path, hasSymbols: true)
+        for i in 0..<40 { try writer.write(Tick(time: Int64(i), value: Double(i)), symbol: SymbolID(UInt32(i % 3))) }
+        try writer.finish(symbols: SymbolTable(names: ["A", "B", "C"]))
+        return try #require(readBytes(path))
+    }
+
+    func readBytes(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 1 << 16)
+        let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+        return n < 0 ? nil : Array(bytes.prefix(n))
+    }
+
+    @Test("a symbol id outside the table is a counted bad record, never a huge table (strict: an error)")
+    func corruptSymbolID() throws {
+        let path = temporaryPath("badid")
+        defer { unlink(path) }
+        var bytes = try symbolFile(path)
+        // Record 5 (0-based 4) gets id 0x7FFF_FFF0, record 9 gets id 3 (one past the table).
+        bytes[64 + 4 * 32 + 24 ..< 64 + 4 * 32 + 28] = [0xF0, 0xFF, 0xFF, 0x7F]
+        bytes[64 + 8 * 32 + 24] = 3
+        writeFile(path, bytes)
+        let (collector, report, table) = try readAll(path)
+        let expected: [Int64] = (0..<40).filter { $0 != 4 && $0 != 8 }.map { Int64($0) }
+        #expect(collector.ticks.map(\.time) == expected)
+        #expect(collector.symbols.allSatisfy { Int($0.rawValue) < table.count })
+        #expect(report.badRecords == 2)
+        #expect(report.ticks == 38)
+        #expect(report.summary.contains("2 bad records (symbol id not in the table)"))
+        #expect(throws: FeedError.badRecord(path: path, record: 5, reason: "symbol id 2147483632 is not in the file's table of 3")) {
+            try readAll(path) { $0.strict = true }
+        }
+        // An unfinished file has no table yet: ids are bounded by the most symbols a feed may have.
+        var unfinished = bytes
+        unfinished[14] &= ~UInt8(truncatingIfNeeded: BinaryTickFormat.flagComplete)
+        unfinished[64 + 8 * 32 + 24] = 3
+        writeFile(path, Array(unfinished.prefix(64 + 40 * 32)))
+        let (rest, restReport, _) = try readAll(path)
+        #expect(rest.ticks.count == 39)
+        #expect(restReport.badRecords == 1)
+        #expect(rest.symbols.allSatisfy { Int($0.rawValue) < SymbolTable.maximumCount })
+    }
+
+    @Test("200 random byte flips: every read ends, ids stay in the table, memory stays bounded")
+    func randomFlips() throws {
+        let path = temporaryPath("flips")
+        defer { unlink(path) }
+        let original = try symbolFile(path)
+        var random = SplitMix64(seed: 10_7)
+        for _ in 0..<200 {
+            var bytes = original
+            for _ in 0..<3 {
+                let at = Int(random.next() % UInt64(bytes.count))
+                bytes[at] ^= UInt8(truncatingIfNeeded: random.next() | 1)
+            }
+            writeFile(path, bytes)
+            guard let reader = try? TickFileReader.open(path: path, options: FeedOptions()) else { continue }
+            var collector = TickCollector()
+            guard let report = try? reader.read(into: &collector) else { continue }
+            // The header's count may itself be flipped, but never past the bound.
+            #expect(collector.symbols.allSatisfy { Int($0.rawValue) < SymbolTable.maximumCount })
+            #expect(collector.ticks.count <= 40)
+            #expect(report.ticks == collector.ticks.count)
+        }
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        #expect(usage.ru_maxrss < 2 << 20, "max RSS \(usage.ru_maxrss) KiB")
     }
 }
