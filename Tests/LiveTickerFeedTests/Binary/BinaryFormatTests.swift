@@ -180,7 +180,7 @@ struct BinaryFormatTests {
         var strict = FeedOptions()
         strict.strict = true
         #expect(throws: FeedError.self) { try TickFileConverter.convert(input: csv, output: failed, options: strict) }
-        #expect(access(failed, F_OK) != 0 && access(failed + ".partial", F_OK) != 0)
+        #expect(access(failed, F_OK) != 0)
     }
 
     @Test("many records cross chunk boundaries intact")
@@ -269,5 +269,44 @@ struct BinaryFormatTests {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         #expect(usage.ru_maxrss < 2 << 20, "max RSS \(usage.ru_maxrss) KiB")
+    }
+
+    @Test("convert writes through a symbolic link and into a device, never replacing either; a failure keeps the old file")
+    func convertOutputs() throws {
+        var template = Array("/tmp/liveticker-convert-XXXXXX".utf8CString)
+        let dir = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        let csv = dir + "/in.csv"
+        let real = dir + "/real.ltk"
+        let link = dir + "/link.ltk"
+        let device = dir + "/null"
+        defer {
+            for path in [csv, real, link, device] { unlink(path) }
+            rmdir(dir)
+        }
+        writeFile(csv, Array("time,price\n1,1.5\n2,2.5\n".utf8))
+        #expect(symlink("real.ltk", link) == 0)
+        #expect(try TickFileConverter.convert(input: csv, output: link).records == 2)
+        var info = stat()
+        #expect(lstat(link, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
+        #expect(lstat(real, &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
+        #expect(try readAll(real).0.ticks.count == 2)
+        // A private /dev/null when root may make one; else the real one (never replaced either way).
+        let null = mknod(device, S_IFCHR | 0o666, dev_t((1 << 8) | 3)) == 0 ? device : "/dev/null"
+        #expect(try TickFileConverter.convert(input: csv, output: null).records == 2)
+        #expect(lstat(null, &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+        // Strict failure: the previous output stays whole, and no temporary file is left.
+        writeFile(csv, Array("time,price\n1,1.5\n2,oops\n".utf8))
+        var strict = FeedOptions()
+        strict.strict = true
+        #expect(throws: FeedError.self) { try TickFileConverter.convert(input: csv, output: link, options: strict) }
+        #expect(try readAll(real).0.ticks.map(\.value) == [1.5, 2.5])
+        var names: [String] = []
+        if let handle = opendir(dir) {
+            while let entry = readdir(handle) {
+                names.append(withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.baseAddress!.assumingMemoryBound(to: CChar.self)) })
+            }
+            closedir(handle)
+        }
+        #expect(names.filter { $0.hasPrefix(".real") }.isEmpty, "left behind: \(names)")
     }
 }
