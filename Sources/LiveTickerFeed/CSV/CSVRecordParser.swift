@@ -238,13 +238,9 @@ struct CSVRecordParser {
         if options.strict { throw .badLine(bad) }
     }
 
-    /// The first 80 bytes of a line without its line ending, decoded leniently.
+    /// The first 80 bytes of a line without its line ending, non-printable bytes escaped.
     static func excerpt(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> String {
-        var e = end
-        if e > start && e[-1] == ASCII.carriageReturn { e -= 1 }
-        let count = min(80, e - start)
-        let text = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
-        return count < e - start ? text + "…" : text
+        BadLine.excerpt(start, end)
     }
 
     /// Counts a line the reader skipped because it did not fit its buffer.

@@ -23,6 +23,10 @@ public enum BadLineKind: Int, CaseIterable, Sendable, Hashable, CustomStringConv
     /// `…,ACME,101.25`). A last line without a newline that is as complete as its predecessor
     /// is kept: many exports omit the final newline.
     case truncatedLastLine
+    /// A JSON message or line is not RFC 8259 JSON, or not an object, array or number.
+    case malformedJSON
+    /// An InfluxDB line-protocol line does not follow `measurement[,tag=v…] field=v[,…] [time]`.
+    case malformedLineProtocol
 
     /// Short lower-case label used in summaries, e.g. "time out of range".
     public var description: String {
@@ -35,6 +39,8 @@ public enum BadLineKind: Int, CaseIterable, Sendable, Hashable, CustomStringConv
         case .lineTooLong: "line too long"
         case .badSymbol: "bad symbol"
         case .truncatedLastLine: "truncated last line"
+        case .malformedJSON: "malformed JSON"
+        case .malformedLineProtocol: "malformed line protocol"
         }
     }
 }
