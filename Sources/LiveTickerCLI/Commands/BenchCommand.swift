@@ -51,7 +51,7 @@ enum BenchCommand: Command {
         }
         try arguments.finish()
         let report = BenchSuite.run(options) { printError($0) }
-        print(report.table, terminator: "")
+        printOutput(report.table, terminator: "")
         if let jsonPath {
             try TextFile.write(report.json, to: jsonPath)
             printError("wrote \(jsonPath)")
