@@ -46,8 +46,15 @@ public enum LiveTickerCommandLine {
     /// or socket fails with EPIPE where the code can see it (standard output then ends quietly,
     /// as `cat` does: ``StandardOutput/exitOnBrokenPipe()``) instead of killing a kiosk
     /// mid-frame. Called once by ``main()``, before any thread starts.
+    /// SIGQUIT ends a command that runs no display loop at once, without the Swift runtime's
+    /// crash report (which then hung); display loops install ``StopSignal`` over it.
     static func prepareProcess() {
         signal(SIGPIPE, SIG_IGN)
+        var quit = sigaction()
+        quit.__sigaction_handler.sa_handler = { _ in _exit(128 + SIGQUIT) }
+        sigemptyset(&quit.sa_mask)
+        quit.sa_flags = 0
+        sigaction(SIGQUIT, &quit, nil)
     }
 
     /// Flushes what `print` buffered and checks it: a write that failed (a full disk) ends
