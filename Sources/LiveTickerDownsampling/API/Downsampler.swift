@@ -23,14 +23,24 @@ public enum Downsampler {
         algorithm: DownsamplingAlgorithm, x: UnsafeBufferPointer<Double>?, y: UnsafeBufferPointer<Double>,
         points: Int, into out: UnsafeMutableBufferPointer<Int>
     ) -> Int {
+        downsample(algorithm: algorithm, x: x, y: y, points: points, into: out, level: .active)
+    }
+
+    /// ``downsample(algorithm:x:y:points:into:)`` with the kernels of `level` (which must be
+    /// supported): the tests compare every level with the Swift reference (`.sse2`).
+    static func downsample(
+        algorithm: DownsamplingAlgorithm, x: UnsafeBufferPointer<Double>?, y: UnsafeBufferPointer<Double>,
+        points: Int, into out: UnsafeMutableBufferPointer<Int>, level: KernelLevel
+    ) -> Int {
+        precondition(level.isSupported, "kernel level \(level) is not supported by this CPU")
         precondition(x == nil || x!.count == y.count, "x and y must have the same length")
         if algorithm == .minmaxlttb {
-            return MinMaxLTTB.downsample(x: x, y: y, points: points, into: out)
+            return MinMaxLTTB.downsample(x: x, y: y, points: points, into: out, level: level)
         }
         precondition(out.count >= requiredCapacity(algorithm: algorithm, count: y.count, points: points),
                      "output buffer smaller than Downsampler.requiredCapacity")
         guard let yBase = y.baseAddress, y.count > 0, let outBase = out.baseAddress else { return 0 }
-        let series = SeriesView(y: yBase, x: x?.baseAddress, count: y.count)
+        let series = SeriesView(y: yBase, x: x?.baseAddress, count: y.count, level: level)
         switch algorithm {
         case .lttb:
             return RunDriver.run(LTTB.Reducer(series: series), series: series, points: points, into: outBase)
@@ -39,7 +49,7 @@ public enum Downsampler {
         case .m4:
             return RunDriver.run(M4.Reducer(series: series), series: series, points: points, into: outBase)
         case .minmaxlttb:
-            return MinMaxLTTB.downsample(x: x, y: y, points: points, into: out)
+            return MinMaxLTTB.downsample(x: x, y: y, points: points, into: out, level: level)
         }
     }
 
