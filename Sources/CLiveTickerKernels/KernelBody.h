@@ -11,6 +11,8 @@ typedef long long LTK_FN(vl) __attribute__((vector_size(LTK_W * 8)));
 #define VD LTK_FN(vd)
 #define VL LTK_FN(vl)
 #define BLOCK (4 * LTK_W)
+typedef double LTK_FN(v4) __attribute__((vector_size(32)));
+#define V4 LTK_FN(v4)
 
 static inline __attribute__((always_inline)) VD LTK_FN(load)(const double *p) {
     VD v;
@@ -75,8 +77,32 @@ static void LTK_FN(group_sums)(const double *y, const intptr_t *bound, intptr_t 
         }
         const double *p0 = y + bound[1], *p1 = y + bound[2], *p2 = y + bound[3], *p3 = y + bound[4];
         const double *p4 = y + bound[5], *p5 = y + bound[6], *p6 = y + bound[7], *p7 = y + bound[8];
-        double s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
-        for (intptr_t t = 0; t < shared; t++) {
+        // Four steps of four buckets at a time: four loads, a 4×4 transpose, and four adds in
+        // step order into one vector per four buckets (lane g's chain stays left to right).
+        V4 lowSums = {0, 0, 0, 0}, highSums = {0, 0, 0, 0};
+        intptr_t t = 0;
+        for (; t + 4 <= shared; t += 4) {
+            V4 r0, r1, r2, r3, r4, r5, r6, r7;
+            __builtin_memcpy(&r0, p0 + t, 32); __builtin_memcpy(&r1, p1 + t, 32);
+            __builtin_memcpy(&r2, p2 + t, 32); __builtin_memcpy(&r3, p3 + t, 32);
+            __builtin_memcpy(&r4, p4 + t, 32); __builtin_memcpy(&r5, p5 + t, 32);
+            __builtin_memcpy(&r6, p6 + t, 32); __builtin_memcpy(&r7, p7 + t, 32);
+            const V4 a0 = __builtin_shufflevector(r0, r1, 0, 4, 2, 6), b0 = __builtin_shufflevector(r0, r1, 1, 5, 3, 7);
+            const V4 c0 = __builtin_shufflevector(r2, r3, 0, 4, 2, 6), d0 = __builtin_shufflevector(r2, r3, 1, 5, 3, 7);
+            const V4 a1 = __builtin_shufflevector(r4, r5, 0, 4, 2, 6), b1 = __builtin_shufflevector(r4, r5, 1, 5, 3, 7);
+            const V4 c1 = __builtin_shufflevector(r6, r7, 0, 4, 2, 6), d1 = __builtin_shufflevector(r6, r7, 1, 5, 3, 7);
+            lowSums += __builtin_shufflevector(a0, c0, 0, 1, 4, 5);
+            highSums += __builtin_shufflevector(a1, c1, 0, 1, 4, 5);
+            lowSums += __builtin_shufflevector(b0, d0, 0, 1, 4, 5);
+            highSums += __builtin_shufflevector(b1, d1, 0, 1, 4, 5);
+            lowSums += __builtin_shufflevector(a0, c0, 2, 3, 6, 7);
+            highSums += __builtin_shufflevector(a1, c1, 2, 3, 6, 7);
+            lowSums += __builtin_shufflevector(b0, d0, 2, 3, 6, 7);
+            highSums += __builtin_shufflevector(b1, d1, 2, 3, 6, 7);
+        }
+        double s0 = lowSums[0], s1 = lowSums[1], s2 = lowSums[2], s3 = lowSums[3];
+        double s4 = highSums[0], s5 = highSums[1], s6 = highSums[2], s7 = highSums[3];
+        for (; t < shared; t++) {
             s0 += p0[t]; s1 += p1[t]; s2 += p2[t]; s3 += p3[t];
             s4 += p4[t]; s5 += p5[t]; s6 += p6[t]; s7 += p7[t];
         }
@@ -219,18 +245,29 @@ static bool LTK_FN(lttb)(const double *y, intptr_t n, intptr_t m, intptr_t *out)
                 at0 = LTK_FN(sel)(g0, LTK_FN(splat)((double)j), at0);
             }
 #undef LTK_MAG
-            // Merge: the largest magnitude, on ties the smallest position.
-            double best = -1;
-            double pick = (double)from;
-            const VD *bests[4] = {&best0, &best1, &best2, &best3};
-            const VD *ats[4] = {&at0, &at1, &at2, &at3};
-            for (int s = 0; s < 4; s++) {
-                for (int k = 0; k < LTK_W; k++) {
-                    const double v = (*bests[s])[k];
-                    const double p = (*ats[s])[k] + (double)(s * LTK_W + k);
-                    if (v > best || (v == best && v >= 0 && p < pick)) { best = v; pick = p; }
-                }
+            // Merge: the largest magnitude, on ties the smallest position; pairwise in vectors
+            // (no branch: which lane wins is data-dependent), then across the W lanes.
+            VD p0 = at0 + lane0, p1 = at1 + lane1, p2 = at2 + lane2, p3 = at3 + lane3;
+#define LTK_PICK(ba, pa, bb, pb)                                              \
+    {                                                                         \
+        const VL take = (bb > ba) | ((bb == ba) & (pb < pa));                 \
+        ba = LTK_FN(sel)(take, bb, ba);                                       \
+        pa = LTK_FN(sel)(take, pb, pa);                                       \
+    }
+            LTK_PICK(best0, p0, best1, p1);
+            LTK_PICK(best2, p2, best3, p3);
+            LTK_PICK(best0, p0, best2, p2);
+#undef LTK_PICK
+            double best = best0[0];
+            double pick = p0[0];
+            for (int k = 1; k < LTK_W; k++) {
+                const double v = best0[k], p = p0[k];
+                const bool take = v > best || (v == best && p < pick);
+                best = take ? v : best;
+                pick = take ? p : pick;
             }
+            // Lanes never offered a position hold −1 (every magnitude is ≥ 0), so when the
+            // bucket had no whole vector the tail below always replaces the pick.
             // The tail lies after every vector position: it wins only when strictly beyond.
             intptr_t chosen = (intptr_t)pick;
             for (; j < to; j++) {
@@ -251,3 +288,4 @@ static bool LTK_FN(lttb)(const double *y, intptr_t n, intptr_t m, intptr_t *out)
 #undef VD
 #undef VL
 #undef BLOCK
+#undef V4
