@@ -31,7 +31,7 @@ enum LiveCommand: Command {
           --history N         ticks the history ring holds (default 1048576)
 
         Chart: the same options as `liveticker replay` (--chart, --candle, --window, --range,
-        --utc-offset, --theme, --rotate, --algorithm, --line-width, --threshold, --crosshair, --no-area,
+        --tz, --utc-offset, --theme, --rotate, --algorithm, --line-width, --threshold, --crosshair, --no-area,
         --no-header, --text-scale, --font).
 
         Input:

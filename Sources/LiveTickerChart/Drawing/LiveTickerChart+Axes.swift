@@ -43,8 +43,8 @@ extension LiveTickerChart {
         let maxTicks = max(2, plot.width / max(1, labelWidth * 2))
         // Ticks are chosen and labelled on the clock of the configured UTC offset (so an hour
         // tick sits on a local full hour), then shifted back to UTC to be placed.
-        let offset = Int64(options.utcOffsetSeconds) &* 1_000_000_000
-        if options.kind == .line {
+        let offset = Int64(options.timeZone.offset(atEpochNanoseconds: frame.windowEnd)) &* 1_000_000_000
+        if !usesCandleSlots {
             let ticks = TimeTicks(start: Self.shifted(frame.windowStart, by: offset), end: Self.shifted(frame.windowEnd, by: offset), maxTickCount: maxTicks)
             for i in 0..<ticks.count {
                 let x = PixelRect.snap(geometry.pixelX(geometry.x(forTime: Self.shifted(ticks.tick(at: i), by: -offset))) - 0.5)

@@ -14,14 +14,15 @@ extension LiveTickerChart {
         let backdrop = PlotBackdrop(
             background: theme.plotBackground, gridColor: theme.grid, gridRows: gridRows, gridColumns: gridColumns,
             outline: theme.axis)
-        guard options.kind != .candles, options.areaFill, let first = scratch.first, first.keptCount > 0 else {
+        guard let area = areaSeries, scratch[area].keptCount > 0 else {
             rasterizer.paint(backdrop, clip: plot, into: fb)
             return
         }
+        let first = scratch[area]
         rasterizer.paint(
             backdrop, areaUnder: UnsafeBufferPointer(rebasing: first.pixelXs[0..<first.keptCount]),
             ys: UnsafeBufferPointer(rebasing: first.pixelYs[0..<first.keptCount]), baseline: Double(plot.maxY),
-            color: theme.seriesColor(0), alpha: theme.areaAlpha, clip: plot, into: fb)
+            color: seriesColor(area), alpha: theme.areaAlpha, clip: plot, into: fb)
     }
 
     /// Fills ``gridRows`` and ``gridColumns`` with this frame's grid lines: the row of each

@@ -12,9 +12,10 @@ extension LiveTickerChart {
     /// raw path copies fewer than `64 × minimumBlocks` ticks). No allocation.
     func collectVisibleData() {
         frame = FrameState()
+        for s in scratch { s.tagRect = .empty }
         var newestTime = Int64.min
         var oldestTime = Int64.max
-        for (index, series) in series.enumerated() {
+        for (index, series) in sources.enumerated() where readsSeries[index] {
             let s = scratch[index]
             s.newest = series.newestTick
             s.firstValue = series.oldestHeldFiniteValue()
@@ -26,13 +27,15 @@ extension LiveTickerChart {
             s.rawTicks = 0..<0
             s.usesCandidates = false
             s.candidateCount = 0
-            let candleCount = options.kind == .line ? 0 : series.candles.copyNewest(into: s.candles).count
+            s.tickExtent = ValueExtent()
+            s.candleExtent = ValueExtent()
+            let candleCount = usesCandleSlots ? series.copyNewestCandles(into: s.candles) : 0
             s.visibleCandles = 0..<candleCount
             s.copiedCandleCount = candleCount
             // Every tick went into exactly one candle, in order: the copied candles end at the
             // tick position written last (read right after the copy; a live producer may have
             // moved on by a tick or two, which only nudges this frame's line within its slot).
-            s.candleTicksEnd = options.kind == .line ? 0 : series.ticks.writtenCount
+            s.candleTicksEnd = usesCandleSlots ? series.tickPositionsWritten : 0
         }
         guard newestTime >= oldestTime else { return }  // nothing held anywhere
 
@@ -52,9 +55,8 @@ extension LiveTickerChart {
         let start = frame.windowStart
         let end = frame.windowEnd
 
-        var extent = ValueExtent()
         var mostCandles = 0
-        for (index, series) in series.enumerated() {
+        for (index, series) in sources.enumerated() where readsSeries[index] {
             let s = scratch[index]
             // Ticks are kept in arrival order; the visible ones are the newest run whose times
             // lie in the window (a backwards timestamp inside the run stays in it).
@@ -66,16 +68,16 @@ extension LiveTickerChart {
                 let set = series.collectCandidates(positions: visible, level: level, into: s.candidates)
                 s.usesCandidates = true
                 s.candidateCount = set.count
-                extent.include(set.minimum)
-                extent.include(set.maximum)
+                s.tickExtent.include(set.minimum)
+                s.tickExtent.include(set.maximum)
             } else {
-                let copied = series.ticks.copy(positions: visible, into: s.ticks)
+                let copied = series.copyTicks(positions: visible, into: s.ticks)
                 s.rawTicks = 0..<copied.count
                 s.rawFirstPosition = copied.firstPosition
-                for i in s.rawTicks { extent.include(s.ticks[i].value) }
+                for i in s.rawTicks { s.tickExtent.include(s.ticks[i].value) }
             }
 
-            if options.kind != .line {
+            if usesCandleSlots {
                 // A time candle is visible while its window [start, start + w) overlaps the
                 // visible window; a tick-count candle while its first tick's time does.
                 let candleWidth = series.candleInterval.nanosecondsIfTimed ?? 1
@@ -87,12 +89,17 @@ extension LiveTickerChart {
                 }
                 s.visibleCandles = lowerCandle..<upperCandle
                 for i in s.visibleCandles where s.candles[i].isDrawable {
-                    extent.include(s.candles[i].high)
-                    extent.include(s.candles[i].low)
+                    s.candleExtent.include(s.candles[i].high)
+                    s.candleExtent.include(s.candles[i].low)
                 }
                 mostCandles = max(mostCandles, s.visibleCandles.count)
             }
         }
+        // Each mark says what it shows (by default its series' ticks, and their candles in
+        // candle-slot charts).
+        var extent = ValueExtent()
+        let data = ChartFrameData(chart: self)
+        for mark in marks { mark.includeValues(data, into: &extent) }
         frame.hasData = !extent.isEmpty
         frame.slotCount = max(mostCandles, minimumSlotCount())
 
@@ -120,16 +127,16 @@ extension LiveTickerChart {
     /// giant blocks: the number of candle intervals the follow span covers, at least 12.
     func minimumSlotCount() -> Int {
         guard case .follow(let span?) = options.window,
-            let width = series.first?.candleInterval.nanosecondsIfTimed, width > 0
+            let width = sources.first?.candleInterval.nanosecondsIfTimed, width > 0
         else { return 12 }
         return max(12, min(4096, Int(span / width)))
     }
 
     /// Builds this frame's geometry: layout from the text size and the widest value label,
     /// value scale and x domain (time or candle slots).
-    func makeGeometry(frameWidth: Int, frameHeight: Int) -> ChartGeometry {
+    func makeGeometry(frame rect: PixelRect) -> ChartGeometry {
         let textHeight = font.glyphHeight &* textScale
-        let approximatePlotHeight = max(1, frameHeight - 4 * textHeight)
+        let approximatePlotHeight = max(1, rect.height - 4 * textHeight)
         let targetTicks = max(2, min(12, approximatePlotHeight / (textHeight * 3)))
         let scale = NiceScale(
             domain: ValueDomain(lower: frame.valueLower, upper: frame.valueUpper), targetTickCount: targetTicks)
@@ -144,10 +151,9 @@ extension LiveTickerChart {
         for s in scratch {
             if let newest = s.newest { widestLabel = max(widestLabel, textWidth(ValueLabel.trueValue(newest.value)) + 2 * textScale) }
         }
-        let layout = ChartLayout(
-            width: frameWidth, height: frameHeight, textHeight: textHeight, valueLabelWidth: widestLabel)
+        let layout = ChartLayout(frame: rect, textHeight: textHeight, valueLabelWidth: widestLabel)
         let xUpper: Double =
-            options.kind == .line
+            !usesCandleSlots
             ? Double(frame.windowEnd &- frame.windowStart) : Double(frame.slotCount)
         return ChartGeometry(
             layout: layout, x: (0, xUpper), y: (frame.valueLower, frame.valueUpper),

@@ -238,18 +238,21 @@ struct CSVRecordParser {
         if options.strict { throw .badLine(bad) }
     }
 
-    /// The first 80 bytes of a line without its line ending, decoded leniently.
+    /// The first 80 bytes of a line without its line ending, non-printable bytes escaped.
     static func excerpt(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> String {
-        var e = end
-        if e > start && e[-1] == ASCII.carriageReturn { e -= 1 }
-        let count = min(80, e - start)
-        let text = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
-        return count < e - start ? text + "…" : text
+        BadLine.excerpt(start, end)
     }
 
     /// Counts a line the reader skipped because it did not fit its buffer.
     mutating func overlongLine(excerptFrom start: UnsafePointer<UInt8>, count: Int) throws(FeedError) {
         lineNumber += 1
         try badLine(.lineTooLong, line: lineNumber, column: nil, start: start, end: start + min(count, 80))
+    }
+
+    /// Counts an unterminated last line the reader judged cut off mid-write (see
+    /// ``BadLineKind/truncatedLastLine``).
+    mutating func truncatedLastLine(excerptFrom start: UnsafePointer<UInt8>, count: Int) throws(FeedError) {
+        lineNumber += 1
+        try badLine(.truncatedLastLine, line: lineNumber, column: nil, start: start, end: start + count)
     }
 }

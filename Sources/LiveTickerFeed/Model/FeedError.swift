@@ -26,6 +26,9 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidEndpoint(String)
     /// A socket call failed.
     case socketFailed(endpoint: String, call: String, errno: Int32)
+    /// The input ran on for `bytes` bytes without a newline (binary data, `/dev/zero`): the read
+    /// stops rather than skip one endless line forever. See ``FeedOptions/maximumLineRun``.
+    case noLineBreak(path: String, bytes: Int)
     /// An option value could not be understood, e.g. a time unit or speed.
     case invalidOption(name: String, value: String, reason: String)
 
@@ -47,6 +50,8 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .invalidEndpoint(text): "invalid endpoint \(text): expected udp://HOST:PORT or tcp://HOST:PORT"
         case let .socketFailed(endpoint, call, code): "\(endpoint): \(call) failed: \(Self.errnoText(code))"
         case let .invalidOption(name, value, reason): "\(name) \(value): \(reason)"
+        case let .noLineBreak(path, bytes):
+            "\(path): no line break in \(bytes) bytes: not a text file of ticks (binary data?); stopped reading"
         }
     }
 
