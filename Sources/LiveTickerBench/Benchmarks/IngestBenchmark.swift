@@ -45,7 +45,10 @@ enum IngestBenchmark {
         var note = ""
         if options.comparePeers, let polars = PolarsPeer.measure(path: path) {
             report.add("ingest.csv.polars_one_thread.ticks_per_second", Double(count) / polars, "ticks/s")
-            note = "polars (1 thread) \(formatFigure(Double(count) / polars)) ticks/s, ours ×\(fixed(polars / bestSeries, digits: 2))"
+            note = "\(ratioPhrase(polars / bestSeries)) than polars on one thread"
+            report.compare(
+                "CSV into a live series with candles", ours: Double(count) / bestSeries, peer: Double(count) / polars,
+                peerName: "polars.read_csv, 1 thread", unit: "ticks/s", lowerIsBetter: false)
         } else if options.comparePeers {
             report.note("ingest", "polars column skipped: python3 with polars not found (pip install polars)")
         }

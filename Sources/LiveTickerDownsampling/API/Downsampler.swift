@@ -26,9 +26,10 @@ public enum Downsampler {
         downsample(algorithm: algorithm, x: x, y: y, points: points, into: out, level: .active)
     }
 
-    /// ``downsample(algorithm:x:y:points:into:)`` with the kernels of `level` (which must be
-    /// supported): the tests compare every level with the Swift reference (`.sse2`).
-    static func downsample(
+    /// ``downsample(algorithm:x:y:points:into:)`` with the kernels of `level`, which must be
+    /// supported (``KernelLevel/isSupported``; a precondition): every level writes the same
+    /// entries, so this only moves time (tests and the Bench compare levels with it).
+    public static func downsample(
         algorithm: DownsamplingAlgorithm, x: UnsafeBufferPointer<Double>?, y: UnsafeBufferPointer<Double>,
         points: Int, into out: UnsafeMutableBufferPointer<Int>, level: KernelLevel
     ) -> Int {
