@@ -88,6 +88,23 @@ struct CommandLineTests {
         #expect(strict == 1)
     }
 
+    @Test("control bytes from a file are escaped in messages, and the symbol list in the summary is bounded")
+    func hostileFileText() throws {
+        let dir = temporaryDirectory()
+        var text = "time,price,symbol\n1709280000,1,\u{1B}]0;pwned\u{07}\n1709280000,1x\u{1B}[2J,A\n"
+        for i in 0..<20_000 { text += "1709280001,2,SYMBOL-\(i)-" + String(repeating: "x", count: 200) + "\n" }
+        writeFile(dir + "/ticks.csv", text)
+        var status: Int32 = -1
+        let stderr = capture(2) {
+            status = LiveTickerCommandLine.run(["replay", dir + "/ticks.csv", "--output", dir + "/out.ppm", "--size", "200x100"])
+        }
+        #expect(status == 0)
+        #expect(!stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+        #expect(stderr.contains("\\x1b[2J"))
+        #expect(stderr.contains("… and "))
+        #expect(stderr.utf8.count < 4000, "summary of \(stderr.utf8.count) bytes")
+    }
+
     @Test("--every N with a %d path writes one numbered picture per N ticks and one at the end")
     func frameSequence() {
         let dir = temporaryDirectory()

@@ -165,6 +165,7 @@ final class ChartSession {
                 if index == 0 { self.adoptSymbolTitle(names(symbol)) }
             })
         var reportedDrops = 0
+        var reportedRefusal = false
         source.start()
         defer { source.stop() }
         try renderWhileFeeding(
@@ -175,6 +176,11 @@ final class ChartSession {
                 if dropped > reportedDrops {
                     printError("liveticker: the feed outran the chart: \(dropped) ticks dropped so far")
                     reportedDrops = dropped
+                }
+                // The first refused peer is named once, with how to let it in (the rest are counted).
+                if !reportedRefusal, source.port != nil, let peer = source.listenerReport.firstRefusedPeer {
+                    printError("liveticker: refused \(peer.host): not in --allow (accepting \(source.listenerOptions.allow))")
+                    reportedRefusal = true
                 }
                 return finished
             },

@@ -1,3 +1,5 @@
+import LiveTickerFeed
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -66,8 +68,11 @@ public struct StandardOutput: ~Copyable {
 }
 
 /// Writes `message` and a newline to standard error, unbuffered. For diagnostics only.
+/// Control characters but newlines are escaped (the last line of defence: messages carry names
+/// and lines from files and peers) and a message is cut after 16 KiB.
 public func printError(_ message: String) {
-    var line = message
+    var line = MessageText.escaped(message, keepingNewlines: true)
+    if line.utf8.count > 16 << 10 { line = String(line.prefix(16 << 10)) + " …(cut)" }
     line += "\n"
     line.withUTF8 { bytes in
         var offset = 0

@@ -85,6 +85,21 @@ public struct POSIXTimeZoneRule: Sendable, Hashable {
         return inDST ? dst.type : standard
     }
 
+    /// The first start or end of daylight saving after `utcSeconds`, or nil without daylight
+    /// saving. O(1).
+    public func nextChange(afterUTCSeconds utcSeconds: Int64) -> Int64? {
+        guard let dst = daylightSaving else { return nil }
+        let year = CivilCalendar.civil(fromDays: utcSeconds.floorDivided(by: 86_400)).year
+        var best = Int64.max
+        for y in (year - 1)...(year + 1) {
+            let start = Self.localSeconds(of: dst.start, year: y) &- Int64(standard.utcOffset)
+            let end = Self.localSeconds(of: dst.end, year: y) &- Int64(dst.type.utcOffset)
+            if start > utcSeconds { best = min(best, start) }
+            if end > utcSeconds { best = min(best, end) }
+        }
+        return best == .max ? nil : best
+    }
+
     /// Seconds since the epoch of `transition` in `year`, read as if local time were UTC. O(1).
     static func localSeconds(of transition: Transition, year: Int64) -> Int64 {
         let jan1 = CivilCalendar.days(fromYear: year, month: 1, day: 1)

@@ -85,6 +85,24 @@ public struct TimeZoneRules: Sendable, Hashable {
         return types[Int(transitionTypes[low])]
     }
 
+    /// The first instant after `utcSeconds` at which the local time type may change (a table
+    /// transition or a footer-rule change), or nil when the offset never changes again.
+    /// Between `utcSeconds` and the result the offset is constant. O(log n).
+    public func nextTransition(afterUTCSeconds utcSeconds: Int64) -> Int64? {
+        if let last = transitions.last, utcSeconds < last {
+            var low = 0
+            var high = transitions.count - 1  // invariant: transitions[high] > t
+            if transitions[0] > utcSeconds { return transitions[0] }
+            while high - low > 1 {  // transitions[low] <= t
+                let mid = (low + high) / 2
+                if transitions[mid] <= utcSeconds { low = mid } else { high = mid }
+            }
+            return transitions[high]
+        }
+        guard let rule = footer, rule.daylightSaving != nil else { return nil }
+        return rule.nextChange(afterUTCSeconds: utcSeconds)
+    }
+
     /// Seconds east of UTC at `utcSeconds`. O(log n).
     @inlinable
     public func offset(atUTCSeconds utcSeconds: Int64) -> Int {

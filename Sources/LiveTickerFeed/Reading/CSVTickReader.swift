@@ -54,6 +54,11 @@ public final class CSVTickReader: TickBatchReader {
     private var finished = false
     private var bytesRead = 0
     private var fileOffset = 0
+    // Inside ``nextAvailableBatch()``: no waiting, `readsLeft` reads, and `starved` once a read
+    // would block or the reads are spent.
+    private var waitsForInput = true
+    private var readsLeft = 0
+    private var starved = false
 
     /// Opens the CSV file at `path` (`-` for standard input). Throws ``FeedError/cannotOpen(path:errno:)``.
     public convenience init(path: String, options: FeedOptions = FeedOptions(), follow: Bool = false,
@@ -127,6 +132,32 @@ public final class CSVTickReader: TickBatchReader {
     /// The column layout, once the first line has been read.
     public var layout: CSVColumnLayout? { parser.layout }
 
+    /// Whether the input has ended (every batch handed out).
+    public var isAtEnd: Bool { finished }
+
+    /// For a live peer: a header naming no usable column is counted as a
+    /// ``BadLineKind/badHeader`` line (with every line after it) instead of thrown.
+    public var countsBadHeaderAsBadLine: Bool {
+        get { parser.badHeadersAreBadLines }
+        set { parser.badHeadersAreBadLines = newValue }
+    }
+
+    /// For a non-blocking descriptor (`O_NONBLOCK`) served by a `poll(2)` loop: the next batch
+    /// from the lines already buffered plus at most one `read`, or nil when that gave no tick
+    /// (nothing to read yet, only bad lines, or the end: see ``isAtEnd``). One call never waits
+    /// and reads at most one buffer, so one busy peer cannot starve the others.
+    public func nextAvailableBatch() throws(FeedError) -> TickBatch? {
+        waitsForInput = false
+        readsLeft = 1
+        starved = false
+        defer { waitsForInput = true }
+        return try nextBatch()
+    }
+
+    /// Forgets the symbol names this reader has seen (a live source maps them onto its own
+    /// table, so a peer naming endless symbols costs this reader bounded memory). Ids restart.
+    func forgetSymbols() { parser.forgetSymbols() }
+
     /// The next batch; see ``TickBatchReader/nextBatch()``. Throws at the end of an input that
     /// had no line at all (``FeedError/emptyInput(path:)``), on a missing column, or on the first
     /// bad line in strict mode.
@@ -139,7 +170,7 @@ public final class CSVTickReader: TickBatchReader {
                 continue
             }
             if count > 0 { return storage.batch(count: count) }
-            if finished { return nil }
+            if finished || starved { return nil }
             try fill()
         }
     }
@@ -168,6 +199,13 @@ public final class CSVTickReader: TickBatchReader {
             filled = 0
         }
         while true {
+            if !waitsForInput {
+                guard readsLeft > 0 else {
+                    starved = true
+                    return
+                }
+                readsLeft -= 1
+            }
             if let stopFlag, memory == nil {
                 if stopFlag.isStopped {
                     finished = true
@@ -179,6 +217,10 @@ public final class CSVTickReader: TickBatchReader {
             // A datagram needs one spare byte for the newline that ends its line.
             let n = readInput(into: buffer + filled, count: capacity - filled - (datagrams ? 1 : 0))
             if n < 0 {
+                if errno == EAGAIN || errno == EWOULDBLOCK, !waitsForInput {
+                    starved = true
+                    return
+                }
                 if errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK { continue }
                 throw .readFailed(path: name, errno: errno)
             }

@@ -21,8 +21,9 @@ public struct BadLine: Sendable, Hashable, CustomStringConvertible {
     /// E.g. `line 7: malformed number in column "price": 1700000000000,abc,3`. Allocates.
     public var description: String {
         var text = "line \(line): \(kind)"
-        if !column.isEmpty { text += " in column \"\(column)\"" }
-        if !excerpt.isEmpty { text += ": \(excerpt)" }
+        // Both come from the input: escaped, so a line holding terminal control bytes prints as text.
+        if !column.isEmpty { text += " in column \"\(MessageText.field(column, maximum: 40))\"" }
+        if !excerpt.isEmpty { text += ": \(MessageText.field(excerpt))" }
         return text
     }
 }

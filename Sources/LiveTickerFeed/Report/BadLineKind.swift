@@ -27,6 +27,10 @@ public enum BadLineKind: Int, CaseIterable, Sendable, Hashable, CustomStringConv
     case malformedJSON
     /// An InfluxDB line-protocol line does not follow `measurement[,tag=v…] field=v[,…] [time]`.
     case malformedLineProtocol
+    /// A live peer's header (each UDP datagram and each TCP connection may start with its own)
+    /// names no usable time or value column; it and the lines after it in the same datagram or
+    /// connection are counted under this kind. (In a file such a header is an error instead.)
+    case badHeader
 
     /// Short lower-case label used in summaries, e.g. "time out of range".
     public var description: String {
@@ -41,6 +45,7 @@ public enum BadLineKind: Int, CaseIterable, Sendable, Hashable, CustomStringConv
         case .truncatedLastLine: "truncated last line"
         case .malformedJSON: "malformed JSON"
         case .malformedLineProtocol: "malformed line protocol"
+        case .badHeader: "bad header"
         }
     }
 }

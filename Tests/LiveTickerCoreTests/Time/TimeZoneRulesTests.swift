@@ -128,3 +128,29 @@ struct TimeZoneRulesTests {
         }
     }
 }
+
+@Suite("Candles on a local calendar")
+struct CalendarCandleTests {
+    @Test("daily candles open at local midnight in New York; the spring-forward day has 23 hours")
+    func dailyNewYork() throws {
+        let zone = try TimeZoneRules(posixRule: "EST5EDT,M3.2.0,M11.1.0")
+        let aggregator = try CandleAggregator(interval: .seconds(86_400), capacity: 16, timeZone: zone)
+        let start: Int64 = 1_709_856_000  // 2024-03-08T00:00Z = Thu 7 19:00 EST
+        for hour in 0..<(4 * 24) { aggregator.add(Tick(time: (start + Int64(hour) * 3600) * 1_000_000_000, value: Double(hour), size: 1)) }
+        let starts = aggregator.candles.heldPositions.compactMap { aggregator.candles.element(at: $0)?.startTime }
+        let seconds = starts.map { $0 / 1_000_000_000 }
+        // Thu 7, Fri 8, Sat 9 at 05:00Z (EST); Sun 10 at 05:00Z; Mon 11 at 04:00Z (EDT).
+        #expect(seconds == [1_709_787_600, 1_709_874_000, 1_709_960_400, 1_710_046_800, 1_710_129_600])
+        #expect(seconds[4] - seconds[3] == 23 * 3600)
+    }
+
+    @Test("UTC daily candles still split at UTC midnight; weeks start on Monday")
+    func utcAndWeeks() throws {
+        let daily = try CandleAggregator(interval: .seconds(86_400), capacity: 4)
+        daily.add(Tick(time: 1_709_856_000 * 1_000_000_000 + 5, value: 1, size: 1))
+        #expect(daily.candles.newest?.startTime == Int64(1_709_856_000) * 1_000_000_000)
+        let weekly = try CandleAggregator(interval: .seconds(7 * 86_400), capacity: 4)
+        weekly.add(Tick(time: 1_709_856_000 * 1_000_000_000, value: 1, size: 1))  // Fri 2024-03-08
+        #expect(weekly.candles.newest?.startTime == Int64(1_709_510_400) * 1_000_000_000)  // Mon 2024-03-04
+    }
+}
