@@ -6,7 +6,7 @@ public struct BenchOptions: Sendable {
         case downsample
         /// Ring buffer throughput on one thread and across a producer and a consumer thread.
         case ring
-        /// Frame times of the reference frame (SPEC §6) beside a memcpy of the same buffer and
+        /// Frame times of the reference frame (`Docs/reference-figures.md`) beside a memcpy of the same buffer and
         /// Blend2D drawing the same scene.
         case frame
         /// Tick ingest: CSV and binary parsing into a live series with candles.

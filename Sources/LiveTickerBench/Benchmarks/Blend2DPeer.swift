@@ -1,5 +1,6 @@
-/// Blend2D (through the `blend2d-python` bindings, PyPI) drawing the SPEC §6 reference frame in
-/// the same session: the renderer SPEC §5 sets the frame target against (≈ 4.5 ms at 1080p).
+/// Blend2D (through the `blend2d-python` bindings, PyPI) drawing the reference frame
+/// (`Docs/reference-figures.md`) in the same session: the renderer the frame is measured
+/// against (≈ 4.5 ms of CPU at 1080p in the reference figures).
 ///
 /// The scene mirrors ``ReferenceScene``: plot background, 10 + 10 grid lines, 4 random-walk
 /// series of one point per plot column stroked at 1.5 px (anti-aliased), a 30 % area under the

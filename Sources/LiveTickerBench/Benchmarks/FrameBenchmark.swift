@@ -5,7 +5,7 @@ import LiveTickerChart
 import LiveTickerCore
 import LiveTickerRender
 
-/// Frame times of the SPEC §6 reference frame at 1920×1080 and 800×480, median and p99, with a
+/// Frame times of the reference frame (`Docs/reference-figures.md`) at 1920×1080 and 800×480, median and p99, with a
 /// per-stage split, beside what clearing and copying the same buffer cost (the floor every
 /// renderer pays) and, when python3 has it, Blend2D drawing the same scene (``Blend2DPeer``).
 ///

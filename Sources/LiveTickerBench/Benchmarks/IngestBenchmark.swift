@@ -7,7 +7,7 @@ import Glibc
 
 /// Tick ingest: a generated `time,price,size` CSV (epoch milliseconds) parsed end to end at
 /// `--speed max` into a live series with one-minute candles, in ticks/s and MB/s, beside
-/// polars.read_csv on one thread on the same file (SPEC §5: ≈ 19 M ticks/s, ≈ 500 MB/s here).
+/// polars.read_csv on one thread on the same file (reference figures, `Docs/reference-figures.md`: ≈ 19 M ticks/s, ≈ 500 MB/s).
 enum IngestBenchmark {
     static func run(_ options: BenchOptions, into report: inout BenchReport) {
         let count = options.quick ? 1_000_000 : 5_000_000

@@ -13,7 +13,7 @@ enum BenchCommand: Command {
           downsample  LTTB, MinMax, M4, MinMaxLTTB points/s at N = 1e5, 1e6, 1e7 (M = 1920),
                       beside tsdownsample when python3 has it
           ring        ring-buffer ops/s on one thread and across producer + consumer threads
-          frame       reference frame (SPEC §6) median and p99 ms at 1920x1080 and 800x480,
+          frame       reference frame (Docs/reference-figures.md) median and p99 ms at 1920x1080 and 800x480,
                       beside a memcpy of the same buffer and Blend2D drawing the same
                       scene when python3 has blend2d-python
           ingest      CSV and binary ticks/s into a live series with candles, beside polars
