@@ -1,5 +1,9 @@
 import LiveTickerFiles
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Small whole-file helpers for the commands (reports, JSON), with errors that name the path.
 enum TextFile {
     /// Writes `text` to `path`, replacing it atomically (``ReplacementFile``). Throws a
