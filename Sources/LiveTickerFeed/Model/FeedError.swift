@@ -22,6 +22,8 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
     case unsupportedVersion(path: String, version: Int)
     /// A binary tick file's header is inconsistent (record size, offsets).
     case badBinaryHeader(path: String, reason: String)
+    /// Strict mode: a binary record is bad (its symbol id is not in the file's table).
+    case badRecord(path: String, record: Int, reason: String)
     /// A live endpoint string could not be understood (`udp://host:port`, `tcp://host:port`).
     case invalidEndpoint(String)
     /// A socket call failed.
@@ -61,6 +63,7 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .wrongMagic(path): "\(path) is not a LiveTicker binary tick file (wrong magic)"
         case let .unsupportedVersion(path, version): "\(path): unsupported binary tick format version \(version)"
         case let .badBinaryHeader(path, reason): "\(path): bad binary tick header: \(reason)"
+        case let .badRecord(path, record, reason): "\(path): bad record \(record) (strict mode): \(reason)"
         case let .invalidEndpoint(text): "invalid endpoint \(text): expected udp://HOST:PORT or tcp://HOST:PORT"
         case let .socketFailed(endpoint, call, code): "\(endpoint): \(call) failed: \(Self.errnoText(code))"
         case let .cannotResolve(endpoint, host, reason): "\(endpoint): cannot resolve \(host): \(reason)"
