@@ -7,6 +7,7 @@
 //   LiveTickerScales       nice numbers, time ticks, label formatting -> Core (no Foundation)
 //   LiveTickerRender       framebuffer, rasteriser, fonts                 (no Foundation)
 //   LiveTickerChart        layout, themes, LiveTickerChart  -> Core, Downsampling, Scales, Render
+//   LiveTickerFreeType     TrueType/OpenType glyphs rendered once into an atlas -> Render, CFreeType
 //   LiveTickerImageIO      PPM and PNG files                -> Render, CZlib
 //   LiveTickerDisplay      Display protocol, DRM/KMS, fbdev, picture files -> Render, ImageIO, CDRM
 //   LiveTickerFeed         CSV and binary tick files, pacing, live sources -> Core
@@ -47,6 +48,14 @@ let package = Package(
             pkgConfig: "libdrm",
             providers: [.apt(["libdrm-dev"])]
         ),
+        // FreeType for TrueType/OpenType labels; the link lines in its module map let the
+        // static kiosk binary take libfreetype.a (and the png16/brotli/zlib it needs).
+        .systemLibrary(
+            name: "CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]
+        ),
+        .target(name: "LiveTickerFreeType", dependencies: ["LiveTickerRender", "CFreeType"]),
         .target(name: "LiveTickerImageIO", dependencies: ["LiveTickerRender", "CZlib"]),
         .target(
             name: "LiveTickerDisplay",
@@ -67,7 +76,7 @@ let package = Package(
             dependencies: [
                 "LiveTickerCore", "LiveTickerDownsampling", "LiveTickerScales", "LiveTickerRender",
                 "LiveTickerChart", "LiveTickerImageIO", "LiveTickerDisplay", "LiveTickerFeed",
-                "LiveTickerBench",
+                "LiveTickerBench", "LiveTickerFreeType",
             ]
         ),
         .executableTarget(name: "liveticker", dependencies: ["LiveTickerCLI"]),
@@ -87,6 +96,7 @@ let package = Package(
             name: "LiveTickerDownsamplingTests", dependencies: ["LiveTickerDownsampling", "LiveTickerTestSupport"]),
         .testTarget(name: "LiveTickerScalesTests", dependencies: ["LiveTickerScales", "LiveTickerCore", "LiveTickerTestSupport"]),
         .testTarget(name: "LiveTickerRenderTests", dependencies: ["LiveTickerRender", "LiveTickerTestSupport"]),
+        .testTarget(name: "LiveTickerFreeTypeTests", dependencies: ["LiveTickerFreeType", "LiveTickerRender"]),
         .testTarget(
             name: "LiveTickerChartTests",
             dependencies: [

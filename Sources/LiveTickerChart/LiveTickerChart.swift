@@ -48,6 +48,9 @@ public final class LiveTickerChart {
 
     let font: BitmapFont
     let textScale: Int
+    /// Every label's glyphs, rasterised when the chart was made (TrueType through FreeType, or
+    /// ``font`` at ``textScale``); frames only read it.
+    let glyphs: GlyphAtlas
     let rasterizer: Rasterizer
     /// Upright frame when the panel is rotated; nil when no rotation is needed.
     let rotationBuffer: Framebuffer?
@@ -75,6 +78,8 @@ public final class LiveTickerChart {
     ///
     /// - Parameter font: the bitmap font for labels; the built-in font by default (a PSF2
     ///   console font loaded with ``BitmapFont/psf2(_:)`` also works).
+    /// - Parameter glyphs: anti-aliased label glyphs rasterised beforehand (e.g. a TrueType
+    ///   font through `LiveTickerFreeType`); used instead of `font` when given.
     /// - Parameter rasterizer: the anti-aliasing scratch to draw with; pass one shared by
     ///   every chart drawing into the same framebuffer (sized for it) so a wall of panels
     ///   holds one coverage mask, not one per panel. nil makes one for this chart.
@@ -82,7 +87,8 @@ public final class LiveTickerChart {
     ///   per series plus O(width × height) for the rasteriser when none is given.
     public init(
         series: [ChartSeries], marks: [any ChartMark]? = nil, width: Int, height: Int,
-        options: ChartOptions = ChartOptions(), font: BitmapFont = .builtin, rasterizer: Rasterizer? = nil
+        options: ChartOptions = ChartOptions(), font: BitmapFont = .builtin, glyphs: GlyphAtlas? = nil,
+        rasterizer: Rasterizer? = nil
     ) {
         precondition(width >= 1 && height >= 1, "a chart needs at least one pixel")
         self.series = series
@@ -91,7 +97,9 @@ public final class LiveTickerChart {
         self.options = options
         self.font = font
         let logical = options.rotation.logicalSize(width: width, height: height)
-        self.textScale = options.textScale ?? max(1, min(logical.width, logical.height) / 720)
+        let scale = options.textScale ?? max(1, min(logical.width, logical.height) / 720)
+        self.textScale = scale
+        self.glyphs = glyphs ?? GlyphAtlas(bitmap: font, scale: scale)
         self.rasterizer = rasterizer ?? Rasterizer(width: logical.width, height: logical.height)
         self.rotationBuffer =
             options.rotation == .none ? nil : Framebuffer(width: logical.width, height: logical.height)
@@ -131,11 +139,12 @@ public final class LiveTickerChart {
     /// of the command line): series `i` gets the id `"i"` and no title until
     /// ``setTitle(_:forSeries:)``. Same cost as the designated initialiser.
     public convenience init(
-        series: [LiveSeries], width: Int, height: Int, options: ChartOptions = ChartOptions(), font: BitmapFont = .builtin
+        series: [LiveSeries], width: Int, height: Int, options: ChartOptions = ChartOptions(), font: BitmapFont = .builtin,
+        glyphs: GlyphAtlas? = nil
     ) {
         self.init(
             series: series.enumerated().map { ChartSeries(id: String($0.offset), source: $0.element) },
-            width: width, height: height, options: options, font: font)
+            width: width, height: height, options: options, font: font, glyphs: glyphs)
     }
 
     /// The marks ``ChartOptions`` describes, in drawing order: an area under series 0 (line

@@ -7,7 +7,7 @@ extension LiveTickerChart {
     func drawAxisLabels(_ geometry: ChartGeometry, into fb: Framebuffer) {
         let layout = geometry.layout
         let theme = options.theme
-        let textHeight = font.glyphHeight &* textScale
+        let textHeight = self.textHeight
         let gap = max(4, textHeight / 2)
         if let scale = frame.valueScale {
             for i in 0..<scale.tickCount {

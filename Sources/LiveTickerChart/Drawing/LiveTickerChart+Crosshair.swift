@@ -56,8 +56,8 @@ extension LiveTickerChart {
             drawDashes(row: valueY, color: color, clip: plot, into: fb)
             drawValueTag(mark.value, row: valueY, color: color, layout, into: fb)
         }
-        let textHeight = font.glyphHeight &* textScale
-        let pad = max(2, textScale &* 2)
+        let textHeight = self.textHeight
+        let pad = max(2, textUnit &* 2)
         let tagHeight = textHeight &+ 2 &* pad
         // The time in the chart's zone, to the second (the date on a window of days).
         let local = Self.shifted(time, by: Int64(options.timeZone.offset(atEpochNanoseconds: time)) &* 1_000_000_000)

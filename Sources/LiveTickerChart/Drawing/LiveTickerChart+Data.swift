@@ -135,21 +135,21 @@ extension LiveTickerChart {
     /// Builds this frame's geometry: layout from the text size and the widest value label,
     /// value scale and x domain (time or candle slots).
     func makeGeometry(frame rect: PixelRect) -> ChartGeometry {
-        let textHeight = font.glyphHeight &* textScale
+        let textHeight = self.textHeight
         let approximatePlotHeight = max(1, rect.height - 4 * textHeight)
         let targetTicks = max(2, min(12, approximatePlotHeight / (textHeight * 3)))
         let scale = NiceScale(
             domain: ValueDomain(lower: frame.valueLower, upper: frame.valueUpper), targetTickCount: targetTicks)
         frame.valueScale = scale
 
-        var widestLabel = font.advance &* textScale &* 6
+        var widestLabel = glyphs.digitAdvance &* 6
         for i in 0..<scale.tickCount {
             let value = scale.tick(at: i)
             guard value >= frame.valueLower, value <= frame.valueUpper else { continue }
             widestLabel = max(widestLabel, textWidth(scale.label(at: i)))
         }
         for s in scratch {
-            if let newest = s.newest { widestLabel = max(widestLabel, textWidth(ValueLabel.trueValue(newest.value)) + 2 * textScale) }
+            if let newest = s.newest { widestLabel = max(widestLabel, textWidth(ValueLabel.trueValue(newest.value)) + 2 * textUnit) }
         }
         let layout = ChartLayout(frame: rect, textHeight: textHeight, valueLabelWidth: widestLabel)
         let xUpper: Double =

@@ -6,12 +6,12 @@ extension LiveTickerChart {
     /// Threshold (alarm) lines across the plot, each labelled with its value at the left.
     func drawThresholds(_ values: [Double], color: RGBColor, _ geometry: ChartGeometry, into fb: Framebuffer) {
         let plot = geometry.layout.plot
-        let textHeight = font.glyphHeight &* textScale
+        let textHeight = self.textHeight
         for value in values where value.isFinite {
             let y = PixelRect.snap(geometry.pixelY(ValueSanitizer.clampForScale(value)) - 0.5)
             fb.horizontalLine(y: y, minX: plot.minX, maxX: plot.maxX, color: color, clip: plot)
             drawText(
-                ValueLabel.trueValue(value), x: plot.minX &+ 4 &* textScale, y: y &- textHeight &- 2,
+                ValueLabel.trueValue(value), x: plot.minX &+ 4 &* textUnit, y: y &- textHeight &- 2,
                 color: color, clip: plot, into: fb)
         }
     }
@@ -35,8 +35,8 @@ extension LiveTickerChart {
     /// `clip`): 6-px dashes with 4-px gaps, scaled with the text for high-DPI panels, at 2/3
     /// opacity so the data stays visible through it.
     func drawDashes(row: Int? = nil, column: Int? = nil, color: RGBColor, clip: PixelRect, into fb: Framebuffer) {
-        let dash = 6 &* textScale
-        let step = 10 &* textScale
+        let dash = 6 &* textUnit
+        let step = 10 &* textUnit
         if let row {
             var x = clip.minX
             while x < clip.maxX {
@@ -57,8 +57,8 @@ extension LiveTickerChart {
     /// `color` and showing the true `value`; returns its rectangle.
     @discardableResult
     func drawValueTag(_ value: Double, row: Int, color: RGBColor, _ layout: ChartLayout, into fb: Framebuffer) -> PixelRect {
-        let textHeight = font.glyphHeight &* textScale
-        let pad = max(2, textScale &* 2)
+        let textHeight = self.textHeight
+        let pad = max(2, textUnit &* 2)
         let tagHeight = textHeight &+ 2 &* pad
         let top = min(max(row &- tagHeight / 2, layout.valueAxis.minY), layout.valueAxis.maxY &- tagHeight)
         let tag = PixelRect(minX: layout.valueAxis.minX, minY: top, maxX: layout.valueAxis.maxX, maxY: top &+ tagHeight)
@@ -82,9 +82,9 @@ extension LiveTickerChart {
     func drawHeader(_ geometry: ChartGeometry, into fb: Framebuffer) {
         let header = geometry.layout.header
         let theme = options.theme
-        let textHeight = font.glyphHeight &* textScale
+        let textHeight = self.textHeight
         let y = header.minY &+ (header.height &- textHeight) / 2
-        let space = font.advance &* textScale
+        let space = glyphs.digitAdvance
         var x = geometry.layout.plot.minX
         for (index, s) in scratch.enumerated() {
             x = drawBytes(s.titleBytes, x: x, y: y, color: theme.title, clip: header, into: fb) &+ space
