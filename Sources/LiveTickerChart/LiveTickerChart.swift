@@ -72,6 +72,10 @@ public final class LiveTickerChart {
     var gridColumns: [Int] = []
     /// This frame's time labels (left and right pixel), for collision tests; capacity kept.
     var timeLabelSpans: [(left: Int, right: Int)] = []
+    /// Width of the value strip's labels, kept between frames for hysteresis (see makeGeometry).
+    var valueStripWidth = 0
+    /// This frame's last-value tags, in row order (series indices); capacity: the series count.
+    var tagOrder: [Int] = []
 
     /// Creates a chart of `series` for a `width × height` panel, drawing `marks` (nil: the
     /// marks ``ChartOptions`` describes, see ``defaultMarks(seriesCount:options:)``).
@@ -133,6 +137,7 @@ public final class LiveTickerChart {
         gridRows.reserveCapacity(256)
         gridColumns.reserveCapacity(256)
         timeLabelSpans.reserveCapacity(256)
+        tagOrder.reserveCapacity(max(1, series.count))
     }
 
     /// Creates a chart of live series drawn as ``ChartOptions`` says (the one-panel shorthand

@@ -17,6 +17,9 @@ struct LabelFont {
     /// Pixels per em for TrueType text; nil follows the panel (``defaultTextSize(width:height:)``).
     var textSize: Int?
 
+    /// The built-in bitmap font, no TrueType.
+    static var builtin: LabelFont { LabelFont() }
+
     /// The default: DejaVu Sans when installed, else the built-in font.
     static var automatic: LabelFont {
         var font = LabelFont()

@@ -76,6 +76,18 @@ extension LiveTickerChart {
                 s.rawFirstPosition = copied.firstPosition
                 for i in s.rawTicks { s.tickExtent.include(s.ticks[i].value) }
             }
+            if case .fixed = options.window {
+                // A fixed range shows the last value *in* it (header, tag), not the feed's
+                // newest, which may lie outside and would be pinned to an edge.
+                if visible.isEmpty {
+                    s.newest = nil
+                } else if !s.rawTicks.isEmpty {
+                    s.newest = s.ticks[s.rawTicks.upperBound &- 1]
+                } else {
+                    let one = UnsafeMutableBufferPointer(rebasing: s.ticks[0..<1])
+                    s.newest = series.copyTicks(positions: (visible.upperBound &- 1)..<visible.upperBound, into: one).count == 1 ? one[0] : nil
+                }
+            }
 
             if usesCandleSlots {
                 // A time candle is visible while its window [start, start + w) overlaps the
@@ -142,15 +154,22 @@ extension LiveTickerChart {
             domain: ValueDomain(lower: frame.valueLower, upper: frame.valueUpper), targetTickCount: targetTicks)
         frame.valueScale = scale
 
-        var widestLabel = glyphs.digitAdvance &* 6
-        for i in 0..<scale.tickCount {
-            let value = scale.tick(at: i)
-            guard value >= frame.valueLower, value <= frame.valueUpper else { continue }
-            widestLabel = max(widestLabel, textWidth(scale.label(at: i)))
+        // The value strip is sized from the scale's extremes (its first and last tick, which
+        // bound every label it can show) and the tags, with hysteresis: it widens at once when
+        // a label needs it and narrows only when two digits' worth is free (one digit of headroom), so a live price
+        // crossing 1000 does not shift and rescale the whole plot every time it crosses.
+        var needed = glyphs.digitAdvance &* 6
+        if scale.tickCount > 0 {
+            needed = max(needed, textWidth(scale.label(at: 0)), textWidth(scale.label(at: scale.tickCount &- 1)))
         }
         for s in scratch {
-            if let newest = s.newest { widestLabel = max(widestLabel, textWidth(ValueLabel.trueValue(newest.value)) + 2 * textUnit) }
+            if let newest = s.newest { needed = max(needed, textWidth(ValueLabel.trueValue(newest.value)) + 2 * textUnit) }
         }
+        // One digit of headroom when it changes, so the next longer value still fits.
+        if needed > valueStripWidth || needed &+ 2 &* glyphs.digitAdvance < valueStripWidth {
+            valueStripWidth = needed &+ glyphs.digitAdvance
+        }
+        let widestLabel = valueStripWidth
         let layout = ChartLayout(frame: rect, textHeight: textHeight, valueLabelWidth: widestLabel)
         let xUpper: Double =
             !usesCandleSlots
