@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "LiveTickerChart", targets: ["LiveTickerChart"]),
         .library(name: "LiveTickerDisplay", targets: ["LiveTickerDisplay"]),
         .library(name: "LiveTickerFeed", targets: ["LiveTickerFeed"]),
+        .library(name: "LiveTickerTOML", targets: ["LiveTickerTOML"]),
     ],
     targets: [
         // MARK: Core (pure Swift, no Foundation, no devices)
@@ -32,6 +33,8 @@ let package = Package(
         .target(name: "LiveTickerDownsampling"),
         .target(name: "LiveTickerScales", dependencies: ["LiveTickerCore"]),
         .target(name: "LiveTickerRender"),
+        // TOML 1.0 (dashboard files); no Debian package ships a Swift TOML parser.
+        .target(name: "LiveTickerTOML"),
         .target(
             name: "LiveTickerChart",
             dependencies: ["LiveTickerCore", "LiveTickerDownsampling", "LiveTickerScales", "LiveTickerRender"]
@@ -112,5 +115,8 @@ let package = Package(
             name: "LiveTickerFeedTests", dependencies: ["LiveTickerFeed", "LiveTickerCore", "LiveTickerTestSupport"],
             exclude: ["JSON/json-corpus.txt"]),
         .testTarget(name: "LiveTickerCLITests", dependencies: ["LiveTickerCLI"]),
+        .testTarget(name: "LiveTickerTOMLTests", dependencies: ["LiveTickerTOML"]),
+        // Prints a TOML file as tagged JSON, for the differential test against Python's tomllib.
+        .executableTarget(name: "TOMLDecode", dependencies: ["LiveTickerTOML"], path: "Tests/TOML", exclude: ["run-toml-differential", "toml_differential.py"]),
     ]
 )

@@ -25,9 +25,10 @@ import LiveTickerScales
 public final class LiveTickerChart {
     /// The series drawn, in the order marks name them by index.
     public let series: [ChartSeries]
-    /// What the chart draws, in order, after the plot background (and the first area fill,
-    /// painted with it) and before the axis labels, crosshair and header.
-    public let marks: [any ChartMark]
+    /// The panes stacked top to bottom, sharing the time axis. In each, the marks are drawn
+    /// in order after the plot background (and the pane's first area fill, painted with it)
+    /// and before the axis labels; the crosshair and header come last.
+    public let panes: [Pane]
     /// The panel size the frame is presented at (before rotation).
     public let width: Int
     /// The panel height.
@@ -64,9 +65,15 @@ public final class LiveTickerChart {
     /// Per series: whether a mark reads it at all, and whether one reads its line.
     let readsSeries: [Bool]
     let readsLine: [Bool]
-    /// Index into ``marks`` of the first area mark's series, painted with the backdrop.
-    let areaSeries: Int?
+    /// Per pane: the series of its first area mark, painted with the backdrop.
+    let areaSeries: [Int?]
+    /// Per series: the pane whose geometry its line is mapped with (the first reading it).
+    let linePane: [Int]
     var frame = FrameState()
+    /// Per pane, this frame's domain and geometry (written in place: no allocation).
+    var paneFrames: [PaneFrame]
+    /// Whether the pane being drawn labels the time axis (only the bottom one does).
+    var labelsTimeAxis = true
     /// This frame's grid lines (framebuffer rows and columns); capacity kept between frames.
     var gridRows: [Int] = []
     var gridColumns: [Int] = []
@@ -89,8 +96,22 @@ public final class LiveTickerChart {
     ///   holds one coverage mask, not one per panel. nil makes one for this chart.
     /// - Cost: allocates the per-frame scratch once: O(panel width + candle capacity)
     ///   per series plus O(width × height) for the rasteriser when none is given.
-    public init(
+    public convenience init(
         series: [ChartSeries], marks: [any ChartMark]? = nil, width: Int, height: Int,
+        options: ChartOptions = ChartOptions(), font: BitmapFont = .builtin, glyphs: GlyphAtlas? = nil,
+        rasterizer: Rasterizer? = nil
+    ) {
+        self.init(
+            series: series, panes: [Pane(marks: marks ?? Self.defaultMarks(seriesCount: series.count, options: options))],
+            width: width, height: height, options: options, font: font, glyphs: glyphs, rasterizer: rasterizer)
+    }
+
+    /// Creates a panel of `series` for a `width × height` rectangle: `panes` stacked top to
+    /// bottom (by their weights) under one header, sharing one time axis labelled under the
+    /// bottom pane. A series' line is mapped with the first pane that reads it.
+    /// Same cost as ``init(series:marks:width:height:options:font:glyphs:rasterizer:)``.
+    public init(
+        series: [ChartSeries], panes: [Pane], width: Int, height: Int,
         options: ChartOptions = ChartOptions(), font: BitmapFont = .builtin, glyphs: GlyphAtlas? = nil,
         rasterizer: Rasterizer? = nil
     ) {
@@ -109,26 +130,37 @@ public final class LiveTickerChart {
             options.rotation == .none ? nil : Framebuffer(width: logical.width, height: logical.height)
         self.sources = series.map(\.source)
         self.seriesStyles = series.map(\.style)
-        var marks = marks ?? Self.defaultMarks(seriesCount: series.count, options: options)
-        for i in marks.indices { marks[i].prepare(plotWidth: logical.width) }
-        self.marks = marks
+        var panes = panes.isEmpty ? [Pane(marks: [])] : panes
+        for p in panes.indices {
+            for i in panes[p].marks.indices { panes[p].marks[i].prepare(plotWidth: logical.width) }
+        }
+        self.panes = panes
         var reads = [Bool](repeating: false, count: series.count)
         var lines = reads
+        var linePane = [Int](repeating: 0, count: series.count)
         var slots = false
-        for mark in marks {
-            for input in mark.inputs where series.indices.contains(input.series) {
-                reads[input.series] = true
-                switch input.need {
-                case .line: lines[input.series] = true
-                case .candles: slots = true
-                case .newest: break
+        for (p, pane) in panes.enumerated().reversed() {
+            for mark in pane.marks {
+                for input in mark.inputs where series.indices.contains(input.series) {
+                    reads[input.series] = true
+                    switch input.need {
+                    case .line:
+                        lines[input.series] = true
+                        linePane[input.series] = p
+                    case .candles: slots = true
+                    case .newest: break
+                    }
                 }
             }
         }
         self.readsSeries = reads
         self.readsLine = lines
+        self.linePane = linePane
         self.usesCandleSlots = slots
-        self.areaSeries = marks.lazy.compactMap(\.areaSeries).first.flatMap { series.indices.contains($0) ? $0 : nil }
+        self.areaSeries = panes.map { pane in
+            pane.marks.lazy.compactMap(\.areaSeries).first.flatMap { series.indices.contains($0) ? $0 : nil }
+        }
+        self.paneFrames = [PaneFrame](repeating: PaneFrame(), count: panes.count)
         self.scratch = series.map {
             SeriesScratch(source: $0.source, plotWidth: logical.width, algorithm: options.algorithm)
         }
@@ -210,35 +242,71 @@ public final class LiveTickerChart {
         var clock = StageClock(enabled: measuresStages)
         stageTimes = ChartStageTimes()
         collectVisibleData()
-        let geometry = makeGeometry(frame: rect)
-        lastGeometry = geometry
-        let layout = geometry.layout
+        makeGeometries(frame: rect)
+        let first = paneFrames[0].geometry
+        lastGeometry = first
         stageTimes.collect = clock.lap()
 
-        for index in scratch.indices where readsLine[index] { prepareLine(of: index, geometry) }
+        for index in scratch.indices where readsLine[index] {
+            prepareLine(of: index, paneFrames[linePane[index]].geometry)
+        }
         stageTimes.downsample = clock.lap()
 
-        // Each pixel is stored once: the frame around the plot, then the plot with its grid,
-        // outline and area fill in one pass.
-        fb.fill(layout.frame, color: options.theme.background, around: layout.plot, clip: layout.frame)
-        paintPlot(geometry, into: fb)
-        stageTimes.background = clock.lap()
-
-        let context = MarkContext(chart: self, geometry: geometry)
-        for mark in marks {
-            mark.draw(context, into: fb)
-            let spent = clock.lap()
-            switch mark.stage {
-            case .candles: stageTimes.candles &+= spent
-            case .lines: stageTimes.lines &+= spent
-            case .overlays: stageTimes.overlays &+= spent
-            }
+        // Each pixel is stored once: the frame around the plots (band by band: the plots
+        // share their columns), then each plot with its grid, outline and area fill in one pass.
+        var bandTop = rect.minY
+        for pane in paneFrames.indices {
+            let plot = paneFrames[pane].geometry.layout.plot
+            let band = PixelRect(minX: rect.minX, minY: bandTop, maxX: rect.maxX, maxY: max(bandTop, plot.maxY))
+            fb.fill(band, color: options.theme.background, around: plot, clip: band)
+            bandTop = band.maxY
         }
+        fb.fill(
+            PixelRect(minX: rect.minX, minY: bandTop, maxX: rect.maxX, maxY: rect.maxY), color: options.theme.background,
+            clip: rect)
+        var backgroundTime = clock.lap()
 
-        drawAxisLabels(geometry, into: fb)
-        drawCrosshair(geometry, into: fb)
-        if options.showsHeader { drawHeader(geometry, into: fb) }
-        stageTimes.labels = clock.lap()
+        for pane in panes.indices {
+            selectPane(pane)
+            let geometry = paneFrames[pane].geometry
+            paintPlot(geometry, area: areaSeries[pane], into: fb)
+            backgroundTime &+= clock.lap()
+            let context = MarkContext(chart: self, geometry: geometry)
+            for mark in panes[pane].marks {
+                mark.draw(context, into: fb)
+                let spent = clock.lap()
+                switch mark.stage {
+                case .candles: stageTimes.candles &+= spent
+                case .lines: stageTimes.lines &+= spent
+                case .overlays: stageTimes.overlays &+= spent
+                }
+            }
+            labelsTimeAxis = pane == panes.count &- 1
+            drawAxisLabels(geometry, into: fb)
+            if paneFrames[pane].logarithmic { drawLogLabels(geometry, into: fb) }
+            stageTimes.labels &+= clock.lap()
+        }
+        stageTimes.background = backgroundTime
+        selectPane(0)
+        labelsTimeAxis = true
+        drawCrosshair(first, into: fb)
+        if options.showsHeader { drawHeader(first, into: fb) }
+        stageTimes.labels &+= clock.lap()
+    }
+
+    /// The geometry pane `index` was drawn with in the last frame (nil before the first frame
+    /// or for a pane that does not exist). O(1).
+    public func geometry(ofPane index: Int) -> ChartGeometry? {
+        guard lastGeometry != nil, paneFrames.indices.contains(index) else { return nil }
+        return paneFrames[index].geometry
+    }
+
+    /// Makes pane `index`'s value domain and scale the ones the grid and value labels use.
+    func selectPane(_ index: Int) {
+        frame.valueLower = paneFrames[index].valueLower
+        frame.valueUpper = paneFrames[index].valueUpper
+        frame.valueScale = paneFrames[index].valueScale
+        frame.logarithmic = paneFrames[index].logarithmic
     }
 }
 

@@ -33,6 +33,7 @@ extension LiveTickerChart {
                 drawText(scale.label(at: i), x: box.minX, y: top, color: theme.label, clip: layout.valueAxis, into: fb)
             }
         }
+        guard labelsTimeAxis else { return }
         // Labels that name a day, month or year first, then the clock labels that fit between
         // them: a multi-day chart never loses its dates to a crowded clock label.
         let top = layout.timeAxis.minY &+ gap

@@ -7,7 +7,7 @@ extension LiveTickerChart {
     /// the axis-coloured outline and, in line modes with ``ChartOptions/areaFill``, the
     /// alpha-blended area between the first series and the plot bottom (gaps stay empty).
     /// Call after ``prepareLine(of:_:)`` in the same frame. O(plot pixels), no allocation.
-    func paintPlot(_ geometry: ChartGeometry, into fb: Framebuffer) {
+    func paintPlot(_ geometry: ChartGeometry, area areaSeries: Int?, into fb: Framebuffer) {
         let plot = geometry.layout.plot
         let theme = options.theme
         collectGridLines(geometry)
@@ -36,6 +36,9 @@ extension LiveTickerChart {
                 guard value >= frame.valueLower, value <= frame.valueUpper else { continue }
                 gridRows.append(PixelRect.snap(geometry.pixelY(value) - 0.5))
             }
+        }
+        if frame.logarithmic {
+            forEachLogTick { value in gridRows.append(PixelRect.snap(geometry.pixelY(value) - 0.5)) }
         }
         forEachTimeTick(geometry) { x, _, _ in gridColumns.append(x) }
     }

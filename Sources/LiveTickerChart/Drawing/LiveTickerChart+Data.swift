@@ -2,6 +2,10 @@ import LiveTickerCore
 import LiveTickerRender
 import LiveTickerScales
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 extension LiveTickerChart {
     /// Finds each series' visible positions, gathers what the frame draws from them (the raw
     /// ticks of a short window, or a candidate set from the block summaries of a long one) and
@@ -107,20 +111,53 @@ extension LiveTickerChart {
                 mostCandles = max(mostCandles, s.visibleCandles.count)
             }
         }
-        // Each mark says what it shows (by default its series' ticks, and their candles in
-        // candle-slot charts).
-        var extent = ValueExtent()
-        let data = ChartFrameData(chart: self)
-        for mark in marks { mark.includeValues(data, into: &extent) }
-        frame.hasData = !extent.isEmpty
         frame.slotCount = max(mostCandles, minimumSlotCount())
 
-        // Pad the data range by 6 % so lines never touch the plot's edges; the domain type
-        // already widened a flat or empty range into a finite, non-degenerate one.
-        let domain = extent.domain
-        let pad = domain.span * 0.06
-        frame.valueLower = ValueSanitizer.clampForScale(domain.lower - pad)
-        frame.valueUpper = ValueSanitizer.clampForScale(domain.upper + pad)
+        // Each pane's marks say what they show (by default their series' ticks, and their
+        // candles in candle-slot charts); the pane's scale turns that into its domain.
+        let data = ChartFrameData(chart: self)
+        for (index, pane) in panes.enumerated() {
+            var extent = ValueExtent()
+            for mark in pane.marks { mark.includeValues(data, into: &extent) }
+            paneFrames[index].hasData = !extent.isEmpty
+            frame.hasData = frame.hasData || !extent.isEmpty
+            (paneFrames[index].valueLower, paneFrames[index].valueUpper) = Self.domain(of: extent, scale: pane.scale)
+            paneFrames[index].logarithmic = pane.scale == .logarithmic
+        }
+        selectPane(0)
+    }
+
+    /// The value range a pane maps onto its height for `extent` on `scale` (in log₁₀ units
+    /// for ``Pane/Scale/logarithmic``). O(1).
+    static func domain(of extent: ValueExtent, scale: Pane.Scale) -> (Double, Double) {
+        switch scale {
+        case .auto:
+            // Pad the data range by 6 % so lines never touch the plot's edges; the domain type
+            // already widened a flat or empty range into a finite, non-degenerate one.
+            let domain = extent.domain
+            let pad = domain.span * 0.06
+            return (ValueSanitizer.clampForScale(domain.lower - pad), ValueSanitizer.clampForScale(domain.upper + pad))
+        case .fixed(let lower, let upper):
+            let domain = ValueDomain(min: Swift.min(lower, upper), max: Swift.max(lower, upper))
+            return (domain.lower, domain.upper)
+        case .includingZero:
+            var withZero = extent
+            withZero.include(0)
+            let domain = withZero.domain
+            let pad = domain.span * 0.06
+            // Zero stays on the edge; only the far side is padded.
+            let lower = withZero.min >= 0 ? 0 : ValueSanitizer.clampForScale(domain.lower - pad)
+            let upper = withZero.max <= 0 ? 0 : ValueSanitizer.clampForScale(domain.upper + pad)
+            return lower < upper ? (lower, upper) : (domain.lower, domain.upper)
+        case .logarithmic:
+            // Only positive values have a logarithm; with none, show 1…10.
+            guard extent.max > 0 else { return (0, 1) }
+            let top = log10(extent.max)
+            let bottom = extent.min > 0 ? log10(extent.min) : top - 3
+            let domain = ValueDomain(min: bottom, max: top)
+            let pad = domain.span * 0.06
+            return (domain.lower - pad, domain.upper + pad)
+        }
     }
 
     /// The slot (x in candle units from the plot's left edge) of copied candle `i` of `s`:
@@ -144,39 +181,64 @@ extension LiveTickerChart {
         return max(12, min(4096, Int(span / width)))
     }
 
-    /// Builds this frame's geometry: layout from the text size and the widest value label,
-    /// value scale and x domain (time or candle slots).
-    func makeGeometry(frame rect: PixelRect) -> ChartGeometry {
+    /// Builds this frame's geometry for every pane: the panel's layout from the text size and
+    /// the widest value label of any pane (so the plots share their columns and the time
+    /// axis), split among the panes by weight, each with its value scale; the x domain (time
+    /// or candle slots) is the same for all. Writes ``paneFrames`` in place; no allocation.
+    func makeGeometries(frame rect: PixelRect) {
         let textHeight = self.textHeight
         let approximatePlotHeight = max(1, rect.height - 4 * textHeight)
-        let targetTicks = max(2, min(12, approximatePlotHeight / (textHeight * 3)))
-        let scale = NiceScale(
-            domain: ValueDomain(lower: frame.valueLower, upper: frame.valueUpper), targetTickCount: targetTicks)
-        frame.valueScale = scale
-
-        // The value strip is sized from the scale's extremes (its first and last tick, which
-        // bound every label it can show) and the tags, with hysteresis: it widens at once when
-        // a label needs it and narrows only when two digits' worth is free (one digit of headroom), so a live price
-        // crossing 1000 does not shift and rescale the whole plot every time it crosses.
-        var needed = glyphs.digitAdvance &* 6
-        if scale.tickCount > 0 {
-            needed = max(needed, textWidth(scale.label(at: 0)), textWidth(scale.label(at: scale.tickCount &- 1)))
+        var totalWeight = 0.0
+        for pane in panes { totalWeight += pane.weight }
+        var widestLabel = glyphs.digitAdvance &* 6
+        for (index, pane) in panes.enumerated() {
+            let lower = paneFrames[index].valueLower
+            let upper = paneFrames[index].valueUpper
+            guard !paneFrames[index].logarithmic else {
+                paneFrames[index].valueScale = nil
+                widestLabel = max(widestLabel, textWidth(ValueLabel.trueValue(pow(10, upper.rounded(.down)))))
+                continue
+            }
+            let paneHeight = Int(Double(approximatePlotHeight) * pane.weight / max(totalWeight, 1e-9))
+            let targetTicks = max(2, min(12, paneHeight / (textHeight * 3)))
+            let scale = NiceScale(domain: ValueDomain(lower: lower, upper: upper), targetTickCount: targetTicks)
+            paneFrames[index].valueScale = scale
+            // The scale's extremes (its first and last tick) bound every label it can show.
+            if scale.tickCount > 0 {
+                widestLabel = max(widestLabel, textWidth(scale.label(at: 0)), textWidth(scale.label(at: scale.tickCount &- 1)))
+            }
         }
         for s in scratch {
-            if let newest = s.newest { needed = max(needed, textWidth(ValueLabel.trueValue(newest.value)) + 2 * textUnit) }
+            if let newest = s.newest { widestLabel = max(widestLabel, textWidth(ValueLabel.trueValue(newest.value)) + 2 * textUnit) }
         }
-        // One digit of headroom when it changes, so the next longer value still fits.
-        if needed > valueStripWidth || needed &+ 2 &* glyphs.digitAdvance < valueStripWidth {
-            valueStripWidth = needed &+ glyphs.digitAdvance
+        // The value strip keeps its width with hysteresis: it widens at once when a label needs
+        // it (with a digit of headroom) and narrows only when two digits' worth is free, so a
+        // live price crossing 1000 does not shift and rescale the whole plot each time.
+        if widestLabel > valueStripWidth || widestLabel &+ 2 &* glyphs.digitAdvance < valueStripWidth {
+            valueStripWidth = widestLabel &+ glyphs.digitAdvance
         }
-        let widestLabel = valueStripWidth
+        widestLabel = valueStripWidth
         let layout = ChartLayout(frame: rect, textHeight: textHeight, valueLabelWidth: widestLabel)
         let xUpper: Double =
             !usesCandleSlots
             ? Double(frame.windowEnd &- frame.windowStart) : Double(frame.slotCount)
-        return ChartGeometry(
-            layout: layout, x: (0, xUpper), y: (frame.valueLower, frame.valueUpper),
-            timeOrigin: frame.windowStart)
+        // Panes split the plot band by weight, a text margin apart; the last takes the rest.
+        let gap = panes.count > 1 ? max(4, textHeight / 2) : 0
+        let band = layout.plot
+        let available = max(0, band.height &- gap &* (panes.count &- 1))
+        var top = band.minY
+        for (index, pane) in panes.enumerated() {
+            let last = index == panes.count &- 1
+            let height = last ? max(0, band.maxY &- top) : Int(Double(available) * pane.weight / max(totalWeight, 1e-9))
+            var paneLayout = layout
+            paneLayout.plot = PixelRect(minX: band.minX, minY: top, maxX: band.maxX, maxY: min(band.maxY, top &+ height))
+            paneLayout.valueAxis = PixelRect(
+                minX: layout.valueAxis.minX, minY: paneLayout.plot.minY, maxX: layout.valueAxis.maxX, maxY: paneLayout.plot.maxY)
+            paneFrames[index].geometry = ChartGeometry(
+                layout: paneLayout, x: (0, xUpper), y: (paneFrames[index].valueLower, paneFrames[index].valueUpper),
+                timeOrigin: frame.windowStart, logarithmic: paneFrames[index].logarithmic)
+            top = min(band.maxY, paneLayout.plot.maxY &+ gap)
+        }
     }
 }
 

@@ -113,4 +113,6 @@ struct FrameState {
     /// Value domain mapped onto the plot height (the data range, padded).
     var valueLower = 0.0
     var valueUpper = 1.0
+    /// Whether the value domain is in log₁₀ units (a logarithmic pane).
+    var logarithmic = false
 }

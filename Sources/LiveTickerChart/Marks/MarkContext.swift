@@ -40,6 +40,13 @@ public struct SeriesFrame {
     public var candles: UnsafeBufferPointer<Candle> {
         UnsafeBufferPointer(rebasing: scratch.candles[scratch.visibleCandles])
     }
+    /// Every candle copied this frame, oldest first: the visible ones are
+    /// ``visibleCandleRange`` of it, older ones warm up moving averages.
+    public var copiedCandles: UnsafeBufferPointer<Candle> {
+        UnsafeBufferPointer(rebasing: scratch.candles[0..<scratch.copiedCandleCount])
+    }
+    /// Where the visible candles sit in ``copiedCandles``.
+    public var visibleCandleRange: Range<Int> { scratch.visibleCandles }
     /// The slot (x in candle units from the plot's left edge) of visible candle `i`. O(1).
     public func slot(ofCandle i: Int) -> Int { slotBase &+ i }
     /// The series' line as drawn: kept points in pixels, NaN where the pen lifts (empty
