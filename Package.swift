@@ -3,7 +3,8 @@
 //
 // Module map (each module has one job; arrows are dependencies):
 //   LiveTickerCore         ring buffer, ticks, live series, candles, civil calendar (no Foundation)
-//   LiveTickerDownsampling LTTB, MinMax, M4, MinMaxLTTB                   (no Foundation)
+//   LiveTickerDownsampling LTTB, MinMax, M4, MinMaxLTTB -> CLiveTickerKernels (no Foundation)
+//   CLiveTickerKernels     the same kernels in C for AVX2 / AVX-512, chosen by CPU at run time
 //   LiveTickerScales       nice numbers, time ticks, label formatting -> Core (no Foundation)
 //   LiveTickerRender       framebuffer, rasteriser, fonts                 (no Foundation)
 //   LiveTickerChart        layout, themes, LiveTickerChart  -> Core, Downsampling, Scales, Render
@@ -30,7 +31,10 @@ let package = Package(
     targets: [
         // MARK: Core (pure Swift, no Foundation, no devices)
         .target(name: "LiveTickerCore"),
-        .target(name: "LiveTickerDownsampling"),
+        // Wide-vector kernels (AVX2, AVX-512 per function, one dispatch by CPU features); the
+        // Swift code in LiveTickerDownsampling stays the reference and the path elsewhere.
+        .target(name: "CLiveTickerKernels"),
+        .target(name: "LiveTickerDownsampling", dependencies: ["CLiveTickerKernels"]),
         .target(name: "LiveTickerScales", dependencies: ["LiveTickerCore"]),
         .target(name: "LiveTickerRender"),
         // TOML 1.0 (dashboard files); no Debian package ships a Swift TOML parser.
