@@ -9,9 +9,10 @@
 //   LiveTickerRender       framebuffer, rasteriser, fonts                 (no Foundation)
 //   LiveTickerChart        layout, themes, LiveTickerChart  -> Core, Downsampling, Scales, Render
 //   LiveTickerFreeType     TrueType/OpenType glyphs rendered once into an atlas -> Render, CFreeType
-//   LiveTickerImageIO      PPM and PNG files                -> Render, CZlib
+//   LiveTickerFiles        files replaced atomically (mkstemp, fsync, rename)
+//   LiveTickerImageIO      PPM and PNG files                -> Render, CZlib, Files
 //   LiveTickerDisplay      Display protocol, DRM/KMS, fbdev, picture files -> Render, ImageIO, CDRM
-//   LiveTickerFeed         CSV and binary tick files, pacing, live sources -> Core
+//   LiveTickerFeed         CSV and binary tick files, pacing, live sources -> Core, Files
 //   LiveTickerBench        the benchmark suite (Bench and `liveticker bench`)
 //   LiveTickerCLI          the `liveticker` commands
 import PackageDescription
@@ -63,12 +64,13 @@ let package = Package(
             providers: [.apt(["libfreetype-dev"])]
         ),
         .target(name: "LiveTickerFreeType", dependencies: ["LiveTickerRender", "CFreeType"]),
-        .target(name: "LiveTickerImageIO", dependencies: ["LiveTickerRender", "CZlib"]),
+        .target(name: "LiveTickerFiles"),
+        .target(name: "LiveTickerImageIO", dependencies: ["LiveTickerRender", "CZlib", "LiveTickerFiles"]),
         .target(
             name: "LiveTickerDisplay",
             dependencies: ["LiveTickerRender", "LiveTickerImageIO", "CDRM"]
         ),
-        .target(name: "LiveTickerFeed", dependencies: ["LiveTickerCore"]),
+        .target(name: "LiveTickerFeed", dependencies: ["LiveTickerCore", "LiveTickerFiles"]),
 
         // MARK: Programs
         .target(
@@ -83,7 +85,7 @@ let package = Package(
             dependencies: [
                 "LiveTickerCore", "LiveTickerDownsampling", "LiveTickerScales", "LiveTickerRender",
                 "LiveTickerChart", "LiveTickerImageIO", "LiveTickerDisplay", "LiveTickerFeed",
-                "LiveTickerBench", "LiveTickerFreeType",
+                "LiveTickerBench", "LiveTickerFreeType", "LiveTickerFiles",
             ]
         ),
         .executableTarget(name: "liveticker", dependencies: ["LiveTickerCLI"]),
@@ -110,7 +112,9 @@ let package = Package(
                 "LiveTickerChart", "LiveTickerCore", "LiveTickerDownsampling", "LiveTickerRender", "LiveTickerTestSupport",
             ]
         ),
-        .testTarget(name: "LiveTickerImageIOTests", dependencies: ["LiveTickerImageIO", "LiveTickerRender"]),
+        .testTarget(
+            name: "LiveTickerImageIOTests",
+            dependencies: ["LiveTickerImageIO", "LiveTickerRender", "LiveTickerFiles", "LiveTickerTestSupport"]),
         // Also runs the README's "Using it from Swift" example, hence Core and Chart.
         .testTarget(
             name: "LiveTickerDisplayTests",
