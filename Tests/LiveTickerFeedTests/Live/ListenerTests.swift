@@ -186,6 +186,55 @@ struct ListenerTests {
         source.stop()
     }
 
+    @Test("TCP: the listen backlog holds a burst of 300 senders before the server accepts any")
+    func backlogBurst() throws {
+        // Bound and listening, but not yet accepting: every connection waits in the backlog.
+        let source = try LiveTickSource(endpoint: .tcp(host: "127.0.0.1", port: 0))
+        let port = try #require(source.port)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        var descriptors: [pollfd] = []
+        for _ in 0..<300 {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+            _ = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            descriptors.append(pollfd(fd: fd, events: Int16(POLLOUT), revents: 0))
+        }
+        defer { for d in descriptors { close(d.fd) } }
+        var connected = 0
+        let deadline = ReplayPacer.now() + 3_000_000_000
+        while ReplayPacer.now() < deadline {
+            _ = poll(&descriptors, nfds_t(descriptors.count), 100)
+            connected = descriptors.filter { d in
+                var error: Int32 = 0
+                var length = socklen_t(MemoryLayout<Int32>.size)
+                return d.revents & Int16(POLLOUT) != 0 && getsockopt(d.fd, SOL_SOCKET, SO_ERROR, &error, &length) == 0 && error == 0
+            }.count
+            if connected == descriptors.count { break }
+        }
+        #expect(connected == 300)
+    }
+
+    @Test("TCP: accepted connections get keepalive, so a vanished peer's connection ends")
+    func keepalive() {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        ListeningSocket.enableKeepalive(fd)
+        func option(_ level: Int32, _ name: Int32) -> Int32 {
+            var value: Int32 = -1
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            _ = getsockopt(fd, level, name, &value, &length)
+            return value
+        }
+        #expect(option(SOL_SOCKET, SO_KEEPALIVE) == 1)
+        #expect(option(Int32(IPPROTO_TCP), TCP_KEEPIDLE) == 60)
+        #expect(option(Int32(IPPROTO_TCP), TCP_KEEPINTVL) == 10)
+        #expect(option(Int32(IPPROTO_TCP), TCP_KEEPCNT) == 6)
+    }
+
     @Test("past 65 536 symbols, a new symbol's ticks are dropped and counted, never charted as another")
     func symbolOverflow() throws {
         let source = try LiveTickSource(endpoint: .tcp(host: "127.0.0.1", port: 0))
