@@ -26,7 +26,13 @@ final class ConnectionServer {
         let slot: Int
         var relay = SymbolRelay()
         var lastActive: Int64
+        /// The turn's batch limit was reached: whole lines may wait in the reader's buffer with
+        /// nothing left in the socket to wake `poll`, so the next turn serves it regardless.
+        var hasBufferedLines = false
     }
+
+    /// Batches one connection is handed per turn before the others get theirs.
+    static let batchesPerTurn = 16
 
     private let listener: Int32
     private let endpoint: LiveEndpoint
@@ -78,7 +84,7 @@ final class ConnectionServer {
             // Serve in reverse so closing (swap-removing) a connection keeps the others' indices.
             for index in connections.indices.reversed() {
                 let events = descriptors[index].revents
-                if events != 0 {
+                if events != 0 || connections[index].hasBufferedLines {
                     serve(index, now: after)
                 } else if let timeout = limits.idleTimeout, after - connections[index].lastActive >= Self.nanoseconds(timeout) {
                     hub.count { $0.closedIdle += 1 }
@@ -90,8 +96,10 @@ final class ConnectionServer {
         for index in connections.indices.reversed() { close(index) }
     }
 
-    /// At most 100 ms (the stop flag), less when a connection's idle timeout falls due sooner.
+    /// At most 100 ms (the stop flag), less when a connection's idle timeout falls due sooner,
+    /// and no wait at all while a connection has buffered lines to hand out.
     private func pollTimeout(now: Int64) -> Int32 {
+        if connections.contains(where: \.hasBufferedLines) { return 0 }
         var wait: Int64 = 100_000_000
         if let timeout = limits.idleTimeout {
             let limit = Self.nanoseconds(timeout)
@@ -100,17 +108,19 @@ final class ConnectionServer {
         return Int32((wait + 999_999) / 1_000_000)
     }
 
-    /// Reads what connection `index` has (a few reads at most), pushes its ticks, and closes it
-    /// at its end or on an error.
+    /// Hands out up to ``batchesPerTurn`` batches of connection `index` (each at most one
+    /// `read`), pushes their ticks, and closes it at its end or on an error.
     private func serve(_ index: Int, now: Int64) {
         connections[index].lastActive = now
         let reader = connections[index].reader
         var outcome: (empty: Bool, failed: Bool)?
         do throws(FeedError) {
-            for _ in 0..<4 {
-                guard let batch = try reader.nextAvailableBatch() else { break }
+            var batches = 0
+            while batches < Self.batchesPerTurn, let batch = try reader.nextAvailableBatch() {
                 connections[index].relay.forward(batch, names: reader.symbols, hub: hub, queue: queue)
+                batches += 1
             }
+            connections[index].hasBufferedLines = batches == Self.batchesPerTurn
             if reader.isAtEnd { outcome = (false, false) }
         } catch {
             if case .emptyInput = error { outcome = (true, false) } else { outcome = (false, true) }

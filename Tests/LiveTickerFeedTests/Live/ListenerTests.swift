@@ -125,6 +125,20 @@ struct ListenerTests {
         source.stop()
     }
 
+    @Test("TCP: a burst of short lines arrives whole while its sender waits, connection open")
+    func tcpBurstThenWait() throws {
+        let source = try LiveTickSource(endpoint: .tcp(host: "127.0.0.1", port: 0))
+        source.start()
+        let port = try #require(source.port)
+        let fd = connectTCP(port: port)
+        // 4-byte lines: one 64 KiB read holds 16 384 of them, many batches' worth.
+        send(fd, String(repeating: "1,2\n", count: 40_000))
+        let collector = collect(source, count: 40_000)
+        #expect(collector.ticks.count == 40_000)
+        close(fd)
+        source.stop()
+    }
+
     @Test("TCP: a connection quiet for the idle timeout is closed and counted")
     func tcpIdleTimeout() throws {
         let source = try LiveTickSource(
