@@ -26,7 +26,7 @@ extension CSVRecordParser {
                 p = newline + 1
                 continue
             }
-            if let format = Self.detectTextFormat(contentStart, contentEnd, options: options) {
+            if detectsTextFormats, let format = Self.detectTextFormat(contentStart, contentEnd, options: options) {
                 return begin(format, at: contentStart)
             }
             delimiter = options.delimiter ?? Self.detectDelimiter(contentStart, contentEnd)
@@ -49,7 +49,8 @@ extension CSVRecordParser {
                 lineNumber += 1
                 p = newline + 1
             } else if let headerless {
-                layout = headerless.layout
+                // The same layout as the first headerless document's (its roles kept: no allocation).
+                adopt(headerless.layout)
                 roles = headerless.roles
                 return contentStart
             } else {
@@ -59,15 +60,20 @@ extension CSVRecordParser {
                 // The data line is parsed by the hot loop; skip only the byte-order mark.
                 p = contentStart
             }
-            layout = newLayout
+            adopt(newLayout)
             roles = newLayout.roles
-            scratch.timeForm = newLayout.timeForm.code
-            scratch.dateForm = newLayout.dateForm.code
-            if case let .pattern(pattern) = newLayout.timeForm { scratch.timePattern = pattern }
-            scratch.decimalComma = newLayout.decimalComma
             return p
         }
         return p
+    }
+
+    /// Makes `newLayout` the current one, with the time and number forms it decided.
+    private mutating func adopt(_ newLayout: CSVColumnLayout) {
+        layout = newLayout
+        scratch.timeForm = newLayout.timeForm.code
+        scratch.dateForm = newLayout.dateForm.code
+        if case let .pattern(pattern) = newLayout.timeForm { scratch.timePattern = pattern }
+        scratch.decimalComma = newLayout.decimalComma
     }
 
     /// The most frequent of `,` `;` tab `|` outside quotes; comma when none occurs.

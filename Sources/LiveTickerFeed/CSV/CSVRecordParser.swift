@@ -45,6 +45,10 @@ struct CSVRecordParser {
     var badHeadersAreBadLines = false
     /// The current document's header was refused: its lines count as ``BadLineKind/badHeader``.
     var refusedHeader = false
+    /// Whether the first line may switch the input to NDJSON, a JSON array or line protocol.
+    /// Off for UDP datagrams: they share one parser (one symbol table per format), so a
+    /// datagram that looked like JSON would make every later one read as JSON; they are CSV.
+    var detectsTextFormats = true
     /// The headerless layout and its roles, kept so that a run of headerless datagrams (each a
     /// new document) allocates nothing.
     var headerless: (layout: CSVColumnLayout, roles: [ColumnRole])?

@@ -35,6 +35,7 @@ final class DatagramReceiver {
         self.stop = stop
         parser = CSVRecordParser(options: options)
         parser.badHeadersAreBadLines = true
+        parser.detectsTextFormats = false
         storage = TickBatchStorage(capacity: max(1, min(options.batchCapacity, 4096)))
         let size = Self.bufferSize + 1 + SWARDigits.padding
         buffer = .allocate(capacity: size)
@@ -97,6 +98,7 @@ final class DatagramReceiver {
         while position < end {
             var ticks = 0
             var failed = false
+            let before = position
             do throws(FeedError) {
                 position = try parser.parseLines(buffer, start: position, end: end, into: storage, count: &ticks)
             } catch {
@@ -104,7 +106,8 @@ final class DatagramReceiver {
                 failed = true
             }
             if ticks > 0 { relay.forward(storage.batch(count: ticks), names: parser.symbols, hub: hub, queue: queue) }
-            if failed { return }
+            // A parser that neither moved nor gave ticks would loop forever: the datagram ends.
+            if failed || (position == before && ticks == 0) { return }
         }
     }
 }

@@ -69,6 +69,37 @@ struct ListenerTests {
         #expect(source.report.badLines == 0)
     }
 
+    @Test("UDP: a datagram that looks like JSON or line protocol does not turn later datagrams into it")
+    func udpNoFormatSwitch() throws {
+        let source = try LiveTickSource(endpoint: .udp(host: "127.0.0.1", port: 0))
+        source.start()
+        let port = try #require(source.port)
+        sendUDP(port: port, ["[garbage", "{x", "m,t=1 f=2"])
+        #expect(waitUntil { source.listenerReport.datagrams == 3 })
+        sendUDP(port: port, ["1709285400000,5"])
+        let collector = collect(source, count: 1)
+        source.stop()
+        #expect(collector.ticks.map(\.value) == [5])
+        #expect(source.report.count(of: .badHeader) == 3)
+    }
+
+    @Test("UDP: headerless datagrams after one with ISO-8601 times under its own header read as before")
+    func udpTimeFormPerDatagram() throws {
+        let source = try LiveTickSource(endpoint: .udp(host: "127.0.0.1", port: 0))
+        source.start()
+        let port = try #require(source.port)
+        sendUDP(port: port, ["1709285400000,1"])
+        #expect(waitUntil { source.listenerReport.datagrams == 1 })
+        sendUDP(port: port, ["time,price\n2024-03-01T09:30:00.002Z,2"])
+        #expect(waitUntil { source.listenerReport.datagrams == 2 })
+        sendUDP(port: port, ["1709285400003,3"])
+        let collector = collect(source, count: 3)
+        source.stop()
+        #expect(collector.ticks.map(\.value) == [1, 2, 3])
+        #expect(collector.ticks.map(\.time) == [0, 2, 3].map { ns(march1At0930) + $0 * 1_000_000 })
+        #expect(source.report.badLines == 0)
+    }
+
     @Test("TCP: a bad header is a counted bad line with the lines under it; the next connection is served")
     func tcpBadHeader() throws {
         let source = try LiveTickSource(endpoint: .tcp(host: "127.0.0.1", port: 0))
