@@ -70,7 +70,7 @@ let package = Package(
             dependencies: [
                 "LiveTickerCore", "LiveTickerDownsampling", "LiveTickerScales", "LiveTickerRender",
                 "LiveTickerChart", "LiveTickerImageIO", "LiveTickerDisplay", "LiveTickerFeed",
-                "LiveTickerBench",
+                "LiveTickerBench", "LiveTickerTOML",
             ]
         ),
         .executableTarget(name: "liveticker", dependencies: ["LiveTickerCLI"]),
