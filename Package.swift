@@ -3,13 +3,16 @@
 //
 // Module map (each module has one job; arrows are dependencies):
 //   LiveTickerCore         ring buffer, ticks, live series, candles, civil calendar (no Foundation)
-//   LiveTickerDownsampling LTTB, MinMax, M4, MinMaxLTTB                   (no Foundation)
+//   LiveTickerDownsampling LTTB, MinMax, M4, MinMaxLTTB -> CLiveTickerKernels (no Foundation)
+//   CLiveTickerKernels     the same kernels in C for AVX2 / AVX-512, chosen by CPU at run time
 //   LiveTickerScales       nice numbers, time ticks, label formatting -> Core (no Foundation)
 //   LiveTickerRender       framebuffer, rasteriser, fonts                 (no Foundation)
 //   LiveTickerChart        layout, themes, LiveTickerChart  -> Core, Downsampling, Scales, Render
-//   LiveTickerImageIO      PPM and PNG files                -> Render, CZlib
+//   LiveTickerFreeType     TrueType/OpenType glyphs rendered once into an atlas -> Render, CFreeType
+//   LiveTickerFiles        files replaced atomically (mkstemp, fsync, rename)
+//   LiveTickerImageIO      PPM and PNG files                -> Render, CZlib, Files
 //   LiveTickerDisplay      Display protocol, DRM/KMS, fbdev, picture files -> Render, ImageIO, CDRM
-//   LiveTickerFeed         CSV and binary tick files, pacing, live sources -> Core
+//   LiveTickerFeed         CSV and binary tick files, pacing, live sources -> Core, Files
 //   LiveTickerBench        the benchmark suite (Bench and `liveticker bench`)
 //   LiveTickerCLI          the `liveticker` commands
 import PackageDescription
@@ -29,7 +32,10 @@ let package = Package(
     targets: [
         // MARK: Core (pure Swift, no Foundation, no devices)
         .target(name: "LiveTickerCore"),
-        .target(name: "LiveTickerDownsampling"),
+        // Wide-vector kernels (AVX2, AVX-512 per function, one dispatch by CPU features); the
+        // Swift code in LiveTickerDownsampling stays the reference and the path elsewhere.
+        .target(name: "CLiveTickerKernels"),
+        .target(name: "LiveTickerDownsampling", dependencies: ["CLiveTickerKernels"]),
         .target(name: "LiveTickerScales", dependencies: ["LiveTickerCore"]),
         .target(name: "LiveTickerRender"),
         // TOML 1.0 (dashboard files); no Debian package ships a Swift TOML parser.
@@ -50,12 +56,21 @@ let package = Package(
             pkgConfig: "libdrm",
             providers: [.apt(["libdrm-dev"])]
         ),
-        .target(name: "LiveTickerImageIO", dependencies: ["LiveTickerRender", "CZlib"]),
+        // FreeType for TrueType/OpenType labels; the link lines in its module map let the
+        // static kiosk binary take libfreetype.a (and the png16/brotli/zlib it needs).
+        .systemLibrary(
+            name: "CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]
+        ),
+        .target(name: "LiveTickerFreeType", dependencies: ["LiveTickerRender", "CFreeType"]),
+        .target(name: "LiveTickerFiles"),
+        .target(name: "LiveTickerImageIO", dependencies: ["LiveTickerRender", "CZlib", "LiveTickerFiles"]),
         .target(
             name: "LiveTickerDisplay",
             dependencies: ["LiveTickerRender", "LiveTickerImageIO", "CDRM"]
         ),
-        .target(name: "LiveTickerFeed", dependencies: ["LiveTickerCore"]),
+        .target(name: "LiveTickerFeed", dependencies: ["LiveTickerCore", "LiveTickerFiles"]),
 
         // MARK: Programs
         .target(
@@ -70,7 +85,7 @@ let package = Package(
             dependencies: [
                 "LiveTickerCore", "LiveTickerDownsampling", "LiveTickerScales", "LiveTickerRender",
                 "LiveTickerChart", "LiveTickerImageIO", "LiveTickerDisplay", "LiveTickerFeed",
-                "LiveTickerBench", "LiveTickerTOML",
+                "LiveTickerBench", "LiveTickerFreeType", "LiveTickerFiles", "LiveTickerTOML",
             ]
         ),
         .executableTarget(name: "liveticker", dependencies: ["LiveTickerCLI"]),
@@ -90,13 +105,16 @@ let package = Package(
             name: "LiveTickerDownsamplingTests", dependencies: ["LiveTickerDownsampling", "LiveTickerTestSupport"]),
         .testTarget(name: "LiveTickerScalesTests", dependencies: ["LiveTickerScales", "LiveTickerCore", "LiveTickerTestSupport"]),
         .testTarget(name: "LiveTickerRenderTests", dependencies: ["LiveTickerRender", "LiveTickerTestSupport"]),
+        .testTarget(name: "LiveTickerFreeTypeTests", dependencies: ["LiveTickerFreeType", "LiveTickerRender"]),
         .testTarget(
             name: "LiveTickerChartTests",
             dependencies: [
                 "LiveTickerChart", "LiveTickerCore", "LiveTickerDownsampling", "LiveTickerRender", "LiveTickerTestSupport",
             ]
         ),
-        .testTarget(name: "LiveTickerImageIOTests", dependencies: ["LiveTickerImageIO", "LiveTickerRender"]),
+        .testTarget(
+            name: "LiveTickerImageIOTests",
+            dependencies: ["LiveTickerImageIO", "LiveTickerRender", "LiveTickerFiles", "LiveTickerTestSupport"]),
         // Also runs the README's "Using it from Swift" example, hence Core and Chart.
         .testTarget(
             name: "LiveTickerDisplayTests",

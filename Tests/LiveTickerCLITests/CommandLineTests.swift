@@ -46,6 +46,19 @@ struct CommandLineTests {
         #expect(text.split(separator: "\n").contains { $0.hasPrefix("liveticker") })
     }
 
+    @Test("bench --json to a path that cannot be written fails at once, before measuring", arguments: [
+        "/nonexistent-dir/bench.json", "/tmp",
+    ])
+    func benchJSONUnwritable(_ path: String) {
+        var status: Int32 = -1
+        let text = capture(2) {
+            status = LiveTickerCommandLine.run(["bench", "--section", "history", "--json", path])
+        }
+        #expect(status == 1)
+        #expect(text.contains("cannot write --json \(path)"))
+        #expect(!text.contains("measuring"), "it measured before checking the path")
+    }
+
     @Test("a missing tick file fails with status 1 and names the file")
     func missingFile() {
         var status: Int32 = -1
@@ -214,3 +227,4 @@ struct UTCOffsetArgumentTests {
         #expect(ChartArguments.utcOffsetSeconds(text) == nil)
     }
 }
+
