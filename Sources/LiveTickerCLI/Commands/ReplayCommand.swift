@@ -29,7 +29,9 @@ enum ReplayCommand: Command {
 
         Chart:
           --chart KIND        line (default), candles, or both
-          --candle D          candle interval: 1s, 5m, 1h, 1d, ... (default 1m) or 100t (ticks)
+          --candle D          candle interval: 1s, 5m, 1h, 1d, ... or 100t (ticks); default
+                              with --window: from 1m, 5m, 15m, 1h, 4h, 1d, 1w the first that
+                              puts at most 150 candles in the window; else 1m
           --window D          follow the newest data over this span, e.g. 10m (default: all held)
           --range FROM,TO     show a fixed time range instead, e.g.
                               2024-03-01T12:00:00Z,2024-03-01T13:00:00Z
@@ -37,6 +39,11 @@ enum ReplayCommand: Command {
                               name (America/New_York, Europe/Berlin), UTC, or a POSIX rule
                               (default: TZ, then /etc/localtime, else UTC)
           --utc-offset OFF    show times at a fixed offset from UTC instead, e.g. +01:00
+          --title TEXT        the header's name (default: the symbol, else the file name)
+          --change KIND       the header's change: both (default: +1.60 (+1.58%)), absolute,
+                              percent, or none (telemetry)
+          --stale D           show a STALE badge with the last tick's time when no tick came
+                              for D (e.g. 30s), so a wall never shows an old value as live
           --theme NAME        dark (default), light, colorblind
           --rotate DEG        0, 90, 180, 270 for portrait-mounted panels
           --algorithm A       lttb (default), minmax, m4, minmaxlttb
@@ -95,7 +102,7 @@ enum ReplayCommand: Command {
         defer { output.close() }
         let session = ChartSession(
             series: series, wanted: wanted, chartOptions: chart.options, font: chart.font, display: output,
-            title: feed.options.symbol ?? ReplayInput.title(forPath: path))
+            title: chart.title ?? feed.options.symbol ?? ReplayInput.title(forPath: path), titleIsFixed: chart.title != nil)
         let (report, sink) =
             display.output.isFile && !feed.follow
             ? try session.runToFile(reader: reader, pacer: feed.pacer, every: every, stop: stop)
