@@ -47,3 +47,27 @@ struct ChartOptionArgumentTests {
         #expect(throws: CommandFailure.self) { try read(["--font", "/etc/hostname.ttf"]) }
     }
 }
+
+@Suite("--describe")
+struct DescribeTests {
+    @Test("replay --describe prints a paragraph naming the series, last value, change, range and trend")
+    func describe() throws {
+        let dir = temporaryDirectory()
+        var csv = "time,price\n"
+        for i in 0..<100 { csv += "\(1_709_280_000 + i),\(100 + Double(i) / 10)\n" }
+        csv += "\(1_709_280_100),nan\n\(1_709_280_101),110.5\n"
+        try TextFile.write(csv, to: dir + "/ramp.csv")
+        var status: Int32 = -1
+        let text = capture {
+            status = LiveTickerCommandLine.run(
+                ["replay", dir + "/ramp.csv", "--describe", "--tz", "UTC", "--title", "Ramp", "--output", dir + "/out.ppm"])
+        }
+        #expect(status == 0)
+        #expect(text.contains("one series as a line from 2024-03-01 08:00:00 to 2024-03-01 08:01:41 (UTC)"), "\(text)")
+        #expect(text.contains("Ramp: last 110.5 at 2024-03-01 08:01:41"), "\(text)")
+        #expect(text.contains("up 10.5 (+10.50%)"), "\(text)")
+        #expect(text.contains("ranged from 100.0 to 110.5"), "\(text)")
+        #expect(text.contains("rising over the window"), "\(text)")
+        #expect(text.contains("1 gap"), "\(text)")
+    }
+}

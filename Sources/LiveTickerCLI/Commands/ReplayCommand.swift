@@ -11,7 +11,7 @@ import LiveTickerRender
 enum ReplayCommand: Command {
     static let name = "replay"
     static let summary = "replay a tick file into a chart: a PPM/PNG picture, frames, or a display"
-    static let flags: Set<String> = FeedArguments.flags.union(["hold", "follow", "no-area", "no-header"])
+    static let flags: Set<String> = FeedArguments.flags.union(["hold", "follow", "no-area", "no-header", "describe"])
     static let help = """
         Usage: liveticker replay FILE [OPTIONS]
 
@@ -26,6 +26,8 @@ enum ReplayCommand: Command {
           --every N           draw a frame every N ticks; with --output 'frames/%05d.png' each
                               frame gets its own numbered file
           --hold              on a display, keep the last frame up until SIGINT/SIGTERM
+          --describe          print a one-paragraph text summary of the last frame to
+                              standard output (series, last value, change, range, trend, gaps)
 
         Chart:
           --chart KIND        line (default), candles, or both
@@ -85,6 +87,7 @@ enum ReplayCommand: Command {
         let wanted = FeedArguments.chartedSymbols(&feed.options)
         let every = try arguments.value("every", expected: "a whole number ≥ 1") { Int($0).flatMap { $0 >= 1 ? $0 : nil } } ?? 0
         let hold = arguments.flag("hold")
+        let describe = arguments.flag("describe")
         try arguments.finish()
 
         // One flag stops everything: SIGINT/SIGTERM raise it, a followed file's wait and a
@@ -107,6 +110,7 @@ enum ReplayCommand: Command {
             display.output.isFile && !feed.follow
             ? try session.runToFile(reader: reader, pacer: feed.pacer, every: every, stop: stop)
             : try session.runLive(reader: reader, pacer: feed.pacer, stop: stop, hold: hold)
+        if describe { print(session.describe()) }
         return ReplayInput.finish(
             report: report, sink: sink, symbols: reader.symbols, path: path, format: reader.formatDescription,
             symbolFilter: feed.options.symbol

@@ -66,6 +66,9 @@ final class ChartSession {
         chart.setTitle(name, forSeries: 0)
     }
 
+    /// The text alternative to the last frame presented (``LiveTickerChart/describe()``).
+    func describe() -> String { chart.describe() }
+
     /// A sink routing the feed into this session's series.
     private func makeSink(
         names: @escaping (SymbolID) -> String?, every: Int = 0, onSymbol: ((Int, SymbolID) -> Void)? = nil,
