@@ -49,7 +49,7 @@ enum ReplayCommand: Command {
           --theme NAME        dark (default), light, colorblind
           --rotate DEG        0, 90, 180, 270 for portrait-mounted panels
           --algorithm A       lttb (default), minmax, m4, minmaxlttb
-          --line-width PX     series line width in pixels (default 1.5)
+          --line-width PX     series line width in pixels (default 1.5; 1 with --chart both)
           --threshold V[,V]   horizontal alarm lines at these values
           --crosshair TIME    mark a moment: dashed lines through it and the value there,
                               with tags on both axes (epoch time or ISO-8601)

@@ -91,6 +91,8 @@ struct ChartArguments {
         {
             chart.options.algorithm = algorithm
         }
+        // In `both` the line is drawn over the candles: thinner by default, so bodies show.
+        if chart.options.kind == .both { chart.options.lineWidth = 1 }
         if let width = try arguments.value("line-width", expected: "a width in pixels from 1 to 64", { Double($0).flatMap { $0 >= 1 && $0 <= 64 ? $0 : nil } }) {
             chart.options.lineWidth = width
         }
