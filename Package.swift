@@ -8,9 +8,10 @@
 //   LiveTickerScales       nice numbers, time ticks, label formatting -> Core (no Foundation)
 //   LiveTickerRender       framebuffer, rasteriser, fonts                 (no Foundation)
 //   LiveTickerChart        layout, themes, LiveTickerChart  -> Core, Downsampling, Scales, Render
-//   LiveTickerImageIO      PPM and PNG files                -> Render, CZlib
+//   LiveTickerFiles        files replaced atomically (mkstemp, fsync, rename)
+//   LiveTickerImageIO      PPM and PNG files                -> Render, CZlib, Files
 //   LiveTickerDisplay      Display protocol, DRM/KMS, fbdev, picture files -> Render, ImageIO, CDRM
-//   LiveTickerFeed         CSV and binary tick files, pacing, live sources -> Core
+//   LiveTickerFeed         CSV and binary tick files, pacing, live sources -> Core, Files
 //   LiveTickerBench        the benchmark suite (Bench and `liveticker bench`)
 //   LiveTickerCLI          the `liveticker` commands
 import PackageDescription
@@ -54,12 +55,13 @@ let package = Package(
             pkgConfig: "libdrm",
             providers: [.apt(["libdrm-dev"])]
         ),
-        .target(name: "LiveTickerImageIO", dependencies: ["LiveTickerRender", "CZlib"]),
+        .target(name: "LiveTickerFiles"),
+        .target(name: "LiveTickerImageIO", dependencies: ["LiveTickerRender", "CZlib", "LiveTickerFiles"]),
         .target(
             name: "LiveTickerDisplay",
             dependencies: ["LiveTickerRender", "LiveTickerImageIO", "CDRM"]
         ),
-        .target(name: "LiveTickerFeed", dependencies: ["LiveTickerCore"]),
+        .target(name: "LiveTickerFeed", dependencies: ["LiveTickerCore", "LiveTickerFiles"]),
 
         // MARK: Programs
         .target(
@@ -74,7 +76,7 @@ let package = Package(
             dependencies: [
                 "LiveTickerCore", "LiveTickerDownsampling", "LiveTickerScales", "LiveTickerRender",
                 "LiveTickerChart", "LiveTickerImageIO", "LiveTickerDisplay", "LiveTickerFeed",
-                "LiveTickerBench",
+                "LiveTickerBench", "LiveTickerFiles",
             ]
         ),
         .executableTarget(name: "liveticker", dependencies: ["LiveTickerCLI"]),
@@ -100,7 +102,9 @@ let package = Package(
                 "LiveTickerChart", "LiveTickerCore", "LiveTickerDownsampling", "LiveTickerRender", "LiveTickerTestSupport",
             ]
         ),
-        .testTarget(name: "LiveTickerImageIOTests", dependencies: ["LiveTickerImageIO", "LiveTickerRender"]),
+        .testTarget(
+            name: "LiveTickerImageIOTests",
+            dependencies: ["LiveTickerImageIO", "LiveTickerRender", "LiveTickerFiles", "LiveTickerTestSupport"]),
         // Also runs the README's "Using it from Swift" example, hence Core and Chart.
         .testTarget(
             name: "LiveTickerDisplayTests",

@@ -67,7 +67,7 @@ enum BenchCommand: Command {
         }
         options.commandPath = LiveTickerExecutable.path()
         let report = BenchSuite.run(options) { printError($0) }
-        print(report.table, terminator: "")
+        printOutput(report.table, terminator: "")
         if let jsonPath {
             try TextFile.write(report.json, to: jsonPath)
             printError("wrote \(jsonPath)")

@@ -1,20 +1,24 @@
+import LiveTickerFiles
+
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// Small whole-file helpers for the commands (reports, JSON), with errors that name the path.
 enum TextFile {
-    /// Writes `text` to `path`, replacing it. Throws a ``CommandFailure`` naming the path and
-    /// the system's reason.
+    /// Writes `text` to `path`, replacing it atomically (``ReplacementFile``). Throws a
+    /// ``CommandFailure`` naming the path and the system's reason.
     static func write(_ text: String, to path: String) throws(CommandFailure) {
-        guard let file = fopen(path, "wb") else {
-            throw CommandFailure("cannot write \(path): \(String(cString: strerror(errno)))")
-        }
-        var text = text
-        let written = text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, file) }
-        let closed = fclose(file)
-        if written != text.utf8.count || closed != 0 {
-            throw CommandFailure("cannot write \(path): \(String(cString: strerror(errno)))")
+        let bytes = Array(text.utf8)
+        do throws(FileWriteError) {
+            let file = try ReplacementFile(path: path)
+            var failure: FileWriteError?
+            bytes.withUnsafeBytes { raw in
+                do throws(FileWriteError) { try file.replace(with: raw) } catch { failure = error }
+            }
+            if let failure { throw failure }
+        } catch {
+            throw CommandFailure("cannot write \(path): \(error.reason)")
         }
     }
 
