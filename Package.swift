@@ -8,6 +8,7 @@
 //   LiveTickerScales       nice numbers, time ticks, label formatting -> Core (no Foundation)
 //   LiveTickerRender       framebuffer, rasteriser, fonts                 (no Foundation)
 //   LiveTickerChart        layout, themes, LiveTickerChart  -> Core, Downsampling, Scales, Render
+//   LiveTickerFreeType     TrueType/OpenType glyphs rendered once into an atlas -> Render, CFreeType
 //   LiveTickerFiles        files replaced atomically (mkstemp, fsync, rename)
 //   LiveTickerImageIO      PPM and PNG files                -> Render, CZlib, Files
 //   LiveTickerDisplay      Display protocol, DRM/KMS, fbdev, picture files -> Render, ImageIO, CDRM
@@ -55,6 +56,14 @@ let package = Package(
             pkgConfig: "libdrm",
             providers: [.apt(["libdrm-dev"])]
         ),
+        // FreeType for TrueType/OpenType labels; the link lines in its module map let the
+        // static kiosk binary take libfreetype.a (and the png16/brotli/zlib it needs).
+        .systemLibrary(
+            name: "CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]
+        ),
+        .target(name: "LiveTickerFreeType", dependencies: ["LiveTickerRender", "CFreeType"]),
         .target(name: "LiveTickerFiles"),
         .target(name: "LiveTickerImageIO", dependencies: ["LiveTickerRender", "CZlib", "LiveTickerFiles"]),
         .target(
@@ -76,7 +85,7 @@ let package = Package(
             dependencies: [
                 "LiveTickerCore", "LiveTickerDownsampling", "LiveTickerScales", "LiveTickerRender",
                 "LiveTickerChart", "LiveTickerImageIO", "LiveTickerDisplay", "LiveTickerFeed",
-                "LiveTickerBench", "LiveTickerFiles",
+                "LiveTickerBench", "LiveTickerFreeType", "LiveTickerFiles",
             ]
         ),
         .executableTarget(name: "liveticker", dependencies: ["LiveTickerCLI"]),
@@ -96,6 +105,7 @@ let package = Package(
             name: "LiveTickerDownsamplingTests", dependencies: ["LiveTickerDownsampling", "LiveTickerTestSupport"]),
         .testTarget(name: "LiveTickerScalesTests", dependencies: ["LiveTickerScales", "LiveTickerCore", "LiveTickerTestSupport"]),
         .testTarget(name: "LiveTickerRenderTests", dependencies: ["LiveTickerRender", "LiveTickerTestSupport"]),
+        .testTarget(name: "LiveTickerFreeTypeTests", dependencies: ["LiveTickerFreeType", "LiveTickerRender"]),
         .testTarget(
             name: "LiveTickerChartTests",
             dependencies: [

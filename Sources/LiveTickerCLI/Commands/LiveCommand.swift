@@ -41,7 +41,7 @@ enum LiveCommand: Command {
 
         Chart: the same options as `liveticker replay` (--chart, --candle, --window, --range,
         --tz, --utc-offset, --theme, --rotate, --algorithm, --line-width, --threshold, --crosshair, --no-area,
-        --no-header, --text-scale, --font).
+        --no-header, --text-scale, --text-size, --font).
 
         Input:
         \(FeedArguments.helpLines)
