@@ -27,8 +27,6 @@ public final class CSVTickReader: TickBatchReader {
     private var memoryOffset = 0
     private let closeOnDeinit: Bool
     private let follow: Bool
-    /// Each `read` returns one datagram, which ends its line even without a newline.
-    private let datagrams: Bool
     /// How long follow mode sleeps when the file has no new bytes, in nanoseconds.
     public var followPollInterval: Int64 = 50_000_000
     /// Raised to end follow mode (or a blocking read loop between reads).
@@ -77,15 +75,16 @@ public final class CSVTickReader: TickBatchReader {
     ///
     /// With a `stop` flag the reader waits for input with `poll(2)` in 100 ms slices and ends
     /// (returns nil) once the flag is raised, so a thread blocked on a quiet pipe or socket can
-    /// be stopped. With `datagrams`, every `read` is one UDP datagram holding one or more lines.
+    /// be stopped. A non-blocking descriptor in a `poll(2)` loop is read with
+    /// ``nextAvailableBatch()``. (UDP datagrams are read by the live source's
+    /// `DatagramReceiver`, each as its own document.)
     public init(fileDescriptor: Int32, name: String, options: FeedOptions = FeedOptions(), follow: Bool = false,
-        closeOnDeinit: Bool = false, stop: StopFlag? = nil, datagrams: Bool = false)
+        closeOnDeinit: Bool = false, stop: StopFlag? = nil)
     {
         self.fd = fileDescriptor
         self.memory = nil
         self.name = name
         self.follow = follow
-        self.datagrams = datagrams
         self.closeOnDeinit = closeOnDeinit
         self.stopFlag = stop
         parser = CSVRecordParser(options: options)
@@ -102,7 +101,6 @@ public final class CSVTickReader: TickBatchReader {
         self.memory = bytes
         self.name = "<memory>"
         self.follow = false
-        self.datagrams = false
         self.closeOnDeinit = false
         self.stopFlag = nil
         parser = CSVRecordParser(options: options)
@@ -242,8 +240,7 @@ public final class CSVTickReader: TickBatchReader {
                 var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
                 if poll(&descriptor, 1, 100) == 0 { continue }
             }
-            // A datagram needs one spare byte for the newline that ends its line.
-            let n = readInput(into: buffer + filled, count: capacity - filled - (datagrams ? 1 : 0))
+            let n = readInput(into: buffer + filled, count: capacity - filled)
             if n < 0 {
                 if errno == EAGAIN || errno == EWOULDBLOCK, !waitsForInput {
                     starved = true
@@ -251,17 +248,6 @@ public final class CSVTickReader: TickBatchReader {
                 }
                 if errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK { continue }
                 throw .readFailed(path: name, errno: errno)
-            }
-            if datagrams {
-                guard n > 0 else { continue }
-                bytesRead += n
-                filled += n
-                if buffer[filled - 1] != ASCII.newline {
-                    buffer[filled] = ASCII.newline
-                    filled += 1
-                }
-                completeEnd = filled
-                return
             }
             if n == 0 {
                 if follow {
