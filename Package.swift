@@ -12,7 +12,8 @@
 //   LiveTickerFiles        files replaced atomically (mkstemp, fsync, rename)
 //   LiveTickerImageIO      PPM and PNG files                -> Render, CZlib, Files
 //   LiveTickerDisplay      Display protocol, DRM/KMS, fbdev, picture files -> Render, ImageIO, CDRM
-//   LiveTickerFeed         CSV and binary tick files, pacing, live sources -> Core, Files
+//   LiveTickerFeed         CSV, JSON, line-protocol and binary tick files, pacing, live sources -> Core
+//   LiveTickerDecompression gzip streams through zlib                    -> CZlib, Files
 //   LiveTickerBench        the benchmark suite (Bench and `liveticker bench`)
 //   LiveTickerCLI          the `liveticker` commands
 import PackageDescription
@@ -70,7 +71,9 @@ let package = Package(
             name: "LiveTickerDisplay",
             dependencies: ["LiveTickerRender", "LiveTickerImageIO", "CDRM"]
         ),
-        .target(name: "LiveTickerFeed", dependencies: ["LiveTickerCore", "LiveTickerFiles"]),
+        // gzip decompression (zlib) for the readers, kept out of LiveTickerFeed's Swift.
+        .target(name: "LiveTickerDecompression", dependencies: ["CZlib"]),
+        .target(name: "LiveTickerFeed", dependencies: ["LiveTickerCore", "LiveTickerFiles", "LiveTickerDecompression"]),
 
         // MARK: Programs
         .target(
