@@ -40,7 +40,7 @@ enum LiveCommand: Command {
           --idle-timeout D    close a TCP connection quiet for D (default 5m; 0: never)
 
         Chart: the same options as `liveticker replay` (--chart, --candle, --window, --range,
-        --tz, --utc-offset, --theme, --rotate, --algorithm, --line-width, --threshold, --crosshair, --no-area,
+        --tz, --utc-offset, --title, --change, --stale, --theme, --rotate, --algorithm, --line-width, --threshold, --crosshair, --no-area,
         --no-header, --text-scale, --text-size, --font).
 
         Input:
@@ -100,7 +100,7 @@ enum LiveCommand: Command {
         defer { output.close() }
         let session = ChartSession(
             series: series, wanted: wanted, chartOptions: chart.options, font: chart.font, display: output,
-            title: options.symbol ?? ReplayInput.title(forPath: sourceText))
+            title: chart.title ?? options.symbol ?? ReplayInput.title(forPath: sourceText), titleIsFixed: chart.title != nil)
         let (report, sink) = try session.runLiveSource(source, hold: hold)
         if source.port != nil { printError("\(sourceText): \(source.listenerReport.summary)") }
         let status = ReplayInput.finish(report: report, sink: sink, symbols: source.symbols, path: sourceText) {
