@@ -14,6 +14,8 @@ enum ReplayCommand: Command {
     static let flags: Set<String> = FeedArguments.flags.union(["hold", "follow", "no-area", "no-header", "describe"])
     static let help = """
         Usage: liveticker replay FILE [OPTIONS]
+               liveticker replay --config FILE.toml [--output SPEC] [--size WxH]
+                              (a dashboard file: the same as `liveticker run FILE.toml`)
 
         Reads a tick file (CSV with a header, or the binary .ltk format that `liveticker convert`
         writes; FILE may be - for standard input), feeds every tick
@@ -77,6 +79,11 @@ enum ReplayCommand: Command {
         """
 
     static func run(_ arguments: inout ParsedArguments) throws -> Int32 {
+        if let config = arguments.value("config") {
+            // The dashboard file is the general form; these commands' flags are its one-panel shorthand.
+            guard arguments.operands.isEmpty else { throw UsageError("--config FILE.toml replaces the source operand: give one or the other") }
+            return try RunCommand.runDashboard(path: config, &arguments)
+        }
         guard arguments.operands.count == 1 else {
             throw UsageError(arguments.operands.isEmpty ? "needs a tick file (or - for standard input)" : "takes one file, got \(arguments.operands.count)")
         }
