@@ -101,9 +101,23 @@ enum ReplayCommand: Command {
         // paced replay's sleep both check it.
         StopSignal.install()
         let stop = StopFlag(alsoWhen: { StopSignal.isRequested })
+        var notes: [String] = []
+        if !feed.historyGiven && !feed.follow {
+            let sized = HistorySizing.ticks(forPath: path, minimum: feed.history)
+            feed.history = sized.ticks
+            if let note = sized.note { notes.append(note) }
+        }
         let reader: any TickBatchReader
+        var ordered: TimeOrderedReader?
         do {
-            reader = try TickFileReader.open(path: path, options: feed.options, follow: feed.follow, stop: stop)
+            let opened = try TickFileReader.open(path: path, options: feed.options, follow: feed.follow, stop: stop)
+            // A file written newest first is replayed in time order (not a followed file).
+            if feed.follow {
+                reader = opened
+            } else {
+                ordered = TimeOrderedReader(opened, maximumTicks: feed.history)
+                reader = ordered!
+            }
         } catch {
             throw CommandFailure(error.description)
         }
@@ -120,7 +134,8 @@ enum ReplayCommand: Command {
         if describe { print(session.describe()) }
         return ReplayInput.finish(
             report: report, sink: sink, symbols: reader.symbols, path: path, format: reader.formatDescription,
-            symbolFilter: feed.options.symbol
+            symbolFilter: feed.options.symbol, historyCapacity: feed.history,
+            notes: notes + (ordered.map { $0.droppedOldest > 0 ? ["\($0.droppedOldest) oldest ticks of the newest-first file beyond the history dropped"] : [] } ?? [])
         ) {
             "\(session.framesPresented) frame(s) to \(output.summary)"
         }
