@@ -12,7 +12,8 @@
 //   LiveTickerFiles        files replaced atomically (mkstemp, fsync, rename)
 //   LiveTickerImageIO      PPM and PNG files                -> Render, CZlib, Files
 //   LiveTickerDisplay      Display protocol, DRM/KMS, fbdev, picture files -> Render, ImageIO, CDRM
-//   LiveTickerFeed         CSV and binary tick files, pacing, live sources -> Core, Files
+//   LiveTickerFeed         CSV, JSON, line-protocol and binary tick files, pacing, live sources -> Core
+//   LiveTickerDecompression gzip streams through zlib                    -> CZlib, Files
 //   LiveTickerBench        the benchmark suite (Bench and `liveticker bench`)
 //   LiveTickerCLI          the `liveticker` commands
 import PackageDescription
@@ -28,6 +29,7 @@ let package = Package(
         .library(name: "LiveTickerDisplay", targets: ["LiveTickerDisplay"]),
         .library(name: "LiveTickerFeed", targets: ["LiveTickerFeed"]),
         .library(name: "LiveTickerTOML", targets: ["LiveTickerTOML"]),
+        .library(name: "LiveTickerLoop", targets: ["LiveTickerLoop"]),
     ],
     targets: [
         // MARK: Core (pure Swift, no Foundation, no devices)
@@ -70,7 +72,11 @@ let package = Package(
             name: "LiveTickerDisplay",
             dependencies: ["LiveTickerRender", "LiveTickerImageIO", "CDRM"]
         ),
-        .target(name: "LiveTickerFeed", dependencies: ["LiveTickerCore", "LiveTickerFiles"]),
+        // gzip decompression (zlib) for the readers, kept out of LiveTickerFeed's Swift.
+        .target(name: "LiveTickerDecompression", dependencies: ["CZlib"]),
+        .target(name: "LiveTickerFeed", dependencies: ["LiveTickerCore", "LiveTickerFiles", "LiveTickerDecompression"]),
+        // The render loop an embedder runs: a Dashboard on a Display, drawn on change, stopped by a token.
+        .target(name: "LiveTickerLoop", dependencies: ["LiveTickerChart", "LiveTickerDisplay", "LiveTickerRender"]),
 
         // MARK: Programs
         .target(
@@ -85,7 +91,7 @@ let package = Package(
             dependencies: [
                 "LiveTickerCore", "LiveTickerDownsampling", "LiveTickerScales", "LiveTickerRender",
                 "LiveTickerChart", "LiveTickerImageIO", "LiveTickerDisplay", "LiveTickerFeed",
-                "LiveTickerBench", "LiveTickerFreeType", "LiveTickerFiles",
+                "LiveTickerBench", "LiveTickerFreeType", "LiveTickerFiles", "LiveTickerTOML", "LiveTickerLoop",
             ]
         ),
         .executableTarget(name: "liveticker", dependencies: ["LiveTickerCLI"]),
@@ -118,11 +124,11 @@ let package = Package(
         // Also runs the README's "Using it from Swift" example, hence Core and Chart.
         .testTarget(
             name: "LiveTickerDisplayTests",
-            dependencies: ["LiveTickerDisplay", "LiveTickerRender", "LiveTickerChart", "LiveTickerCore"]),
+            dependencies: ["LiveTickerDisplay", "LiveTickerRender", "LiveTickerChart", "LiveTickerCore", "LiveTickerLoop"]),
         .testTarget(
             name: "LiveTickerFeedTests", dependencies: ["LiveTickerFeed", "LiveTickerCore", "LiveTickerTestSupport"],
             exclude: ["JSON/json-corpus.txt"]),
-        .testTarget(name: "LiveTickerCLITests", dependencies: ["LiveTickerCLI"]),
+        .testTarget(name: "LiveTickerCLITests", dependencies: ["LiveTickerCLI", "LiveTickerChart", "LiveTickerImageIO"]),
         .testTarget(name: "LiveTickerTOMLTests", dependencies: ["LiveTickerTOML"]),
         // Prints a TOML file as tagged JSON, for the differential test against Python's tomllib.
         .executableTarget(name: "TOMLDecode", dependencies: ["LiveTickerTOML"], path: "Tests/TOML", exclude: ["run-toml-differential", "toml_differential.py"]),

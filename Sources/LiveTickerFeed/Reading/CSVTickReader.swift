@@ -24,6 +24,8 @@ public final class CSVTickReader: TickBatchReader {
     // Bytes to read instead of `fd` (in-memory parsing); valid for the reader's whole life,
     // which `parse(bytes:)` guarantees by never letting the reader escape.
     private let memory: UnsafeRawBufferPointer?
+    /// Bytes to read instead of `fd` (decompressed gzip).
+    private let stream: TickByteStream?
     private var memoryOffset = 0
     private let closeOnDeinit: Bool
     private let follow: Bool
@@ -77,16 +79,43 @@ public final class CSVTickReader: TickBatchReader {
     /// (returns nil) once the flag is raised, so a thread blocked on a quiet pipe or socket can
     /// be stopped. A non-blocking descriptor in a `poll(2)` loop is read with
     /// ``nextAvailableBatch()``. (UDP datagrams are read by the live source's
-    /// `DatagramReceiver`, each as its own document.)
+    /// `DatagramReceiver`, each as its own document.) `prefix`: bytes already read from the
+    /// descriptor (a magic-byte peek at standard input), read first.
     public init(fileDescriptor: Int32, name: String, options: FeedOptions = FeedOptions(), follow: Bool = false,
-        closeOnDeinit: Bool = false, stop: StopFlag? = nil)
+        closeOnDeinit: Bool = false, stop: StopFlag? = nil, prefix: [UInt8] = [])
     {
         self.fd = fileDescriptor
         self.memory = nil
+        self.stream = nil
         self.name = name
         self.follow = follow
         self.closeOnDeinit = closeOnDeinit
         self.stopFlag = stop
+        parser = CSVRecordParser(options: options)
+        storage = TickBatchStorage(capacity: max(1, options.batchCapacity))
+        capacity = max(256, options.bufferSize)
+        maximumLineRun = max(capacity, options.maximumLineRun)
+        buffer = .allocate(capacity: capacity + 1 + SWARDigits.padding)
+        buffer.initialize(repeating: 0, count: capacity + 1 + SWARDigits.padding)
+        if !prefix.isEmpty {
+            let n = min(prefix.count, capacity)
+            prefix.withUnsafeBytes { _ = memcpy(buffer, $0.baseAddress!, n) }
+            filled = n
+            bytesRead = n
+            fileOffset = n
+            if let last = lastNewline(from: 0) { completeEnd = last + 1 }
+        }
+    }
+
+    /// Reads the bytes of `stream` (decompressed gzip, …) as if they were a file; no follow mode.
+    public init(stream: TickByteStream, name: String, options: FeedOptions = FeedOptions()) {
+        self.fd = -1
+        self.memory = nil
+        self.stream = stream
+        self.name = name
+        self.follow = false
+        self.closeOnDeinit = false
+        self.stopFlag = nil
         parser = CSVRecordParser(options: options)
         storage = TickBatchStorage(capacity: max(1, options.batchCapacity))
         capacity = max(256, options.bufferSize)
@@ -99,6 +128,7 @@ public final class CSVTickReader: TickBatchReader {
     init(memory bytes: UnsafeRawBufferPointer, options: FeedOptions) {
         self.fd = -1
         self.memory = bytes
+        self.stream = nil
         self.name = "<memory>"
         self.follow = false
         self.closeOnDeinit = false
@@ -232,7 +262,7 @@ public final class CSVTickReader: TickBatchReader {
                 }
                 readsLeft -= 1
             }
-            if let stopFlag, memory == nil {
+            if let stopFlag, memory == nil, stream == nil {
                 if stopFlag.isStopped {
                     finished = true
                     return
@@ -242,6 +272,7 @@ public final class CSVTickReader: TickBatchReader {
             }
             let n = readInput(into: buffer + filled, count: capacity - filled)
             if n < 0 {
+                if let stream { throw .corruptInput(path: name, reason: stream.failureDescription) }
                 if errno == EAGAIN || errno == EWOULDBLOCK, !waitsForInput {
                     starved = true
                     return
@@ -311,6 +342,7 @@ public final class CSVTickReader: TickBatchReader {
     }
 
     private func readInput(into destination: UnsafeMutablePointer<UInt8>, count: Int) -> Int {
+        if let stream { return stream.read(into: destination, count: count) }
         guard let memory else { return Glibc.read(fd, destination, count) }
         let n = min(count, memory.count - memoryOffset)
         if n > 0 { memcpy(destination, memory.baseAddress! + memoryOffset, n) }
