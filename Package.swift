@@ -9,7 +9,8 @@
 //   LiveTickerChart        layout, themes, LiveTickerChart  -> Core, Downsampling, Scales, Render
 //   LiveTickerImageIO      PPM and PNG files                -> Render, CZlib
 //   LiveTickerDisplay      Display protocol, DRM/KMS, fbdev, picture files -> Render, ImageIO, CDRM
-//   LiveTickerFeed         CSV and binary tick files, pacing, live sources -> Core
+//   LiveTickerFeed         CSV and binary tick files, pacing, live sources, message payloads -> Core
+//   LiveTickerMQTT         MQTT subscriber feed and publisher (Eclipse Paho C)   -> Feed, CPahoMQTT
 //   LiveTickerBench        the benchmark suite (Bench and `liveticker bench`)
 //   LiveTickerCLI          the `liveticker` commands
 import PackageDescription
@@ -53,6 +54,12 @@ let package = Package(
             dependencies: ["LiveTickerRender", "LiveTickerImageIO", "CDRM"]
         ),
         .target(name: "LiveTickerFeed", dependencies: ["LiveTickerCore"]),
+        // Eclipse Paho MQTT C (static archives in libpaho-mqtt-dev, so the kiosk binary keeps MQTT).
+        .systemLibrary(
+            name: "CPahoMQTT",
+            providers: [.apt(["libpaho-mqtt-dev", "libssl-dev"])]
+        ),
+        .target(name: "LiveTickerMQTT", dependencies: ["LiveTickerFeed", "LiveTickerCore", "CPahoMQTT"]),
 
         // MARK: Programs
         .target(
@@ -67,7 +74,7 @@ let package = Package(
             dependencies: [
                 "LiveTickerCore", "LiveTickerDownsampling", "LiveTickerScales", "LiveTickerRender",
                 "LiveTickerChart", "LiveTickerImageIO", "LiveTickerDisplay", "LiveTickerFeed",
-                "LiveTickerBench",
+                "LiveTickerMQTT", "LiveTickerBench",
             ]
         ),
         .executableTarget(name: "liveticker", dependencies: ["LiveTickerCLI"]),
@@ -100,5 +107,6 @@ let package = Package(
             dependencies: ["LiveTickerDisplay", "LiveTickerRender", "LiveTickerChart", "LiveTickerCore"]),
         .testTarget(name: "LiveTickerFeedTests", dependencies: ["LiveTickerFeed", "LiveTickerCore", "LiveTickerTestSupport"]),
         .testTarget(name: "LiveTickerCLITests", dependencies: ["LiveTickerCLI"]),
+        .testTarget(name: "LiveTickerMQTTTests", dependencies: ["LiveTickerMQTT", "LiveTickerFeed", "LiveTickerCore"]),
     ]
 )

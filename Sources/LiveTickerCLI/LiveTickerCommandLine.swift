@@ -10,7 +10,7 @@ public enum LiveTickerCommandLine {
     static var commands: [any Command.Type] {
         [
             ReplayCommand.self, LiveCommand.self, DownsampleCommand.self, ConvertCommand.self, DisplaysCommand.self,
-            PatternCommand.self, BenchCommand.self,
+            PatternCommand.self, BenchCommand.self, PublishCommand.self,
         ]
     }
 

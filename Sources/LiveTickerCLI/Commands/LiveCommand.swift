@@ -1,22 +1,31 @@
 import LiveTickerChart
 import LiveTickerDisplay
 import LiveTickerFeed
+import LiveTickerMQTT
 
 /// `liveticker live SOURCE`: a live feed from standard input, a growing file, or a UDP/TCP
 /// socket, drawn on a panel (or into a picture file) as ticks arrive.
 enum LiveCommand: Command {
     static let name = "live"
     static let summary = "show live ticks from stdin, a growing file, or a UDP/TCP socket"
-    static let flags: Set<String> = FeedArguments.flags.union(["hold", "no-area", "no-header"])
+    static let flags: Set<String> = FeedArguments.flags.union(["hold", "no-area", "no-header"]).union(MQTTArguments.flags)
     static let help = """
         Usage: liveticker live SOURCE [OPTIONS]
                liveticker live --listen udp://HOST:PORT|tcp://HOST:PORT [OPTIONS]
+               liveticker live mqtt://[USER[:PASSWORD]@]HOST[:PORT]/TOPIC/FILTER/# [OPTIONS]
 
         SOURCE is - (standard input), a file that grows (read from its start, then followed),
         or given with --listen as a UDP or TCP endpoint on this machine. Lines are CSV with a
         header, or the headerless line protocol `time,price[,size[,symbol]]` (time as epoch
         s/ms/us/ns or ISO-8601). A UDP datagram may hold several lines; TCP takes one
         connection at a time.
+
+        mqtt:// (mqtts:// for TLS) subscribes to a topic filter at an MQTT broker. Each topic
+        is a symbol (its last level by default); a message holds a bare number (its time is
+        the arrival time) or CSV lines time,price[,size[,symbol]], any number per message. A
+        retained message shows the last value at once. A lost connection is retried forever
+        (0.1 s doubling to 5 s) and shown on the chart as "disconnected"; a refused password
+        or certificate ends the run with the cause (exit 1).
 
         The feed is parsed on its own thread into a queue; the chart drains it and draws only
         when something changed, at most once per display refresh, and sleeps otherwise. A
@@ -37,11 +46,17 @@ enum LiveCommand: Command {
         Input:
         \(FeedArguments.helpLines)
 
+        MQTT:
+        \(MQTTArguments.helpLines)
+        \(MQTTArguments.subscriberHelpLines)
+
         Examples:
           producer | liveticker live - --output drm --window 10m
           liveticker live --listen udp://127.0.0.1:9000 --output drm --window 5m --candle 10s
           echo "$(date +%s%3N),101.25" | nc -u -w0 127.0.0.1 9000
           liveticker live /var/lib/liveticker/ticks.csv --output fbdev --window 30m
+          liveticker live mqtt://broker.local/site/ticks/# --symbol ACME --output drm
+          LIVETICKER_MQTT_PASSWORD=… liveticker live mqtts://kiosk@broker:8883/ticks/+ --ca site-ca.pem
         """
 
     static func run(_ arguments: inout ParsedArguments) throws -> Int32 {
@@ -49,11 +64,12 @@ enum LiveCommand: Command {
         let display = try DisplayArguments.read(from: &arguments, defaultOutput: "drm")
         let chart = try ChartArguments.read(from: &arguments)
         var options = try FeedArguments.read(from: &arguments)
-        let wanted = FeedArguments.chartedSymbols(&options)
+        var wanted = FeedArguments.chartedSymbols(&options)
         let history = try ReplayInput.historyOption(from: &arguments) ?? ReplayInput().history
         let queue = try arguments.value(
             "queue", expected: "a tick count from 16 to 16777216", { Int($0).flatMap { (16...(1 << 24)).contains($0) ? $0 : nil } }) ?? (1 << 16)
         let hold = arguments.flag("hold")
+        let mqtt = try MQTTArguments.read(from: &arguments)
         try arguments.finish()
         let sourceText: String
         switch (listen, arguments.operands.count) {
@@ -62,33 +78,53 @@ enum LiveCommand: Command {
         case (_?, _): throw UsageError("give either SOURCE or --listen, not both")
         default: throw UsageError("needs a source: -, a file, or --listen udp://HOST:PORT or tcp://HOST:PORT")
         }
-        let endpoint: LiveEndpoint
-        do {
-            endpoint = try LiveEndpoint(parsing: sourceText)
-        } catch {
-            throw UsageError(error.description)
-        }
-        if listen != nil, case .followedFile = endpoint {
-            throw UsageError("--listen needs udp://HOST:PORT or tcp://HOST:PORT, got '\(sourceText)'")
-        }
-
         StopSignal.install()
         let stop = StopFlag(alsoWhen: { StopSignal.isRequested })
-        let source: LiveTickSource
-        do {
-            source = try LiveTickSource(endpoint: endpoint, options: options, queueCapacity: queue, stop: stop)
-        } catch {
-            throw CommandFailure(error.description)
+        let source: any LiveTickFeed
+        var title = options.symbol ?? ReplayInput.title(forPath: sourceText)
+        if MQTTArguments.isMQTT(sourceText) {
+            let endpoint = try MQTTArguments.endpoint(sourceText)
+            // Topics name the symbols, so one --symbol picks a series rather than filtering lines.
+            if wanted.isEmpty, let one = options.symbol {
+                wanted = [one]
+                options.symbol = nil
+            }
+            title = wanted.first ?? endpoint.topic
+            do {
+                source = try MQTTTickSource(
+                    endpoint: endpoint, settings: mqtt.settings, options: options, format: mqtt.format,
+                    topicSymbol: mqtt.topicSymbol, queueCapacity: queue, stop: stop)
+            } catch {
+                throw CommandFailure(error.description)
+            }
+        } else {
+            let endpoint: LiveEndpoint
+            do {
+                endpoint = try LiveEndpoint(parsing: sourceText)
+            } catch {
+                throw UsageError(error.description)
+            }
+            if listen != nil, case .followedFile = endpoint {
+                throw UsageError("--listen needs udp://HOST:PORT or tcp://HOST:PORT, got '\(sourceText)'")
+            }
+            let listener: LiveTickSource
+            do {
+                listener = try LiveTickSource(endpoint: endpoint, options: options, queueCapacity: queue, stop: stop)
+            } catch {
+                throw CommandFailure(error.description)
+            }
+            if let port = listener.port { printError("liveticker: listening on \(endpoint) (port \(port))") }
+            source = listener
         }
-        if let port = source.port { printError("liveticker: listening on \(endpoint) (port \(port))") }
         let input = ReplayInput(history: history)
         let series = try (0..<max(1, wanted.count)).map { _ in try input.makeSeries(interval: chart.candleInterval) }
         let output = try display.open()
         defer { output.close() }
         let session = ChartSession(
             series: series, wanted: wanted, chartOptions: chart.options, font: chart.font, display: output,
-            title: options.symbol ?? ReplayInput.title(forPath: sourceText))
+            title: title)
         let (report, sink) = try session.runLiveSource(source, hold: hold)
+        for line in source.summaryLines { printError(line) }
         return ReplayInput.finish(report: report, sink: sink, symbols: source.symbols, path: sourceText) {
             "\(session.framesPresented) frame(s) to \(output.summary)"
         }

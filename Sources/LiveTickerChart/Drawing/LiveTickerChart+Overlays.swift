@@ -113,5 +113,6 @@ extension LiveTickerChart {
         text.append(" ticks" as StaticString)
         let width = textWidth(text)
         drawText(text, x: header.maxX &- width &- space, y: y, color: theme.label, clip: header, into: fb)
+        drawBadge(rightEdge: header.maxX &- width &- 3 &* space, y: y, clip: header, into: fb)
     }
 }

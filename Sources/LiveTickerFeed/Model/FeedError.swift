@@ -28,6 +28,9 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
     case socketFailed(endpoint: String, call: String, errno: Int32)
     /// An option value could not be understood, e.g. a time unit or speed.
     case invalidOption(name: String, value: String, reason: String)
+    /// A network client gave up: the server refused its credentials or its certificate, or the
+    /// connection cannot succeed by retrying. `reason` names the cause.
+    case connectionFailed(endpoint: String, reason: String)
 
     /// A one-line message for the user. Allocates.
     public var description: String {
@@ -47,6 +50,7 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .invalidEndpoint(text): "invalid endpoint \(text): expected udp://HOST:PORT or tcp://HOST:PORT"
         case let .socketFailed(endpoint, call, code): "\(endpoint): \(call) failed: \(Self.errnoText(code))"
         case let .invalidOption(name, value, reason): "\(name) \(value): \(reason)"
+        case let .connectionFailed(endpoint, reason): "\(endpoint): \(reason)"
         }
     }
 
