@@ -80,10 +80,16 @@ final class MQTTConnection {
         params.keyFile = UnsafePointer(cStrings[4])
         params.verifyServer = 1
         var result = lt_mqtt_connect_result()
-        lt_mqtt_connect(handle, &params, &result)
-        let diagnostic = withUnsafeBytes(of: &result.diagnostic) { raw in
+        var hostCheck: String?
+        if endpoint.useTLS {
+            hostCheck = PahoTrace.tracingHostCheck { lt_mqtt_connect(handle, &params, &result) }.1
+        } else {
+            lt_mqtt_connect(handle, &params, &result)
+        }
+        var diagnostic = withUnsafeBytes(of: &result.diagnostic) { raw in
             String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
         }
+        if result.returnCode != 0, diagnostic.isEmpty, let hostCheck { diagnostic = hostCheck }
         return Self.classify(code: result.returnCode, diagnostic: diagnostic, endpoint: endpoint)
     }
 
@@ -94,8 +100,8 @@ final class MQTTConnection {
         switch code {
         case 4, 134:  // 3.1.1 "bad user name or password", MQTT 5 0x86
             return .fatal("the broker refused the user name or password (MQTT reason \(code))")
-        case 5, 135:  // not authorized
-            return .fatal("the broker refused this client: not authorized (MQTT reason \(code))")
+        case 5, 135:  // not authorized (mosquitto's answer to a wrong password under MQTT 5)
+            return .fatal("the broker refused the login: not authorized (wrong user name or password?) (MQTT reason \(code))")
         case 133:
             return .fatal("the broker refused the client identifier (MQTT reason 133)")
         case 132, 1:
@@ -112,7 +118,9 @@ final class MQTTConnection {
     /// A sentence for an OpenSSL error line.
     static func tlsReason(_ diagnostic: String, endpoint: MQTTEndpoint) -> String {
         let lower = diagnostic.lowercased()
-        if lower.contains("hostname") || lower.contains("host name") || lower.contains("ip address mismatch") {
+        if lower.contains("x509_check_host") || lower.contains("x509_check_ip") || lower.contains("hostname mismatch")
+            || lower.contains("ip address mismatch")
+        {
             return "TLS: the server's certificate does not name the host \(endpoint.host) (\(diagnostic))"
         }
         if lower.contains("certificate verify failed") {

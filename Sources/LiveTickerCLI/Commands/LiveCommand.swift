@@ -82,8 +82,11 @@ enum LiveCommand: Command {
         let stop = StopFlag(alsoWhen: { StopSignal.isRequested })
         let source: any LiveTickFeed
         var title = options.symbol ?? ReplayInput.title(forPath: sourceText)
+        // How the summary names the source (never with a password).
+        var sourceName = sourceText
         if MQTTArguments.isMQTT(sourceText) {
             let endpoint = try MQTTArguments.endpoint(sourceText)
+            sourceName = endpoint.description
             // Topics name the symbols, so one --symbol picks a series rather than filtering lines.
             if wanted.isEmpty, let one = options.symbol {
                 wanted = [one]
@@ -125,7 +128,7 @@ enum LiveCommand: Command {
             title: title)
         let (report, sink) = try session.runLiveSource(source, hold: hold)
         for line in source.summaryLines { printError(line) }
-        return ReplayInput.finish(report: report, sink: sink, symbols: source.symbols, path: sourceText) {
+        return ReplayInput.finish(report: report, sink: sink, symbols: source.symbols, path: sourceName) {
             "\(session.framesPresented) frame(s) to \(output.summary)"
         }
     }

@@ -210,7 +210,8 @@ final class ChartSession {
         case .connecting:
             badge = "connecting"
         case let .disconnected(reason):
-            printError("liveticker: disconnected: \(reason)\(source.isFinished ? "" : "; retrying")")
+            // A feed that gave up says why once, as the run's error.
+            if source.error == nil { printError("liveticker: disconnected: \(reason); retrying") }
             badge = "disconnected"
         }
         chart.setBadge(badge)
