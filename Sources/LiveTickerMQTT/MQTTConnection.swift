@@ -89,7 +89,8 @@ final class MQTTConnection {
         var diagnostic = withUnsafeBytes(of: &result.diagnostic) { raw in
             String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
         }
-        if result.returnCode != 0, diagnostic.isEmpty, let hostCheck { diagnostic = hostCheck }
+        // A host-name failure ends the handshake before any CONNACK: a negative Paho code.
+        if result.returnCode < 0, diagnostic.isEmpty, let hostCheck { diagnostic = hostCheck }
         return Self.classify(code: result.returnCode, diagnostic: diagnostic, endpoint: endpoint)
     }
 
@@ -177,14 +178,16 @@ final class MQTTConnection {
 
     /// Publishes one message (QoS 1 waits for the broker's acknowledgement, up to 10 s).
     /// Returns nil on success, else why not.
-    func publish(topic: String, payload: UnsafeRawBufferPointer, sequence: String?) -> String? {
+    /// `retain` nil follows ``MQTTSettings/retain``.
+    func publish(topic: String, payload: UnsafeRawBufferPointer, sequence: String?, retain: Bool? = nil) -> String? {
         let code: Int32
+        let retained: Int32 = (retain ?? settings.retain) ? 1 : 0
         if let sequence {
-            code = lt_mqtt_publish(handle, topic, payload.baseAddress, Int32(payload.count), settings.qos,
-                settings.retain ? 1 : 0, sequence, 10_000)
+            code = lt_mqtt_publish(handle, topic, payload.baseAddress, Int32(payload.count), settings.qos, retained,
+                sequence, 10_000)
         } else {
-            code = lt_mqtt_publish(handle, topic, payload.baseAddress, Int32(payload.count), settings.qos,
-                settings.retain ? 1 : 0, nil, 10_000)
+            code = lt_mqtt_publish(handle, topic, payload.baseAddress, Int32(payload.count), settings.qos, retained,
+                nil, 10_000)
         }
         if code == 0 || code == 16 { return nil }  // 16: accepted, no matching subscribers (MQTT 5)
         if code == 135 { return "the broker does not allow publishing to \(topic) (not authorized)" }

@@ -107,6 +107,21 @@ public final class MQTTTickPublisher {
         for index in topics.indices where topics[index].count > 0 { try send(index) }
     }
 
+    /// Publishes every partly filled batch, then on each topic an empty stamped message (never
+    /// retained) that marks the end of the stream, so a subscriber that lost the last messages
+    /// can count them too. Call at the end of a replay.
+    public func finish() throws(FeedError) {
+        try flush()
+        guard connected else { return }
+        for index in topics.indices {
+            let sequence = "\(topics[index].nextSequence),\(topics[index].nextTick),0"
+            topics[index].nextSequence += 1
+            _ = [UInt8]().withUnsafeBytes {
+                client.publish(topic: topics[index].name, payload: $0, sequence: sequence, retain: false)
+            }
+        }
+    }
+
     /// Disconnects after flushing (QoS 1 messages in flight get up to a second).
     public func close() {
         client.disconnect()

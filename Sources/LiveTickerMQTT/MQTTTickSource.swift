@@ -197,6 +197,8 @@ public final class MQTTTickSource: LiveTickFeed, @unchecked Sendable {
                         missedTicks += ticks
                     case .inOrder: break
                     }
+                    // The publisher's end-of-stream mark carries no ticks.
+                    if sequence.count == 0 && message.payload.isEmpty { return }
                 }
                 do throws(FeedError) {
                     try decoder.decode(message.payload, topic: message.topic, arrival: Self.realtimeNanoseconds(), into: &sink)

@@ -17,7 +17,11 @@ enum PahoTrace {
     private struct State {
         var installed = false
         var connectsInProgress = 0
+        /// Paho's "X509_check_host for hostname H failed" line, if traced.
         var hostCheckFailure: String?
+        /// Paho's "rc from X509_check_ip_asc is N": it tries the host as an IP address after a
+        /// failed name check, so a name failure with N = 1 is no failure.
+        var ipCheckPassed: Bool?
     }
     private static let state = Mutex(State())
 
@@ -31,24 +35,28 @@ enum PahoTrace {
             }
             state.connectsInProgress += 1
             state.hostCheckFailure = nil
+            state.ipCheckPassed = nil
             MQTTClient_setTraceLevel(MQTTCLIENT_TRACE_PROTOCOL)
         }
         let result = body()
         let failure = state.withLock { state in
             state.connectsInProgress -= 1
             if state.connectsInProgress == 0 { MQTTClient_setTraceLevel(MQTTCLIENT_TRACE_FATAL) }
-            return state.hostCheckFailure
+            return state.ipCheckPassed == true ? nil : state.hostCheckFailure
         }
         return (result, failure)
     }
 
     private static let record: @convention(c) (MQTTCLIENT_TRACE_LEVELS, UnsafeMutablePointer<CChar>?) -> Void = {
         _, message in
-        guard let message, strstr(message, "X509_check_host") != nil || strstr(message, "X509_check_ip") != nil,
-            strstr(message, "failed") != nil
-        else { return }
+        guard let message else { return }
+        if let ip = strstr(message, "rc from X509_check_ip_asc is ") {
+            let passed = ip[29] == CChar(UInt8(ascii: "1"))
+            state.withLock { $0.ipCheckPassed = passed }
+            return
+        }
+        guard let start = strstr(message, "X509_check_host"), strstr(message, "failed") != nil else { return }
         // The line starts with a timestamp; keep the part from the check's name.
-        let start = strstr(message, "X509_check") ?? message
         let text = String(cString: start)
         state.withLock { $0.hostCheckFailure = text }
     }

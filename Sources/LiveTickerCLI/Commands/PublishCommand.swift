@@ -112,7 +112,7 @@ enum PublishCommand: Command {
                 try publisher.add(tick, symbol: ticks.symbols[i])
             }
         }
-        try publisher.flush()
+        try publisher.finish()
         return true
     }
 }

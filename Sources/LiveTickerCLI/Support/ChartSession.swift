@@ -193,6 +193,8 @@ final class ChartSession {
                 return finished
             },
             onStop: {})
+        // Stopped before the counts are read, so the report and the source's summary agree.
+        source.stop()
         if let error = source.error { throw CommandFailure(error.description) }
         if hold, !StopSignal.isRequested {
             StopSignal.hold(showing: "the last frame on \(display.summary)")
