@@ -26,6 +26,9 @@ typedef struct {
     const char *keyFile;
     /// 0 skips checking the server's certificate and host name (never the default).
     int verifyServer;
+    /// MQTT 5 Receive Maximum: QoS 1 messages the broker may have in flight to this client
+    /// (0: the protocol default, 65535). Beyond it the broker queues, then drops.
+    int receiveMaximum;
 } lt_mqtt_connect_params;
 
 /// What came back from one connect attempt.
@@ -79,7 +82,15 @@ static inline void lt_mqtt_connect(MQTTClient handle, const lt_mqtt_connect_para
         ssl.ssl_error_context = result;
         options.ssl = &ssl;
     }
-    MQTTResponse response = MQTTClient_connect5(handle, &options, NULL, NULL);
+    MQTTProperties properties = MQTTProperties_initializer;
+    if (params->receiveMaximum > 0) {
+        MQTTProperty property;
+        property.identifier = MQTTPROPERTY_CODE_RECEIVE_MAXIMUM;
+        property.value.integer2 = (unsigned short)params->receiveMaximum;
+        MQTTProperties_add(&properties, &property);
+    }
+    MQTTResponse response = MQTTClient_connect5(handle, &options, &properties, NULL);
+    MQTTProperties_free(&properties);
     result->returnCode = response.reasonCode == MQTTREASONCODE_SUCCESS ? MQTTCLIENT_SUCCESS : (int)response.reasonCode;
     result->reasonCode = (int)response.reasonCode;
     MQTTResponse_free(response);

@@ -79,6 +79,7 @@ final class MQTTConnection {
         params.certFile = UnsafePointer(cStrings[3])
         params.keyFile = UnsafePointer(cStrings[4])
         params.verifyServer = 1
+        params.receiveMaximum = settings.receiveMaximum
         var result = lt_mqtt_connect_result()
         var hostCheck: String?
         if endpoint.useTLS {

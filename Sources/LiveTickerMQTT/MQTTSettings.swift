@@ -21,6 +21,10 @@ public struct MQTTSettings: Sendable, Equatable {
     public var initialBackoffMilliseconds = 100
     /// Longest wait between attempts, in milliseconds.
     public var maximumBackoffMilliseconds = 5_000
+    /// QoS 1 messages the broker may send before this client acknowledges them (MQTT 5 Receive
+    /// Maximum). A subscriber that falls behind makes the broker queue, then drop (counted
+    /// through the publisher's stamps), instead of filling this process.
+    public var receiveMaximum: Int32 = 256
     /// Publishing: keep the last message on each topic at the broker (retained).
     public var retain = false
 
