@@ -6,13 +6,19 @@ public struct BenchOptions: Sendable {
         case downsample
         /// Ring buffer throughput on one thread and across a producer and a consumer thread.
         case ring
-        /// Frame times of the reference frame (SPEC §6) beside a memcpy of the same buffer and
+        /// Frame times of the reference frame (`Docs/reference-figures.md`) beside a memcpy of the same buffer and
         /// Blend2D drawing the same scene.
         case frame
         /// Tick ingest: CSV and binary parsing into a live series with candles.
         case ingest
         /// Frame times with 10⁴, 10⁶ and 10⁸ ticks of history in view (cost must not grow).
         case history
+        /// Whole commands as a user times them: `liveticker downsample` on a 10 M-row CSV beside
+        /// pandas + tsdownsample, `liveticker replay` of 10⁶ rows to a PNG beside gnuplot.
+        case e2e
+        /// The kiosk: the render loop at 60 Hz on a 1080p framebuffer with a producer thread at
+        /// 10 k ticks/s for 10 s: CPU per second of wall time and the p99 frame time.
+        case kiosk
     }
 
     /// Sections to run, in order.
@@ -21,6 +27,10 @@ public struct BenchOptions: Sendable {
     public var quick = false
     /// Compare against Python peers (tsdownsample, polars, Blend2D) when `python3` has them.
     public var comparePeers = true
+
+    /// The `liveticker` executable the end-to-end section runs (nil: that section only notes
+    /// that it needs one).
+    public var commandPath: String?
 
     /// Reads the process's heap-allocation count, when the running executable can count them
     /// (the `Bench` executable links a counting allocator; the static `liveticker` cannot).

@@ -23,6 +23,36 @@ public struct BenchReport: Sendable {
     /// Facts about the machine and build (`cores`, `build`).
     public var machine: [(key: String, value: String)] = []
 
+    /// One line of the closing summary: our figure beside a peer's, measured in the same run.
+    public struct Comparison: Sendable, Equatable {
+        /// What was measured, e.g. `LTTB, N = 10⁶ → 1920`.
+        public var what: String
+        /// Our figure, in `unit`.
+        public var ours: Double
+        /// The peer's figure, in `unit`.
+        public var peer: Double
+        /// Who the peer is, e.g. `tsdownsample 0.1.5.1`.
+        public var peerName: String
+        /// Unit of both figures.
+        public var unit: String
+        /// True for times (smaller is better), false for rates.
+        public var lowerIsBetter: Bool
+
+        /// How many times faster we are (below 1: slower). Times: peer ÷ ours; rates: ours ÷ peer.
+        public var speedup: Double { lowerIsBetter ? peer / ours : ours / peer }
+    }
+
+    /// Our figures beside the peers', in the order measured.
+    public private(set) var comparisons: [Comparison] = []
+
+    /// Records a summary line (the figures themselves are recorded with ``add(_:_:_:note:)``).
+    public mutating func compare(
+        _ what: String, ours: Double, peer: Double, peerName: String, unit: String, lowerIsBetter: Bool
+    ) {
+        guard ours > 0, peer > 0, ours.isFinite, peer.isFinite else { return }
+        comparisons.append(Comparison(what: what, ours: ours, peer: peer, peerName: peerName, unit: unit, lowerIsBetter: lowerIsBetter))
+    }
+
     /// An empty report.
     public init() {}
 
@@ -41,7 +71,32 @@ public struct BenchReport: Sendable {
         figures.last { $0.key == key }?.value
     }
 
-    /// A fixed-width table, one figure per line, grouped by the first key component.
+    /// The closing summary: one line per comparison, the ratio always stated as how much
+    /// faster (or slower) we are, so no line needs decoding.
+    public var summary: String {
+        guard !comparisons.isEmpty else { return "" }
+        let rows = comparisons.map { c -> [String] in
+            [c.what, "\(formatFigure(c.ours)) \(c.unit)", "\(c.peerName): \(formatFigure(c.peer)) \(c.unit)", ratioPhrase(c.speedup)]
+        }
+        let header = ["what", "LiveTicker", "peer (same run)", "LiveTicker is"]
+        var widths = header.map(\.count)
+        for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
+        func line(_ cells: [String]) -> String {
+            var out = " "
+            for (i, cell) in cells.enumerated() {
+                out += " " + cell + (i < cells.count - 1 ? String(repeating: " ", count: widths[i] - cell.count) + " |" : "")
+            }
+            return out
+        }
+        var lines = ["", "[summary] ours beside each peer, measured in this run"]
+        lines.append(line(header))
+        lines.append("  " + widths.map { String(repeating: "-", count: $0) }.joined(separator: "-+--"))
+        lines += rows.map(line)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A fixed-width table, one figure per line, grouped by the first key component, then the
+    /// closing ``summary``.
     public var table: String {
         var lines: [String] = []
         for (key, value) in machine { lines.append("\(key): \(value)") }
@@ -60,7 +115,7 @@ public struct BenchReport: Sendable {
             if !figure.note.isEmpty { line += "   (\(figure.note))" }
             lines.append(line)
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines.joined(separator: "\n") + "\n" + summary
     }
 
     /// The report as one JSON object (keys as documented above).
@@ -87,6 +142,12 @@ func formatFigure(_ value: Double) -> String {
     let (scaled, suffix): (Double, String) =
         magnitude >= 1e9 ? (value / 1e9, " G") : magnitude >= 1e6 ? (value / 1e6, " M") : magnitude >= 1e4 ? (value / 1e3, " k") : (value, "")
     return fixed(scaled, digits: abs(scaled) >= 100 ? 1 : abs(scaled) >= 10 ? 2 : 3) + suffix
+}
+
+/// "×2.60 faster" for a speedup of 2.6, "×1.30 slower" for 1/1.3: the one way ratios are stated.
+func ratioPhrase(_ speedup: Double) -> String {
+    guard speedup.isFinite, speedup > 0 else { return "n/a" }
+    return speedup >= 1 ? "×\(fixed(speedup, digits: 2)) faster" : "×\(fixed(1 / speedup, digits: 2)) slower"
 }
 
 /// `value` with exactly `digits` decimals (half away from zero), without Foundation.

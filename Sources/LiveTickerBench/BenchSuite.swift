@@ -20,6 +20,8 @@ public enum BenchSuite {
             case .frame: FrameBenchmark.run(options, into: &report)
             case .ingest: IngestBenchmark.run(options, into: &report)
             case .history: HistoryBenchmark.run(options, into: &report)
+            case .e2e: EndToEndBenchmark.run(options, into: &report)
+            case .kiosk: KioskBenchmark.run(options, into: &report)
             }
         }
         return report

@@ -10,7 +10,7 @@ public enum LiveTickerCommandLine {
     static var commands: [any Command.Type] {
         [
             ReplayCommand.self, LiveCommand.self, DownsampleCommand.self, ConvertCommand.self, DisplaysCommand.self,
-            PatternCommand.self, BenchCommand.self, PublishCommand.self,
+            PatternCommand.self, ZoneCommand.self, BenchCommand.self, PublishCommand.self,
         ]
     }
 
@@ -31,13 +31,40 @@ public enum LiveTickerCommandLine {
 
     /// Runs the command named by the process arguments and exits with its status.
     public static func main() -> Never {
-        exit(run(Array(CommandLine.arguments.dropFirst())))
+        prepareProcess()
+        exit(finish(run(Array(CommandLine.arguments.dropFirst()))))
     }
 
     /// Runs `liveticker PREFIX... ARGUMENTS...`: lets another executable (the `Bench` target)
     /// be one of the subcommands under its own name.
     public static func main(prefixing prefix: [String]) -> Never {
-        exit(run(prefix + Array(CommandLine.arguments.dropFirst())))
+        prepareProcess()
+        exit(finish(run(prefix + Array(CommandLine.arguments.dropFirst()))))
+    }
+
+    /// Process setup before any command runs: SIGPIPE is ignored, so a write to a closed pipe
+    /// or socket fails with EPIPE where the code can see it (standard output then ends quietly,
+    /// as `cat` does: ``StandardOutput/exitOnBrokenPipe()``) instead of killing a kiosk
+    /// mid-frame. Called once by ``main()``, before any thread starts.
+    /// SIGQUIT ends a command that runs no display loop at once, without the Swift runtime's
+    /// crash report (which then hung); display loops install ``StopSignal`` over it.
+    static func prepareProcess() {
+        signal(SIGPIPE, SIG_IGN)
+        var quit = sigaction()
+        quit.__sigaction_handler.sa_handler = { _ in _exit(128 + SIGQUIT) }
+        sigemptyset(&quit.sa_mask)
+        quit.sa_flags = 0
+        sigaction(SIGQUIT, &quit, nil)
+    }
+
+    /// Flushes what `print` buffered and checks it: a write that failed (a full disk) ends
+    /// with a message and status 1; a closed pipe ends quietly (``StandardOutput/failed(_:)``).
+    static func finish(_ status: Int32) -> Int32 {
+        if fflush(nil) != 0 {
+            let code = errno
+            StandardOutput.failed(code)
+        }
+        return status
     }
 
     /// Runs `arguments` (without the program name) and returns the exit status.
@@ -46,14 +73,14 @@ public enum LiveTickerCommandLine {
             if arguments.first == "help", arguments.count > 1,
                 let command = command(named: arguments[1])
             {
-                print(command.help)
+                printOutput(command.help)
                 return 0
             }
-            print(helpText)
+            printOutput(helpText)
             return arguments.isEmpty ? 2 : 0
         }
         if first == "--version" {
-            print("liveticker \(LiveTickerVersion.string)")
+            printOutput("liveticker \(LiveTickerVersion.string)")
             return 0
         }
         guard let command = command(named: first) else {
@@ -63,7 +90,7 @@ public enum LiveTickerCommandLine {
         do {
             var parsed = try ParsedArguments(Array(arguments.dropFirst()), flags: command.flags)
             if parsed.wantsHelp {
-                print(command.help)
+                printOutput(command.help)
                 return 0
             }
             return try command.run(&parsed)

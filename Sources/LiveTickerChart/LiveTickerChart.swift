@@ -23,8 +23,12 @@ import LiveTickerScales
 /// Threading: `draw(into:)` is the consumer side of each series' ring; call it from one
 /// thread (the render loop) while producers append on theirs.
 public final class LiveTickerChart {
-    /// The series drawn, first one on top of the legend and with the area fill.
-    public let series: [LiveSeries]
+    /// The series drawn, in the order marks name them by index.
+    public let series: [ChartSeries]
+    /// The panes stacked top to bottom, sharing the time axis. In each, the marks are drawn
+    /// in order after the plot background (and the pane's first area fill, painted with it)
+    /// and before the axis labels; the crosshair and header come last.
+    public let panes: [Pane]
     /// The panel size the frame is presented at (before rotation).
     public let width: Int
     /// The panel height.
@@ -52,18 +56,57 @@ public final class LiveTickerChart {
     /// Upright frame when the panel is rotated; nil when no rotation is needed.
     let rotationBuffer: Framebuffer?
     var scratch: [SeriesScratch]
+    /// Each series' source and style, index for index with ``series`` (read per frame without
+    /// copying the `ChartSeries` values).
+    let sources: [any ChartSource]
+    let seriesStyles: [SeriesStyle]
+    /// Whether some mark reads candles: x is then in candle slots, not time.
+    let usesCandleSlots: Bool
+    /// Per series: whether a mark reads it at all, and whether one reads its line.
+    let readsSeries: [Bool]
+    let readsLine: [Bool]
+    /// Per pane: the series of its first area mark, painted with the backdrop.
+    let areaSeries: [Int?]
+    /// Per series: the pane whose geometry its line is mapped with (the first reading it).
+    let linePane: [Int]
     var frame = FrameState()
+    /// Per pane, this frame's domain and geometry (written in place: no allocation).
+    var paneFrames: [PaneFrame]
+    /// Whether the pane being drawn labels the time axis (only the bottom one does).
+    var labelsTimeAxis = true
     /// This frame's grid lines (framebuffer rows and columns); capacity kept between frames.
     var gridRows: [Int] = []
     var gridColumns: [Int] = []
+    /// This frame's time labels (left and right pixel), for collision tests; capacity kept.
+    var timeLabelSpans: [(left: Int, right: Int)] = []
 
-    /// Creates a chart of `series` for a `width × height` panel.
+    /// Creates a chart of `series` for a `width × height` panel, drawing `marks` (nil: the
+    /// marks ``ChartOptions`` describes, see ``defaultMarks(seriesCount:options:)``).
     ///
     /// - Parameter font: the bitmap font for labels; the built-in font by default (a PSF2
     ///   console font loaded with ``BitmapFont/psf2(_:)`` also works).
+    /// - Parameter rasterizer: the anti-aliasing scratch to draw with; pass one shared by
+    ///   every chart drawing into the same framebuffer (sized for it) so a wall of panels
+    ///   holds one coverage mask, not one per panel. nil makes one for this chart.
     /// - Cost: allocates the per-frame scratch once: O(panel width + candle capacity)
-    ///   per series plus O(width × height) for the rasteriser.
-    public init(series: [LiveSeries], width: Int, height: Int, options: ChartOptions = ChartOptions(), font: BitmapFont = .builtin) {
+    ///   per series plus O(width × height) for the rasteriser when none is given.
+    public convenience init(
+        series: [ChartSeries], marks: [any ChartMark]? = nil, width: Int, height: Int,
+        options: ChartOptions = ChartOptions(), font: BitmapFont = .builtin, rasterizer: Rasterizer? = nil
+    ) {
+        self.init(
+            series: series, panes: [Pane(marks: marks ?? Self.defaultMarks(seriesCount: series.count, options: options))],
+            width: width, height: height, options: options, font: font, rasterizer: rasterizer)
+    }
+
+    /// Creates a panel of `series` for a `width × height` rectangle: `panes` stacked top to
+    /// bottom (by their weights) under one header, sharing one time axis labelled under the
+    /// bottom pane. A series' line is mapped with the first pane that reads it.
+    /// Same cost as ``init(series:marks:width:height:options:font:rasterizer:)``.
+    public init(
+        series: [ChartSeries], panes: [Pane], width: Int, height: Int,
+        options: ChartOptions = ChartOptions(), font: BitmapFont = .builtin, rasterizer: Rasterizer? = nil
+    ) {
         precondition(width >= 1 && height >= 1, "a chart needs at least one pixel")
         self.series = series
         self.width = width
@@ -72,13 +115,78 @@ public final class LiveTickerChart {
         self.font = font
         let logical = options.rotation.logicalSize(width: width, height: height)
         self.textScale = options.textScale ?? max(1, min(logical.width, logical.height) / 720)
-        self.rasterizer = Rasterizer(width: logical.width, height: logical.height)
+        self.rasterizer = rasterizer ?? Rasterizer(width: logical.width, height: logical.height)
         self.rotationBuffer =
             options.rotation == .none ? nil : Framebuffer(width: logical.width, height: logical.height)
-        self.scratch = series.map { SeriesScratch(series: $0, plotWidth: logical.width, algorithm: options.algorithm) }
+        self.sources = series.map(\.source)
+        self.seriesStyles = series.map(\.style)
+        var panes = panes.isEmpty ? [Pane(marks: [])] : panes
+        for p in panes.indices {
+            for i in panes[p].marks.indices { panes[p].marks[i].prepare(plotWidth: logical.width) }
+        }
+        self.panes = panes
+        var reads = [Bool](repeating: false, count: series.count)
+        var lines = reads
+        var linePane = [Int](repeating: 0, count: series.count)
+        var slots = false
+        for (p, pane) in panes.enumerated().reversed() {
+            for mark in pane.marks {
+                for input in mark.inputs where series.indices.contains(input.series) {
+                    reads[input.series] = true
+                    switch input.need {
+                    case .line:
+                        lines[input.series] = true
+                        linePane[input.series] = p
+                    case .candles: slots = true
+                    case .newest: break
+                    }
+                }
+            }
+        }
+        self.readsSeries = reads
+        self.readsLine = lines
+        self.linePane = linePane
+        self.usesCandleSlots = slots
+        self.areaSeries = panes.map { pane in
+            pane.marks.lazy.compactMap(\.areaSeries).first.flatMap { series.indices.contains($0) ? $0 : nil }
+        }
+        self.paneFrames = [PaneFrame](repeating: PaneFrame(), count: panes.count)
+        self.scratch = series.map {
+            SeriesScratch(source: $0.source, plotWidth: logical.width, algorithm: options.algorithm)
+        }
+        for (index, one) in series.enumerated() { scratch[index].titleBytes = Array(one.title.utf8) }
         self.crosshair = options.crosshair
         gridRows.reserveCapacity(256)
         gridColumns.reserveCapacity(256)
+        timeLabelSpans.reserveCapacity(256)
+    }
+
+    /// Creates a chart of live series drawn as ``ChartOptions`` says (the one-panel shorthand
+    /// of the command line): series `i` gets the id `"i"` and no title until
+    /// ``setTitle(_:forSeries:)``. Same cost as the designated initialiser.
+    public convenience init(
+        series: [LiveSeries], width: Int, height: Int, options: ChartOptions = ChartOptions(), font: BitmapFont = .builtin
+    ) {
+        self.init(
+            series: series.enumerated().map { ChartSeries(id: String($0.offset), source: $0.element) },
+            width: width, height: height, options: options, font: font)
+    }
+
+    /// The marks ``ChartOptions`` describes, in drawing order: an area under series 0 (line
+    /// modes with ``ChartOptions/areaFill``), candles of series 0 (candle modes: several candle
+    /// sets on one axis cannot be read), a line per series (line modes), the thresholds, and a
+    /// last-value tag per series.
+    public static func defaultMarks(seriesCount: Int, options: ChartOptions) -> [any ChartMark] {
+        var marks: [any ChartMark] = []
+        guard seriesCount > 0 else { return marks }
+        if options.kind != .candles, options.areaFill { marks.append(AreaMark(series: 0)) }
+        if options.kind != .line { marks.append(CandlesMark(series: 0)) }
+        if options.kind != .candles {
+            for index in 0..<seriesCount { marks.append(LineMark(series: index)) }
+        }
+        if !options.thresholds.isEmpty { marks.append(ThresholdMark(values: options.thresholds)) }
+        marks.append(LastValueMark(series: Array(0..<seriesCount)))
+        return marks
     }
 
     /// Draws the current state of every series into `framebuffer`, which must be the panel
@@ -86,13 +194,24 @@ public final class LiveTickerChart {
     public func draw(into framebuffer: Framebuffer) {
         precondition(framebuffer.width == width && framebuffer.height == height, "framebuffer size differs from the chart's")
         guard let upright = rotationBuffer else {
-            drawUpright(into: framebuffer)
+            drawUpright(into: framebuffer, in: framebuffer.bounds)
             return
         }
-        drawUpright(into: upright)
+        drawUpright(into: upright, in: upright.bounds)
         let start = measuresStages ? ChartStageTimes.now() : 0
         options.rotation.apply(from: upright, to: framebuffer)
         if measuresStages { stageTimes.rotation = ChartStageTimes.now() &- start }
+    }
+
+    /// Draws the current state into `rect` of `framebuffer` (a panel of a wall sharing one
+    /// framebuffer); nothing outside `rect` is written. `rect` must have the chart's size and
+    /// lie inside the framebuffer; the chart must be upright (a wall turns as a whole).
+    /// O(visible ticks + pixels of `rect`); allocates nothing.
+    public func draw(into framebuffer: Framebuffer, in rect: PixelRect) {
+        precondition(rect.width == width && rect.height == height, "rectangle size differs from the chart's")
+        precondition(rect.intersection(framebuffer.bounds) == rect, "rectangle outside the framebuffer")
+        precondition(rotationBuffer == nil, "a chart drawn into a rectangle must be upright")
+        drawUpright(into: framebuffer, in: rect)
     }
 
     /// Sets the name shown in the header for series `index` (e.g. its symbol). Copies the
@@ -101,46 +220,81 @@ public final class LiveTickerChart {
         scratch[index].titleBytes = Array(title.utf8)
     }
 
-    /// The whole one-pass frame into an upright framebuffer.
-    func drawUpright(into fb: Framebuffer) {
+    /// Colour of series `index`: its style's, else the theme's for its index.
+    func seriesColor(_ index: Int) -> RGBColor {
+        seriesStyles[index].color ?? options.theme.seriesColor(index)
+    }
+
+    /// The whole one-pass frame into `rect` of an upright framebuffer.
+    func drawUpright(into fb: Framebuffer, in rect: PixelRect) {
         var clock = StageClock(enabled: measuresStages)
         stageTimes = ChartStageTimes()
         collectVisibleData()
-        let geometry = makeGeometry(frameWidth: fb.width, frameHeight: fb.height)
-        lastGeometry = geometry
-        let layout = geometry.layout
+        makeGeometries(frame: rect)
+        let first = paneFrames[0].geometry
+        lastGeometry = first
         stageTimes.collect = clock.lap()
 
-        if options.kind != .candles {
-            for index in scratch.indices { prepareLine(of: index, geometry) }
+        for index in scratch.indices where readsLine[index] {
+            prepareLine(of: index, paneFrames[linePane[index]].geometry)
         }
         stageTimes.downsample = clock.lap()
 
-        // Each pixel is stored once: the frame around the plot, then the plot with its grid,
-        // outline and area fill in one pass.
-        fb.fill(fb.bounds, color: options.theme.background, around: layout.plot, clip: fb.bounds)
-        paintPlot(geometry, into: fb)
-        stageTimes.background = clock.lap()
-
-        // Candles belong to the first series: several candle sets on one axis cannot be read.
-        if options.kind != .line, !scratch.isEmpty {
-            drawCandles(of: 0, geometry, into: fb)
+        // Each pixel is stored once: the frame around the plots (band by band: the plots
+        // share their columns), then each plot with its grid, outline and area fill in one pass.
+        var bandTop = rect.minY
+        for pane in paneFrames.indices {
+            let plot = paneFrames[pane].geometry.layout.plot
+            let band = PixelRect(minX: rect.minX, minY: bandTop, maxX: rect.maxX, maxY: max(bandTop, plot.maxY))
+            fb.fill(band, color: options.theme.background, around: plot, clip: band)
+            bandTop = band.maxY
         }
-        stageTimes.candles = clock.lap()
+        fb.fill(
+            PixelRect(minX: rect.minX, minY: bandTop, maxX: rect.maxX, maxY: rect.maxY), color: options.theme.background,
+            clip: rect)
+        var backgroundTime = clock.lap()
 
-        if options.kind != .candles {
-            for index in scratch.indices { drawLine(of: index, geometry, into: fb) }
+        for pane in panes.indices {
+            selectPane(pane)
+            let geometry = paneFrames[pane].geometry
+            paintPlot(geometry, area: areaSeries[pane], into: fb)
+            backgroundTime &+= clock.lap()
+            let context = MarkContext(chart: self, geometry: geometry)
+            for mark in panes[pane].marks {
+                mark.draw(context, into: fb)
+                let spent = clock.lap()
+                switch mark.stage {
+                case .candles: stageTimes.candles &+= spent
+                case .lines: stageTimes.lines &+= spent
+                case .overlays: stageTimes.overlays &+= spent
+                }
+            }
+            labelsTimeAxis = pane == panes.count &- 1
+            drawAxisLabels(geometry, into: fb)
+            if paneFrames[pane].logarithmic { drawLogLabels(geometry, into: fb) }
+            stageTimes.labels &+= clock.lap()
         }
-        stageTimes.lines = clock.lap()
+        stageTimes.background = backgroundTime
+        selectPane(0)
+        labelsTimeAxis = true
+        drawCrosshair(first, into: fb)
+        if options.showsHeader { drawHeader(first, into: fb) }
+        stageTimes.labels &+= clock.lap()
+    }
 
-        drawThresholds(geometry, into: fb)
-        drawLastValues(geometry, into: fb)
-        stageTimes.overlays = clock.lap()
+    /// The geometry pane `index` was drawn with in the last frame (nil before the first frame
+    /// or for a pane that does not exist). O(1).
+    public func geometry(ofPane index: Int) -> ChartGeometry? {
+        guard lastGeometry != nil, paneFrames.indices.contains(index) else { return nil }
+        return paneFrames[index].geometry
+    }
 
-        drawAxisLabels(geometry, into: fb)
-        drawCrosshair(geometry, into: fb)
-        if options.showsHeader { drawHeader(geometry, into: fb) }
-        stageTimes.labels = clock.lap()
+    /// Makes pane `index`'s value domain and scale the ones the grid and value labels use.
+    func selectPane(_ index: Int) {
+        frame.valueLower = paneFrames[index].valueLower
+        frame.valueUpper = paneFrames[index].valueUpper
+        frame.valueScale = paneFrames[index].valueScale
+        frame.logarithmic = paneFrames[index].logarithmic
     }
 }
 

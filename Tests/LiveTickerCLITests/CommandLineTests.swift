@@ -46,6 +46,19 @@ struct CommandLineTests {
         #expect(text.split(separator: "\n").contains { $0.hasPrefix("liveticker") })
     }
 
+    @Test("bench --json to a path that cannot be written fails at once, before measuring", arguments: [
+        "/nonexistent-dir/bench.json", "/tmp",
+    ])
+    func benchJSONUnwritable(_ path: String) {
+        var status: Int32 = -1
+        let text = capture(2) {
+            status = LiveTickerCommandLine.run(["bench", "--section", "history", "--json", path])
+        }
+        #expect(status == 1)
+        #expect(text.contains("cannot write --json \(path)"))
+        #expect(!text.contains("measuring"), "it measured before checking the path")
+    }
+
     @Test("a missing tick file fails with status 1 and names the file")
     func missingFile() {
         var status: Int32 = -1
@@ -73,6 +86,23 @@ struct CommandLineTests {
             strict = LiveTickerCommandLine.run(["replay", dir + "/ticks.csv", "--strict", "--output", dir + "/strict.ppm"])
         }
         #expect(strict == 1)
+    }
+
+    @Test("control bytes from a file are escaped in messages, and the symbol list in the summary is bounded")
+    func hostileFileText() throws {
+        let dir = temporaryDirectory()
+        var text = "time,price,symbol\n1709280000,1,\u{1B}]0;pwned\u{07}\n1709280000,1x\u{1B}[2J,A\n"
+        for i in 0..<20_000 { text += "1709280001,2,SYMBOL-\(i)-" + String(repeating: "x", count: 200) + "\n" }
+        writeFile(dir + "/ticks.csv", text)
+        var status: Int32 = -1
+        let stderr = capture(2) {
+            status = LiveTickerCommandLine.run(["replay", dir + "/ticks.csv", "--output", dir + "/out.ppm", "--size", "200x100"])
+        }
+        #expect(status == 0)
+        #expect(!stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+        #expect(stderr.contains("\\x1b[2J"))
+        #expect(stderr.contains("… and "))
+        #expect(stderr.utf8.count < 4000, "summary of \(stderr.utf8.count) bytes")
     }
 
     @Test("--every N with a %d path writes one numbered picture per N ticks and one at the end")
@@ -197,3 +227,4 @@ struct UTCOffsetArgumentTests {
         #expect(ChartArguments.utcOffsetSeconds(text) == nil)
     }
 }
+

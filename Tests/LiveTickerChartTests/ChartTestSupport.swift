@@ -2,6 +2,10 @@ import LiveTickerChart
 import LiveTickerCore
 import LiveTickerRender
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Builds a series from values, one tick per second from a fixed start.
 func makeSeries(
     _ values: [Double], start: Int64 = 1_709_280_000_000_000_000, step: Int64 = 1_000_000_000,
@@ -74,4 +78,22 @@ func columns(with color: RGBColor, in rect: PixelRect, of framebuffer: Framebuff
         }
     }
     return result
+}
+
+/// Writes `framebuffer` as a binary PPM to `path` (for looking at a test's picture while
+/// debugging it). Returns whether the file was written.
+@discardableResult
+func writePPM(_ framebuffer: Framebuffer, to path: String) -> Bool {
+    var bytes = Array("P6\n\(framebuffer.width) \(framebuffer.height)\n255\n".utf8)
+    for y in 0..<framebuffer.height {
+        for x in 0..<framebuffer.width {
+            let p = framebuffer[x, y]
+            bytes.append(UInt8((p >> 16) & 0xFF))
+            bytes.append(UInt8((p >> 8) & 0xFF))
+            bytes.append(UInt8(p & 0xFF))
+        }
+    }
+    guard let file = fopen(path, "wb") else { return false }
+    defer { fclose(file) }
+    return fwrite(bytes, 1, bytes.count, file) == bytes.count
 }

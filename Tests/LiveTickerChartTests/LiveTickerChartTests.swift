@@ -156,10 +156,10 @@ struct UTCOffsetTests {
         #expect(pixels(utc, in: geometry.layout.timeAxis) != pixels(plusOne, in: geometry.layout.timeAxis))
     }
 
-    @Test("a half-hour offset moves the grid to local full hours")
+    @Test("a 45-minute offset (Nepal) moves the grid to local full and half hours")
     func halfHour() throws {
         let (utc, geometry) = try frame(offsetSeconds: 0)
-        let (india, _) = try frame(offsetSeconds: 5 * 3600 + 1800)
+        let (india, _) = try frame(offsetSeconds: 5 * 3600 + 2700)
         #expect(pixels(utc, in: geometry.layout.plot) != pixels(india, in: geometry.layout.plot))
     }
 }

@@ -14,23 +14,34 @@ enum DownsamplingBenchmark {
         let sizes = options.quick ? [100_000, 1_000_000] : [100_000, 1_000_000, 10_000_000]
         // Asked once: without the peer, no per-size file is written and no python3 started.
         let peerAvailable = options.comparePeers && TsdownsamplePeer.isAvailable
+        let names = [DownsamplingAlgorithm.lttb: "LTTB", .minmax: "MinMax", .m4: "M4", .minmaxlttb: "MinMaxLTTB"]
         for size in sizes {
-            let values = randomWalk(count: size, seed: 42)
-            let peers = peerAvailable ? TsdownsamplePeer.measure(values, threshold: threshold) : nil
-            let readPass = measureReadPass(values, quick: options.quick)
-            report.add(
-                "downsample.read_pass.n\(size).points_per_second", readPass, "points/s",
-                note: "one SIMD sum over the same f64 array: the memory-read floor")
+            let walk = randomWalk(count: size, seed: 42)
+            let peers = peerAvailable ? TsdownsamplePeer.measure(walk, threshold: threshold) : nil
+            // Our input in huge pages, as numpy allocates the peer's (see HugePageArray).
+            let values = HugePageArray(walk)
+            let readPass = measureReadPass(values.values, quick: options.quick)
+            report.add("downsample.read_pass.n\(size).points_per_second", readPass, "points/s")
             var ours: [DownsamplingAlgorithm: [Int]] = [:]
             for algorithm in DownsamplingAlgorithm.allCases {
-                let (pointsPerSecond, indices) = measure(algorithm, values, quick: options.quick)
+                let (pointsPerSecond, indices) = measure(algorithm, values.values, quick: options.quick, level: .active)
                 ours[algorithm] = indices
                 var note = ""
                 if let peer = peers?.pointsPerSecond[algorithm.rawValue] {
-                    note = "tsdownsample \(formatFigure(peer)) points/s, ours ×\(fixed(pointsPerSecond / peer, digits: 2))"
+                    note = "\(ratioPhrase(pointsPerSecond / peer)) than tsdownsample"
                     report.add("downsample.\(algorithm.rawValue).n\(size).tsdownsample_points_per_second", peer, "points/s")
+                    report.compare(
+                        "\(names[algorithm]!), N = \(powerOfTen(size)) → \(threshold)", ours: pointsPerSecond, peer: peer,
+                        peerName: "tsdownsample", unit: "points/s", lowerIsBetter: false)
                 }
                 report.add("downsample.\(algorithm.rawValue).n\(size).points_per_second", pointsPerSecond, "points/s", note: note)
+                if KernelLevel.active != .sse2 {
+                    // The Swift reference path on the same data: what the C kernels add.
+                    let (swift, swiftIndices) = measure(algorithm, values.values, quick: options.quick, level: .sse2)
+                    report.add(
+                        "downsample.\(algorithm.rawValue).n\(size).sse2_points_per_second", swift, "points/s",
+                        note: swiftIndices == indices ? "" : "INDICES DIFFER from the \(KernelLevel.active) kernels")
+                }
             }
             if let reference = peers?.lttbIndices {
                 let same = reference == ours[.lttb]
@@ -39,6 +50,7 @@ enum DownsamplingBenchmark {
                     note: same ? "identical indices" : "INDICES DIFFER from tsdownsample")
             }
         }
+        report.note("downsample", "read_pass: one SIMD sum over the same f64 array, the memory-read floor; inputs in huge pages on both sides (numpy's arrays are); kernels at level \(KernelLevel.active), sse2_points_per_second is the Swift reference path")
         if !options.comparePeers {
             report.note("downsample", "tsdownsample comparison skipped (--no-peers)")
         } else if !peerAvailable {
@@ -48,16 +60,16 @@ enum DownsamplingBenchmark {
 
     /// Best of several timed runs (the machine is shared: the minimum is the least disturbed),
     /// with enough repetitions for ≥ 0.2 s per algorithm and size.
-    static func measure(_ algorithm: DownsamplingAlgorithm, _ values: [Double], quick: Bool) -> (Double, [Int]) {
+    static func measure(
+        _ algorithm: DownsamplingAlgorithm, _ values: UnsafeBufferPointer<Double>, quick: Bool, level: KernelLevel
+    ) -> (Double, [Int]) {
         let capacity = Downsampler.requiredCapacity(algorithm: algorithm, count: values.count, points: threshold)
         var output = [Int](repeating: 0, count: capacity)
         var kept = 0
         let repetitions = max(3, min(50, (quick ? 20_000_000 : 200_000_000) / values.count))
-        let samples = values.withUnsafeBufferPointer { y in
-            output.withUnsafeMutableBufferPointer { out in
-                TimingSamples.measure(count: repetitions, warmup: 1) {
-                    kept = Downsampler.downsample(algorithm: algorithm, x: nil, y: y, points: threshold, into: out)
-                }
+        let samples = output.withUnsafeMutableBufferPointer { out in
+            TimingSamples.measure(count: repetitions, warmup: 1) {
+                kept = Downsampler.downsample(algorithm: algorithm, x: nil, y: values, points: threshold, into: out, level: level)
             }
         }
         let seconds = Double(samples.minimumNanoseconds) / 1e9
@@ -65,14 +77,22 @@ enum DownsamplingBenchmark {
     }
 }
 
+/// "10⁶" for 1 000 000 (sizes that are powers of ten), else the number.
+func powerOfTen(_ n: Int) -> String {
+    let superscripts: [Character] = ["⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"]
+    var exponent = 0
+    var v = n
+    while v >= 10 && v % 10 == 0 { v /= 10; exponent += 1 }
+    guard v == 1 else { return String(n) }
+    return "10" + String(String(exponent).map { superscripts[Int(String($0))!] })
+}
+
 /// Best-of-repeats points/s of one read pass over `values` (``readPassSum(_:)``), timed like
 /// ``DownsamplingBenchmark/measure(_:_:quick:)`` so the two are comparable.
-private func measureReadPass(_ values: [Double], quick: Bool) -> Double {
+private func measureReadPass(_ values: UnsafeBufferPointer<Double>, quick: Bool) -> Double {
     var sink = 0.0
     let repetitions = max(3, min(50, (quick ? 20_000_000 : 200_000_000) / values.count))
-    let samples = values.withUnsafeBufferPointer { y in
-        TimingSamples.measure(count: repetitions, warmup: 1) { sink += readPassSum(y) }
-    }
+    let samples = TimingSamples.measure(count: repetitions, warmup: 1) { sink += readPassSum(values) }
     if sink == 0.125 { print("", terminator: "") }  // keeps the sums observable
     return Double(values.count) / (Double(samples.minimumNanoseconds) / 1e9)
 }

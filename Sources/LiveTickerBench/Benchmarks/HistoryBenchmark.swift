@@ -44,9 +44,8 @@ enum HistoryBenchmark {
         let key = "history.n\(history)"
         report.add("\(key).median_ms", samples.medianMilliseconds, "ms")
         report.add("\(key).p99_ms", samples.p99Milliseconds, "ms")
-        for (i, stage) in ChartStageTimes().named.enumerated()
-        where stage.name == "collect" || stage.name == "downsample" {
-            report.add("\(key).stage.\(stage.name)_ms", timings.stageMilliseconds(i), "ms")
+        for stage in timings.medianFrameSplit() where stage.name == "collect" || stage.name == "downsample" {
+            report.add("\(key).stage.\(stage.name)_ms", stage.milliseconds, "ms")
         }
         // The summary path (candidate sets) allocates nothing per frame either.
         AllocationProbe.measure("\(key).allocations_per_frame", section: "history", options: options, into: &report) {

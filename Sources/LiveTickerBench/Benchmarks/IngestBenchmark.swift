@@ -7,7 +7,7 @@ import Glibc
 
 /// Tick ingest: a generated `time,price,size` CSV (epoch milliseconds) parsed end to end at
 /// `--speed max` into a live series with one-minute candles, in ticks/s and MB/s, beside
-/// polars.read_csv on one thread on the same file (SPEC §5: ≈ 19 M ticks/s, ≈ 500 MB/s here).
+/// polars.read_csv on one thread on the same file (reference figures, `Docs/reference-figures.md`: ≈ 19 M ticks/s, ≈ 500 MB/s).
 enum IngestBenchmark {
     static func run(_ options: BenchOptions, into report: inout BenchReport) {
         let count = options.quick ? 1_000_000 : 5_000_000
@@ -45,7 +45,10 @@ enum IngestBenchmark {
         var note = ""
         if options.comparePeers, let polars = PolarsPeer.measure(path: path) {
             report.add("ingest.csv.polars_one_thread.ticks_per_second", Double(count) / polars, "ticks/s")
-            note = "polars (1 thread) \(formatFigure(Double(count) / polars)) ticks/s, ours ×\(fixed(polars / bestSeries, digits: 2))"
+            note = "\(ratioPhrase(polars / bestSeries)) than polars on one thread"
+            report.compare(
+                "CSV into a live series with candles", ours: Double(count) / bestSeries, peer: Double(count) / polars,
+                peerName: "polars.read_csv, 1 thread", unit: "ticks/s", lowerIsBetter: false)
         } else if options.comparePeers {
             report.note("ingest", "polars column skipped: python3 with polars not found (pip install polars)")
         }

@@ -7,7 +7,7 @@ import Glibc
 
 /// Ring-buffer throughput: appends on one thread, and a producer thread appending while a
 /// consumer thread copies what is new in batches (the render loop's access pattern, at full
-/// speed). SPEC §5 reference: padded atomics in Swift reach ≈ 70–120 M ops/s across two threads.
+/// speed). Reference (`Docs/reference-figures.md`): padded atomics in Swift reach ≈ 70–120 M ops/s across two threads.
 enum RingBenchmark {
     static func run(_ options: BenchOptions, into report: inout BenchReport) {
         let count = options.quick ? 2_000_000 : 20_000_000

@@ -1,30 +1,67 @@
 import LiveTickerChart
 import LiveTickerRender
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The calling thread's CPU time in nanoseconds (CLOCK_THREAD_CPUTIME_ID).
+func threadCPUNanoseconds() -> UInt64 {
+    var spec = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+    return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
+}
+
 /// Frame times of a scrolling scene, with where each frame's time went.
 struct FrameTimings {
     /// Whole-frame times of the measured frames.
     var samples = TimingSamples()
-    /// Per-stage nanoseconds summed over the measured frames, in ``ChartStageTimes/named`` order.
-    var stageTotals = [UInt64](repeating: 0, count: ChartStageTimes().named.count)
+    /// The drawing thread's CPU time per measured frame (CLOCK_THREAD_CPUTIME_ID): unlike wall
+    /// time it does not count the time other processes held the core, so it stays comparable
+    /// on a shared machine.
+    var cpuSamples = TimingSamples()
+    /// Per-stage nanoseconds of every measured frame, `stageCount` entries a frame in
+    /// ``ChartStageTimes/named`` order.
+    private var stages: [UInt64] = []
+    private let stageCount = ChartStageTimes().named.count
 
     /// Draws `frames` frames of `chart` into `framebuffer` after 10 unmeasured ones, calling
     /// `advance` (new ticks) before each frame outside the timing. The chart must have
-    /// ``LiveTickerChart/measuresStages`` on for the stage totals.
+    /// ``LiveTickerChart/measuresStages`` on for the stage split.
     init(frames: Int, chart: LiveTickerChart, into framebuffer: Framebuffer, advance: () -> Void) {
+        stages.reserveCapacity(frames * stageCount)
         for frame in 0..<(frames + 10) {
             advance()
+            let cpuStart = threadCPUNanoseconds()
             let start = MonotonicClock.now()
             chart.draw(into: framebuffer)
             let elapsed = MonotonicClock.now() &- start
+            let cpu = threadCPUNanoseconds() &- cpuStart
             guard frame >= 10 else { continue }  // warm-up
             samples.append(elapsed)
-            for (i, stage) in chart.stageTimes.named.enumerated() { stageTotals[i] &+= stage.nanoseconds }
+            cpuSamples.append(cpu)
+            for stage in chart.stageTimes.named { stages.append(stage.nanoseconds) }
         }
     }
 
-    /// Mean milliseconds per measured frame of stage `index`.
-    func stageMilliseconds(_ index: Int) -> Double {
-        Double(stageTotals[index]) / Double(max(1, samples.nanoseconds.count)) / 1e6
+    /// Where the median frame's time went: the stages of the frame whose time is the median
+    /// (nearest rank), in milliseconds, plus `other` (what no stage timed: the frame's time
+    /// minus the stages'), so the parts add up to the median exactly. One frame's own split
+    /// rather than per-stage medians or means, which do not add up to anything.
+    func medianFrameSplit() -> [(name: String, milliseconds: Double)] {
+        let times = samples.nanoseconds
+        guard !times.isEmpty else { return [] }
+        let order = times.indices.sorted { times[$0] < times[$1] }
+        let rank = min(order.count - 1, max(0, Int((0.5 * Double(order.count)).rounded(.up)) - 1))
+        let frame = order[rank]
+        var parts: [(name: String, milliseconds: Double)] = []
+        var staged: UInt64 = 0
+        for (i, stage) in ChartStageTimes().named.enumerated() {
+            let ns = stages[frame * stageCount + i]
+            staged &+= ns
+            parts.append((stage.name, Double(ns) / 1e6))
+        }
+        parts.append(("other", Double(Int64(bitPattern: times[frame] &- staged)) / 1e6))
+        return parts
     }
 }

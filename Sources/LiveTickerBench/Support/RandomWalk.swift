@@ -19,7 +19,7 @@ struct SplitMix64: RandomNumberGenerator, Sendable {
     }
 }
 
-/// A random walk of `count` f64 values starting at 100, the series SPEC §5 measures on.
+/// A random walk of `count` f64 values starting at 100, the series the reference figures were measured on.
 func randomWalk(count: Int, seed: UInt64 = 42) -> [Double] {
     var generator = SplitMix64(seed: seed)
     var values = [Double](repeating: 0, count: count)

@@ -19,6 +19,9 @@ struct TimingSamples: Sendable {
         return samples
     }
 
+    /// Makes room for `count` samples (so appending them allocates nothing).
+    mutating func reserve(_ count: Int) { nanoseconds.reserveCapacity(count) }
+
     /// Adds one sample.
     mutating func append(_ sample: UInt64) { nanoseconds.append(sample) }
 

@@ -13,17 +13,26 @@ enum BenchCommand: Command {
           downsample  LTTB, MinMax, M4, MinMaxLTTB points/s at N = 1e5, 1e6, 1e7 (M = 1920),
                       beside tsdownsample when python3 has it
           ring        ring-buffer ops/s on one thread and across producer + consumer threads
-          frame       reference frame (SPEC §6) median and p99 ms at 1920x1080 and 800x480,
+          frame       reference frame (Docs/reference-figures.md) median and p99 ms at 1920x1080 and 800x480,
                       beside a memcpy of the same buffer and Blend2D drawing the same
                       scene when python3 has blend2d-python
           ingest      CSV and binary ticks/s into a live series with candles, beside polars
           history     frame ms with 1e4, 1e6 and 1e8 ticks of history in view (ratio to 1e4;
                       1e8 needs about 4.4 GB of memory and is skipped by --quick)
+          e2e         whole commands as users time them: `liveticker downsample` on a 1e7-row
+                      CSV beside pandas + tsdownsample, `liveticker replay` of 1e6 rows to a
+                      1920x1080 PNG beside gnuplot (needs the liveticker executable)
+          kiosk       the render loop at 60 Hz on a 1080p framebuffer with a producer at
+                      10k ticks/s for 10 s: CPU per second of wall time, p99 frame time
+
+        A summary closes the output: each of our figures beside its peer's, with how many
+        times faster (or slower) we are. LIVETICKER_SIMD=sse2|avx2|avx512 forces the
+        downsampling kernels' instruction level (default: the widest this CPU has).
 
         Options:
           --quick           smaller sizes and fewer repetitions (a smoke run)
           --section LIST    only these sections (comma-separated):
-                            downsample,ring,frame,ingest,history
+                            downsample,ring,frame,ingest,history,e2e,kiosk
           --json PATH       also write the figures as JSON (keys documented in the README)
           --no-peers        do not run the Python peers (tsdownsample, polars, Blend2D)
 
@@ -50,8 +59,15 @@ enum BenchCommand: Command {
             throw UsageError("unexpected argument '\(arguments.operands[0])'")
         }
         try arguments.finish()
+        if let jsonPath {
+            // Before minutes of measuring, not after.
+            if let problem = TextFile.writeProblem(jsonPath) {
+                throw CommandFailure("cannot write --json \(jsonPath): \(problem)")
+            }
+        }
+        options.commandPath = LiveTickerExecutable.path()
         let report = BenchSuite.run(options) { printError($0) }
-        print(report.table, terminator: "")
+        printOutput(report.table, terminator: "")
         if let jsonPath {
             try TextFile.write(report.json, to: jsonPath)
             printError("wrote \(jsonPath)")

@@ -43,7 +43,7 @@ enum ConvertCommand: Command {
         } catch {
             throw CommandFailure(error.description)
         }
-        print("wrote \(result.records) tick\(result.records == 1 ? "" : "s") to \(output)"
+        printOutput("wrote \(result.records) tick\(result.records == 1 ? "" : "s") to \(output)"
             + (result.hasSymbols ? " with symbols" : ""))
         printError("\(input): \(result.report.summary)")
         return 0

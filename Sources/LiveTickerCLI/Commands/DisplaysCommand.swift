@@ -19,7 +19,7 @@ enum DisplaysCommand: Command {
             throw UsageError("unexpected argument '\(arguments.operands[0])'")
         }
         try arguments.finish()
-        print(DisplayInventory.scan().report)
+        printOutput(DisplayInventory.scan().report)
         return 0
     }
 }

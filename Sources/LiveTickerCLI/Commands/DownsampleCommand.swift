@@ -76,7 +76,7 @@ enum DownsampleCommand: Command {
         for k in 0..<count {
             let i = kept[k]
             if i == Downsampling.gapMarker { continue }
-            output.write("\(table.rows[i]),\(format(table.x[i])),\(format(table.y[i]))\n")
+            output.write("\(table.row(ofKept: i)),\(format(table.x[i])),\(format(table.y[i]))\n")
         }
         output.flush()
         return 0

@@ -17,8 +17,9 @@ enum LiveCommand: Command {
         SOURCE is - (standard input), a file that grows (read from its start, then followed),
         or given with --listen as a UDP or TCP endpoint on this machine. Lines are CSV with a
         header, or the headerless line protocol `time,price[,size[,symbol]]` (time as epoch
-        s/ms/us/ns or ISO-8601). A UDP datagram may hold several lines; TCP takes one
-        connection at a time.
+        s/ms/us/ns or ISO-8601). Each UDP datagram and each TCP connection may start with its
+        own header; a line nothing can make sense of is counted and skipped, and nothing a peer
+        sends ends the listener. TCP connections are served all at once.
 
         mqtt:// (mqtts:// for TLS) subscribes to a topic filter at an MQTT broker. Each topic
         is a symbol (its last level by default); a message holds a bare number (its time is
@@ -39,8 +40,16 @@ enum LiveCommand: Command {
           --queue N           ticks the queue holds between frames (default 65536)
           --history N         ticks the history ring holds (default 1048576)
 
+        Listener (udp:// and tcp://; tcp://:PORT and udp://:PORT bind every interface):
+          --allow CIDR[,CIDR] peers accepted, e.g. 192.168.1.0/24,10.0.0.7,fd00::/8, or any
+                              (default: loopback only, 127.0.0.0/8 and ::1, whatever the
+                              address bound); others are refused unread and counted
+          --max-connections N TCP connections served at once (default 64); a newcomer then
+                              replaces the one quiet longest (if quiet 1 s), else is refused
+          --idle-timeout D    close a TCP connection quiet for D (default 5m; 0: never)
+
         Chart: the same options as `liveticker replay` (--chart, --candle, --window, --range,
-        --utc-offset, --theme, --rotate, --algorithm, --line-width, --threshold, --crosshair, --no-area,
+        --tz, --utc-offset, --theme, --rotate, --algorithm, --line-width, --threshold, --crosshair, --no-area,
         --no-header, --text-scale, --font).
 
         Input:
@@ -70,6 +79,7 @@ enum LiveCommand: Command {
             "queue", expected: "a tick count from 16 to 16777216", { Int($0).flatMap { (16...(1 << 24)).contains($0) ? $0 : nil } }) ?? (1 << 16)
         let hold = arguments.flag("hold")
         let mqtt = try MQTTArguments.read(from: &arguments)
+        let listening = try listenerOptions(from: &arguments)
         try arguments.finish()
         let sourceText: String
         switch (listen, arguments.operands.count) {
@@ -112,15 +122,18 @@ enum LiveCommand: Command {
             }
             let listener: LiveTickSource
             do {
-                listener = try LiveTickSource(endpoint: endpoint, options: options, queueCapacity: queue, stop: stop)
+                listener = try LiveTickSource(
+                    endpoint: endpoint, options: options, listener: listening, queueCapacity: queue, stop: stop)
             } catch {
                 throw CommandFailure(error.description)
             }
-            if let port = listener.port { printError("liveticker: listening on \(endpoint) (port \(port))") }
+            if let port = listener.port {
+                printError("liveticker: listening on \(endpoint) (port \(port)), accepting \(listening.allow)")
+            }
             source = listener
         }
         let input = ReplayInput(history: history)
-        let series = try (0..<max(1, wanted.count)).map { _ in try input.makeSeries(interval: chart.candleInterval) }
+        let series = try (0..<max(1, wanted.count)).map { _ in try input.makeSeries(interval: chart.candleInterval, zone: chart.options.timeZone) }
         let output = try display.open()
         defer { output.close() }
         let session = ChartSession(
@@ -131,5 +144,32 @@ enum LiveCommand: Command {
         return ReplayInput.finish(report: report, sink: sink, symbols: source.symbols, path: sourceName) {
             "\(session.framesPresented) frame(s) to \(output.summary)"
         }
+    }
+
+    /// `--allow`, `--max-connections`, `--idle-timeout`.
+    static func listenerOptions(from arguments: inout ParsedArguments) throws(UsageError) -> ListenerOptions {
+        var listener = ListenerOptions()
+        if let allow = arguments.value("allow") {
+            do {
+                listener.allow = try PeerFilter(parsing: allow)
+            } catch {
+                throw UsageError(error.description)
+            }
+        }
+        if let maximum = try arguments.value(
+            "max-connections", expected: "a count from 1 to 4096", { Int($0).flatMap { (1...4096).contains($0) ? $0 : nil } })
+        {
+            listener.maximumConnections = maximum
+        }
+        if let text = arguments.value("idle-timeout") {
+            if text == "0" {
+                listener.idleTimeout = nil
+            } else if let nanoseconds = DurationArgument.nanoseconds(text) {
+                listener.idleTimeout = .nanoseconds(nanoseconds)
+            } else {
+                throw UsageError("--idle-timeout needs a duration such as 30s, 5m or 0 (never), got '\(text)'")
+            }
+        }
+        return listener
     }
 }

@@ -60,7 +60,7 @@ enum PatternCommand: Command {
                 throw CommandFailure(error.description)
             }
         }
-        print("presented frame \(shown) of \(frames) on \(output.summary)")
+        printOutput("presented frame \(shown) of \(frames) on \(output.summary)")
         fflush(nil)  // the line goes to a pipe or file in scripts: flush before holding
         if hold, !StopSignal.isRequested {
             StopSignal.hold(showing: "frame \(shown) on \(output.summary)")

@@ -33,8 +33,10 @@ enum ReplayCommand: Command {
           --window D          follow the newest data over this span, e.g. 10m (default: all held)
           --range FROM,TO     show a fixed time range instead, e.g.
                               2024-03-01T12:00:00Z,2024-03-01T13:00:00Z
-          --utc-offset OFF    show times at a fixed offset from UTC, e.g. +01:00 or -05:00
-                              (default: UTC; daylight-saving changes are not followed)
+          --tz NAME           show times in this zone, daylight saving included: an IANA
+                              name (America/New_York, Europe/Berlin), UTC, or a POSIX rule
+                              (default: TZ, then /etc/localtime, else UTC)
+          --utc-offset OFF    show times at a fixed offset from UTC instead, e.g. +01:00
           --theme NAME        dark (default), light, colorblind
           --rotate DEG        0, 90, 180, 270 for portrait-mounted panels
           --algorithm A       lttb (default), minmax, m4, minmaxlttb
@@ -84,7 +86,7 @@ enum ReplayCommand: Command {
         } catch {
             throw CommandFailure(error.description)
         }
-        let series = try (0..<max(1, wanted.count)).map { _ in try feed.makeSeries(interval: chart.candleInterval) }
+        let series = try (0..<max(1, wanted.count)).map { _ in try feed.makeSeries(interval: chart.candleInterval, zone: chart.options.timeZone) }
         let output = try display.open()
         defer { output.close() }
         let session = ChartSession(

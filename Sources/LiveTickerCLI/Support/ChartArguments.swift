@@ -45,8 +45,19 @@ struct ChartArguments {
             }
             chart.options.window = .fixed(from: from, to: to)
         }
-        if let offset = try arguments.value("utc-offset", expected: "an offset such as +01:00, -05:00, +5:30 or Z", Self.utcOffsetSeconds) {
+        // --tz NAME (IANA) or --utc-offset +01:00 (a fixed offset); default the system's zone.
+        let offset = try arguments.value("utc-offset", expected: "an offset such as +01:00, -05:00, +5:30 or Z", Self.utcOffsetSeconds)
+        if let name = arguments.value("tz") {
+            guard offset == nil else { throw UsageError("--tz and --utc-offset both say which clock to show; give one") }
+            do {
+                chart.options.timeZone = try SystemTimeZone.named(name)
+            } catch {
+                throw UsageError("--tz: \(error.message)")
+            }
+        } else if let offset {
             chart.options.utcOffsetSeconds = offset
+        } else {
+            chart.options.timeZone = try SystemTimeZone.current()
         }
         if let theme = try arguments.value("theme", expected: "dark, light or colorblind", ChartTheme.named) {
             chart.options.theme = theme

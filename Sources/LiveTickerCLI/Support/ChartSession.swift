@@ -174,6 +174,7 @@ final class ChartSession {
             })
         var reportedDrops = 0
         var shownState = FeedConnection.State.connected
+        var reportedRefusal = false
         source.start()
         defer { source.stop() }
         try renderWhileFeeding(
@@ -189,6 +190,13 @@ final class ChartSession {
                 if dropped > reportedDrops {
                     printError("liveticker: the feed outran the chart: \(dropped) ticks dropped so far")
                     reportedDrops = dropped
+                }
+                // The first refused peer is named once, with how to let it in (the rest are counted).
+                if !reportedRefusal, let listener = source as? LiveTickSource, listener.port != nil,
+                    let peer = listener.listenerReport.firstRefusedPeer
+                {
+                    printError("liveticker: refused \(peer.host): not in --allow (accepting \(listener.listenerOptions.allow))")
+                    reportedRefusal = true
                 }
                 return finished
             },

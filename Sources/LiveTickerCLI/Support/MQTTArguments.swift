@@ -31,7 +31,9 @@ struct MQTTArguments {
     static let subscriberHelpLines = """
           --topic-symbol R    which topic level names the symbol: last (default), full, or a
                               0-based level number
-          --payload F         auto (default: a bare number, else CSV lines), csv, number
+          --payload F         auto (default: per message, JSON or a bare number, InfluxDB
+                              line protocol, else CSV lines), json, influx, csv. JSON fields
+                              by the file aliases, or key paths: --time T --value data.p
         """
 
     /// Whether `text` is an MQTT URL.
@@ -60,7 +62,7 @@ struct MQTTArguments {
         result.topicSymbol = try arguments.value("topic-symbol", expected: "last, full or a level number 0…255") {
             TopicSymbol(argument: $0)
         } ?? .last
-        result.format = try arguments.value("payload", expected: "auto, csv or number") { PayloadFormat(argument: $0) } ?? .auto
+        result.format = try arguments.value("payload", expected: "auto, json, influx or csv") { PayloadFormat(argument: $0) } ?? .auto
         return result
     }
 

@@ -41,9 +41,10 @@ struct ReplayInput {
     }
 
     /// The series the feed goes into: the history ring and the candle aggregator.
-    func makeSeries(interval: CandleInterval) throws(CommandFailure) -> LiveSeries {
+    /// Time candles follow `zone`'s calendar (daily candles open at its local midnight).
+    func makeSeries(interval: CandleInterval, zone: TimeZoneRules) throws(CommandFailure) -> LiveSeries {
         do {
-            return try LiveSeries(capacity: history, candleInterval: interval, candleCapacity: 1 << 16)
+            return try LiveSeries(capacity: history, candleInterval: interval, candleCapacity: 1 << 16, candleTimeZone: zone)
         } catch {
             throw CommandFailure("cannot make the series: \(error)")
         }
@@ -65,15 +66,17 @@ struct ReplayInput {
         frames: () -> String
     ) -> Int32 {
         printError("\(path): \(report.summary)")
-        let charted = sink.chartedSymbols.compactMap { $0 }.map { symbols.name(of: $0) }
+        // Symbol names come from the feed: escaped and listed with a bound (a feed may name
+        // 65 536 symbols, each 255 bytes long).
+        let charted = sink.chartedSymbols.compactMap { $0 }.map { MessageText.field(symbols.name(of: $0), maximum: 40) }
         if sink.otherSymbolTicks > 0 {
             printError(
                 "\(path): charted \(charted.joined(separator: ", ")) (\(sink.chartedTicks) ticks); "
-                    + "\(sink.otherSymbolTicks) ticks of other symbols (of \(symbols.names.joined(separator: ", "))) left out: "
+                    + "\(sink.otherSymbolTicks) ticks of other symbols (of \(MessageText.list(symbols.names))) left out: "
                     + "choose with --symbol NAME or --symbol NAME,NAME")
         }
         for (index, name) in sink.wanted.enumerated() where sink.chartedSymbols[index] == nil {
-            printError("\(path): symbol \(name) not found (symbols seen: \(symbols.names.joined(separator: ", ")))")
+            printError("\(path): symbol \(name) not found (symbols seen: \(MessageText.list(symbols.names)))")
         }
         printError("wrote \(frames())")
         return report.ticks == 0 && report.badLines > 0 ? 1 : 0

@@ -19,37 +19,46 @@ extension LiveTickerChart {
                 drawText(scale.label(at: i), x: box.minX, y: top, color: theme.label, clip: layout.valueAxis, into: fb)
             }
         }
-        var lastLabelEnd = Int.min
-        forEachTimeTick(geometry) { x, label in
-            let width = textWidth(label)
-            let left = x &- width / 2
-            guard left > lastLabelEnd &+ gap, left >= layout.timeAxis.minX,
-                left &+ width <= layout.plot.maxX
-            else { return }
-            drawText(label, x: left, y: layout.timeAxis.minY &+ gap, color: theme.label, clip: layout.timeAxis, into: fb)
-            lastLabelEnd = left &+ width
+        guard labelsTimeAxis else { return }
+        // Labels that name a day, month or year first, then the clock labels that fit between
+        // them: a multi-day chart never loses its dates to a crowded clock label.
+        let top = layout.timeAxis.minY &+ gap
+        timeLabelSpans.removeAll(keepingCapacity: true)
+        for pass in 0..<2 {
+            forEachTimeTick(geometry) { x, label, level in
+                guard (level >= .day) == (pass == 0) else { return }
+                let width = textWidth(label)
+                let left = x &- width / 2
+                let right = left &+ width
+                // Dropped, never cut: the whole label must lie under the plot.
+                guard left >= layout.plot.minX, right <= layout.plot.maxX else { return }
+                for span in timeLabelSpans where left < span.right &+ gap && right &+ gap > span.left { return }
+                guard timeLabelSpans.count < timeLabelSpans.capacity else { return }
+                timeLabelSpans.append((left, right))
+                drawText(label, x: left, y: top, color: theme.label, clip: layout.timeAxis, into: fb)
+            }
         }
     }
 
-    /// Calls `body` with the pixel column and label of each time tick inside the plot.
+    /// Calls `body` with the pixel column, label and label level of each time tick inside the
+    /// plot, on the calendar of ``ChartOptions/timeZone`` (``CalendarTicks``).
     ///
-    /// Line mode: ticks on human steps over the window. Candle modes: the same steps, each
-    /// placed at the first candle slot whose start reaches the tick time (so a weekend gap
-    /// moves labels, never leaves empty space).
-    func forEachTimeTick(_ geometry: ChartGeometry, _ body: (Int, LabelText) -> Void) {
+    /// Line mode: ticks on calendar steps over the window. Candle modes: steps at least one
+    /// candle long, each placed at the first candle slot starting at or after the tick, and
+    /// labelled with *that candle's* start time (so a label under a slot names its candle, and
+    /// a weekend gap moves labels, never leaves empty space); a candle is labelled once.
+    func forEachTimeTick(_ geometry: ChartGeometry, _ body: (Int, LabelText, CalendarLabel.Level) -> Void) {
         guard frame.hasData, frame.windowEnd >= frame.windowStart else { return }
         let plot = geometry.layout.plot
-        let labelWidth = textWidth("00:00:00")
+        let labelWidth = textWidth("Wed 30")
         let maxTicks = max(2, plot.width / max(1, labelWidth * 2))
-        // Ticks are chosen and labelled on the clock of the configured UTC offset (so an hour
-        // tick sits on a local full hour), then shifted back to UTC to be placed.
-        let offset = Int64(options.utcOffsetSeconds) &* 1_000_000_000
-        if options.kind == .line {
-            let ticks = TimeTicks(start: Self.shifted(frame.windowStart, by: offset), end: Self.shifted(frame.windowEnd, by: offset), maxTickCount: maxTicks)
-            for i in 0..<ticks.count {
-                let x = PixelRect.snap(geometry.pixelX(geometry.x(forTime: Self.shifted(ticks.tick(at: i), by: -offset))) - 0.5)
+        let zone = options.timeZone
+        if !usesCandleSlots {
+            let axis = CalendarTicks(start: frame.windowStart, end: frame.windowEnd, maxTickCount: maxTicks, zone: zone)
+            for tick in axis.ticks {
+                let x = PixelRect.snap(geometry.pixelX(geometry.x(forTime: tick.time)) - 0.5)
                 guard x >= plot.minX, x < plot.maxX else { continue }
-                body(x, ticks.label(at: i))
+                body(x, CalendarLabel.format(tick.time, level: tick.level, step: axis.step, zone: zone), tick.level)
             }
             return
         }
@@ -57,14 +66,24 @@ extension LiveTickerChart {
         let candles = s.visibleCandles
         let first = s.candles[candles.lowerBound].startTime
         let last = s.candles[candles.upperBound &- 1].startTime
-        guard last > first else { return }
-        let ticks = TimeTicks(start: Self.shifted(first, by: offset), end: Self.shifted(last, by: offset), maxTickCount: maxTicks)
+        guard last >= first else { return }
+        // As many ticks as fit the slots the candles take, on steps no finer than a candle.
+        let slotsWidth = Double(plot.width) * Double(candles.count) / Double(max(1, frame.slotCount))
+        let ticksFitting = max(2, Int(slotsWidth) / max(1, labelWidth * 2))
+        let interval = sources[0].candleInterval.nanosecondsIfTimed ?? 0
+        let axis = CalendarTicks(start: first, end: last, maxTickCount: ticksFitting, zone: zone, minimumStep: interval)
         var candle = candles.lowerBound
-        for i in 0..<ticks.count {
-            let time = Self.shifted(ticks.tick(at: i), by: -offset)
-            while candle < candles.upperBound, s.candles[candle].startTime < time { candle &+= 1 }
+        var previousLabelled: Int64?
+        var lastCandle = -1
+        for tick in axis.ticks {
+            while candle < candles.upperBound, s.candles[candle].startTime < tick.time { candle &+= 1 }
             guard candle < candles.upperBound else { break }
-            body(column(ofCandle: candle, in: s, geometry), ticks.label(at: i))
+            guard candle != lastCandle else { continue }
+            lastCandle = candle
+            let time = s.candles[candle].startTime
+            let level = CalendarLabel.level(of: time, after: previousLabelled, zone: zone, step: axis.step)
+            previousLabelled = time
+            body(column(ofCandle: candle, in: s, geometry), CalendarLabel.format(time, level: level, step: axis.step, zone: zone), level)
         }
     }
 

@@ -7,21 +7,22 @@ extension LiveTickerChart {
     /// the axis-coloured outline and, in line modes with ``ChartOptions/areaFill``, the
     /// alpha-blended area between the first series and the plot bottom (gaps stay empty).
     /// Call after ``prepareLine(of:_:)`` in the same frame. O(plot pixels), no allocation.
-    func paintPlot(_ geometry: ChartGeometry, into fb: Framebuffer) {
+    func paintPlot(_ geometry: ChartGeometry, area areaSeries: Int?, into fb: Framebuffer) {
         let plot = geometry.layout.plot
         let theme = options.theme
         collectGridLines(geometry)
         let backdrop = PlotBackdrop(
             background: theme.plotBackground, gridColor: theme.grid, gridRows: gridRows, gridColumns: gridColumns,
             outline: theme.axis)
-        guard options.kind != .candles, options.areaFill, let first = scratch.first, first.keptCount > 0 else {
+        guard let area = areaSeries, scratch[area].keptCount > 0 else {
             rasterizer.paint(backdrop, clip: plot, into: fb)
             return
         }
+        let first = scratch[area]
         rasterizer.paint(
             backdrop, areaUnder: UnsafeBufferPointer(rebasing: first.pixelXs[0..<first.keptCount]),
             ys: UnsafeBufferPointer(rebasing: first.pixelYs[0..<first.keptCount]), baseline: Double(plot.maxY),
-            color: theme.seriesColor(0), alpha: theme.areaAlpha, clip: plot, into: fb)
+            color: seriesColor(area), alpha: theme.areaAlpha, clip: plot, into: fb)
     }
 
     /// Fills ``gridRows`` and ``gridColumns`` with this frame's grid lines: the row of each
@@ -36,6 +37,9 @@ extension LiveTickerChart {
                 gridRows.append(PixelRect.snap(geometry.pixelY(value) - 0.5))
             }
         }
-        forEachTimeTick(geometry) { x, _ in gridColumns.append(x) }
+        if frame.logarithmic {
+            forEachLogTick { value in gridRows.append(PixelRect.snap(geometry.pixelY(value) - 0.5)) }
+        }
+        forEachTimeTick(geometry) { x, _, _ in gridColumns.append(x) }
     }
 }

@@ -18,7 +18,7 @@ extension LiveTickerChart {
     func crosshairMark(at time: Int64, _ geometry: ChartGeometry) -> CrosshairMark? {
         guard frame.hasData, let s = scratch.first else { return nil }
         let plot = geometry.layout.plot
-        if options.kind == .line {
+        if !usesCandleSlots {
             guard time >= frame.windowStart, time <= frame.windowEnd else { return nil }
             let x = PixelRect.snap(geometry.pixelX(geometry.x(forTime: time)) - 0.5)
             // xs are the drawn times from the window start, never decreasing: the last one at
@@ -59,8 +59,8 @@ extension LiveTickerChart {
         let textHeight = font.glyphHeight &* textScale
         let pad = max(2, textScale &* 2)
         let tagHeight = textHeight &+ 2 &* pad
-        // The time at the configured UTC offset, to the second (the date on a window of days).
-        let local = Self.shifted(time, by: Int64(options.utcOffsetSeconds) &* 1_000_000_000)
+        // The time in the chart's zone, to the second (the date on a window of days).
+        let local = Self.shifted(time, by: Int64(options.timeZone.offset(atEpochNanoseconds: time)) &* 1_000_000_000)
         let span = frame.windowEnd &- frame.windowStart
         let format: TimeLabelFormat = span > 86_400 * 1_000_000_000 ? .date : .seconds
         let label = TimeLabel.format(epochNanoseconds: local, as: format)

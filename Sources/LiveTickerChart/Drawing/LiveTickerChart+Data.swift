@@ -2,6 +2,10 @@ import LiveTickerCore
 import LiveTickerRender
 import LiveTickerScales
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 extension LiveTickerChart {
     /// Finds each series' visible positions, gathers what the frame draws from them (the raw
     /// ticks of a short window, or a candidate set from the block summaries of a long one) and
@@ -12,9 +16,10 @@ extension LiveTickerChart {
     /// raw path copies fewer than `64 × minimumBlocks` ticks). No allocation.
     func collectVisibleData() {
         frame = FrameState()
+        for s in scratch { s.tagRect = .empty }
         var newestTime = Int64.min
         var oldestTime = Int64.max
-        for (index, series) in series.enumerated() {
+        for (index, series) in sources.enumerated() where readsSeries[index] {
             let s = scratch[index]
             s.newest = series.newestTick
             s.firstValue = series.oldestHeldFiniteValue()
@@ -26,13 +31,15 @@ extension LiveTickerChart {
             s.rawTicks = 0..<0
             s.usesCandidates = false
             s.candidateCount = 0
-            let candleCount = options.kind == .line ? 0 : series.candles.copyNewest(into: s.candles).count
+            s.tickExtent = ValueExtent()
+            s.candleExtent = ValueExtent()
+            let candleCount = usesCandleSlots ? series.copyNewestCandles(into: s.candles) : 0
             s.visibleCandles = 0..<candleCount
             s.copiedCandleCount = candleCount
             // Every tick went into exactly one candle, in order: the copied candles end at the
             // tick position written last (read right after the copy; a live producer may have
             // moved on by a tick or two, which only nudges this frame's line within its slot).
-            s.candleTicksEnd = options.kind == .line ? 0 : series.ticks.writtenCount
+            s.candleTicksEnd = usesCandleSlots ? series.tickPositionsWritten : 0
         }
         guard newestTime >= oldestTime else { return }  // nothing held anywhere
 
@@ -52,9 +59,8 @@ extension LiveTickerChart {
         let start = frame.windowStart
         let end = frame.windowEnd
 
-        var extent = ValueExtent()
         var mostCandles = 0
-        for (index, series) in series.enumerated() {
+        for (index, series) in sources.enumerated() where readsSeries[index] {
             let s = scratch[index]
             // Ticks are kept in arrival order; the visible ones are the newest run whose times
             // lie in the window (a backwards timestamp inside the run stays in it).
@@ -66,16 +72,16 @@ extension LiveTickerChart {
                 let set = series.collectCandidates(positions: visible, level: level, into: s.candidates)
                 s.usesCandidates = true
                 s.candidateCount = set.count
-                extent.include(set.minimum)
-                extent.include(set.maximum)
+                s.tickExtent.include(set.minimum)
+                s.tickExtent.include(set.maximum)
             } else {
-                let copied = series.ticks.copy(positions: visible, into: s.ticks)
+                let copied = series.copyTicks(positions: visible, into: s.ticks)
                 s.rawTicks = 0..<copied.count
                 s.rawFirstPosition = copied.firstPosition
-                for i in s.rawTicks { extent.include(s.ticks[i].value) }
+                for i in s.rawTicks { s.tickExtent.include(s.ticks[i].value) }
             }
 
-            if options.kind != .line {
+            if usesCandleSlots {
                 // A time candle is visible while its window [start, start + w) overlaps the
                 // visible window; a tick-count candle while its first tick's time does.
                 let candleWidth = series.candleInterval.nanosecondsIfTimed ?? 1
@@ -87,21 +93,59 @@ extension LiveTickerChart {
                 }
                 s.visibleCandles = lowerCandle..<upperCandle
                 for i in s.visibleCandles where s.candles[i].isDrawable {
-                    extent.include(s.candles[i].high)
-                    extent.include(s.candles[i].low)
+                    s.candleExtent.include(s.candles[i].high)
+                    s.candleExtent.include(s.candles[i].low)
                 }
                 mostCandles = max(mostCandles, s.visibleCandles.count)
             }
         }
-        frame.hasData = !extent.isEmpty
         frame.slotCount = max(mostCandles, minimumSlotCount())
 
-        // Pad the data range by 6 % so lines never touch the plot's edges; the domain type
-        // already widened a flat or empty range into a finite, non-degenerate one.
-        let domain = extent.domain
-        let pad = domain.span * 0.06
-        frame.valueLower = ValueSanitizer.clampForScale(domain.lower - pad)
-        frame.valueUpper = ValueSanitizer.clampForScale(domain.upper + pad)
+        // Each pane's marks say what they show (by default their series' ticks, and their
+        // candles in candle-slot charts); the pane's scale turns that into its domain.
+        let data = ChartFrameData(chart: self)
+        for (index, pane) in panes.enumerated() {
+            var extent = ValueExtent()
+            for mark in pane.marks { mark.includeValues(data, into: &extent) }
+            paneFrames[index].hasData = !extent.isEmpty
+            frame.hasData = frame.hasData || !extent.isEmpty
+            (paneFrames[index].valueLower, paneFrames[index].valueUpper) = Self.domain(of: extent, scale: pane.scale)
+            paneFrames[index].logarithmic = pane.scale == .logarithmic
+        }
+        selectPane(0)
+    }
+
+    /// The value range a pane maps onto its height for `extent` on `scale` (in log₁₀ units
+    /// for ``Pane/Scale/logarithmic``). O(1).
+    static func domain(of extent: ValueExtent, scale: Pane.Scale) -> (Double, Double) {
+        switch scale {
+        case .auto:
+            // Pad the data range by 6 % so lines never touch the plot's edges; the domain type
+            // already widened a flat or empty range into a finite, non-degenerate one.
+            let domain = extent.domain
+            let pad = domain.span * 0.06
+            return (ValueSanitizer.clampForScale(domain.lower - pad), ValueSanitizer.clampForScale(domain.upper + pad))
+        case .fixed(let lower, let upper):
+            let domain = ValueDomain(min: Swift.min(lower, upper), max: Swift.max(lower, upper))
+            return (domain.lower, domain.upper)
+        case .includingZero:
+            var withZero = extent
+            withZero.include(0)
+            let domain = withZero.domain
+            let pad = domain.span * 0.06
+            // Zero stays on the edge; only the far side is padded.
+            let lower = withZero.min >= 0 ? 0 : ValueSanitizer.clampForScale(domain.lower - pad)
+            let upper = withZero.max <= 0 ? 0 : ValueSanitizer.clampForScale(domain.upper + pad)
+            return lower < upper ? (lower, upper) : (domain.lower, domain.upper)
+        case .logarithmic:
+            // Only positive values have a logarithm; with none, show 1…10.
+            guard extent.max > 0 else { return (0, 1) }
+            let top = log10(extent.max)
+            let bottom = extent.min > 0 ? log10(extent.min) : top - 3
+            let domain = ValueDomain(min: bottom, max: top)
+            let pad = domain.span * 0.06
+            return (domain.lower - pad, domain.upper + pad)
+        }
     }
 
     /// The slot (x in candle units from the plot's left edge) of copied candle `i` of `s`:
@@ -120,38 +164,63 @@ extension LiveTickerChart {
     /// giant blocks: the number of candle intervals the follow span covers, at least 12.
     func minimumSlotCount() -> Int {
         guard case .follow(let span?) = options.window,
-            let width = series.first?.candleInterval.nanosecondsIfTimed, width > 0
+            let width = sources.first?.candleInterval.nanosecondsIfTimed, width > 0
         else { return 12 }
         return max(12, min(4096, Int(span / width)))
     }
 
-    /// Builds this frame's geometry: layout from the text size and the widest value label,
-    /// value scale and x domain (time or candle slots).
-    func makeGeometry(frameWidth: Int, frameHeight: Int) -> ChartGeometry {
+    /// Builds this frame's geometry for every pane: the panel's layout from the text size and
+    /// the widest value label of any pane (so the plots share their columns and the time
+    /// axis), split among the panes by weight, each with its value scale; the x domain (time
+    /// or candle slots) is the same for all. Writes ``paneFrames`` in place; no allocation.
+    func makeGeometries(frame rect: PixelRect) {
         let textHeight = font.glyphHeight &* textScale
-        let approximatePlotHeight = max(1, frameHeight - 4 * textHeight)
-        let targetTicks = max(2, min(12, approximatePlotHeight / (textHeight * 3)))
-        let scale = NiceScale(
-            domain: ValueDomain(lower: frame.valueLower, upper: frame.valueUpper), targetTickCount: targetTicks)
-        frame.valueScale = scale
-
+        let approximatePlotHeight = max(1, rect.height - 4 * textHeight)
+        var totalWeight = 0.0
+        for pane in panes { totalWeight += pane.weight }
         var widestLabel = font.advance &* textScale &* 6
-        for i in 0..<scale.tickCount {
-            let value = scale.tick(at: i)
-            guard value >= frame.valueLower, value <= frame.valueUpper else { continue }
-            widestLabel = max(widestLabel, textWidth(scale.label(at: i)))
+        for (index, pane) in panes.enumerated() {
+            let lower = paneFrames[index].valueLower
+            let upper = paneFrames[index].valueUpper
+            guard !paneFrames[index].logarithmic else {
+                paneFrames[index].valueScale = nil
+                widestLabel = max(widestLabel, textWidth(ValueLabel.trueValue(pow(10, upper.rounded(.down)))))
+                continue
+            }
+            let paneHeight = Int(Double(approximatePlotHeight) * pane.weight / max(totalWeight, 1e-9))
+            let targetTicks = max(2, min(12, paneHeight / (textHeight * 3)))
+            let scale = NiceScale(domain: ValueDomain(lower: lower, upper: upper), targetTickCount: targetTicks)
+            paneFrames[index].valueScale = scale
+            for i in 0..<scale.tickCount {
+                let value = scale.tick(at: i)
+                guard value >= lower, value <= upper else { continue }
+                widestLabel = max(widestLabel, textWidth(scale.label(at: i)))
+            }
         }
         for s in scratch {
             if let newest = s.newest { widestLabel = max(widestLabel, textWidth(ValueLabel.trueValue(newest.value)) + 2 * textScale) }
         }
-        let layout = ChartLayout(
-            width: frameWidth, height: frameHeight, textHeight: textHeight, valueLabelWidth: widestLabel)
+        let layout = ChartLayout(frame: rect, textHeight: textHeight, valueLabelWidth: widestLabel)
         let xUpper: Double =
-            options.kind == .line
+            !usesCandleSlots
             ? Double(frame.windowEnd &- frame.windowStart) : Double(frame.slotCount)
-        return ChartGeometry(
-            layout: layout, x: (0, xUpper), y: (frame.valueLower, frame.valueUpper),
-            timeOrigin: frame.windowStart)
+        // Panes split the plot band by weight, a text margin apart; the last takes the rest.
+        let gap = panes.count > 1 ? max(4, textHeight / 2) : 0
+        let band = layout.plot
+        let available = max(0, band.height &- gap &* (panes.count &- 1))
+        var top = band.minY
+        for (index, pane) in panes.enumerated() {
+            let last = index == panes.count &- 1
+            let height = last ? max(0, band.maxY &- top) : Int(Double(available) * pane.weight / max(totalWeight, 1e-9))
+            var paneLayout = layout
+            paneLayout.plot = PixelRect(minX: band.minX, minY: top, maxX: band.maxX, maxY: min(band.maxY, top &+ height))
+            paneLayout.valueAxis = PixelRect(
+                minX: layout.valueAxis.minX, minY: paneLayout.plot.minY, maxX: layout.valueAxis.maxX, maxY: paneLayout.plot.maxY)
+            paneFrames[index].geometry = ChartGeometry(
+                layout: paneLayout, x: (0, xUpper), y: (paneFrames[index].valueLower, paneFrames[index].valueUpper),
+                timeOrigin: frame.windowStart, logarithmic: paneFrames[index].logarithmic)
+            top = min(band.maxY, paneLayout.plot.maxY &+ gap)
+        }
     }
 }
 

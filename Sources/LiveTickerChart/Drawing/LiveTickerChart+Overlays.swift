@@ -4,11 +4,10 @@ import LiveTickerScales
 
 extension LiveTickerChart {
     /// Threshold (alarm) lines across the plot, each labelled with its value at the left.
-    func drawThresholds(_ geometry: ChartGeometry, into fb: Framebuffer) {
+    func drawThresholds(_ values: [Double], color: RGBColor, _ geometry: ChartGeometry, into fb: Framebuffer) {
         let plot = geometry.layout.plot
-        let color = options.theme.threshold
         let textHeight = font.glyphHeight &* textScale
-        for value in options.thresholds where value.isFinite {
+        for value in values where value.isFinite {
             let y = PixelRect.snap(geometry.pixelY(ValueSanitizer.clampForScale(value)) - 0.5)
             fb.horizontalLine(y: y, minX: plot.minX, maxX: plot.maxX, color: color, clip: plot)
             drawText(
@@ -19,12 +18,13 @@ extension LiveTickerChart {
 
     /// For each series with data: a dashed line across the plot at the last value and a tag in
     /// the value-axis strip showing the true last value (unclamped, full precision).
-    func drawLastValues(_ geometry: ChartGeometry, into fb: Framebuffer) {
+    func drawLastValues(of series: [Int], _ geometry: ChartGeometry, into fb: Framebuffer) {
         let layout = geometry.layout
-        for (index, s) in scratch.enumerated() {
+        for index in series where scratch.indices.contains(index) {
+            let s = scratch[index]
             s.tagRect = .empty
             guard let newest = s.newest, newest.value.isFinite else { continue }
-            let color = options.theme.seriesColor(index)
+            let color = seriesColor(index)
             let y = PixelRect.snap(geometry.pixelY(ValueSanitizer.clampForScale(newest.value)) - 0.5)
             drawDashes(row: y, color: color, clip: layout.plot, into: fb)
             s.tagRect = drawValueTag(newest.value, row: y, color: color, layout, into: fb)

@@ -20,7 +20,7 @@ extension LiveTickerChart {
         if s.usesCandidates {
             count = s.candidateCount
             guard count > 0 else { return }
-            if options.kind == .line {
+            if !usesCandleSlots {
                 // Candidates carry the running maximum of the times from the window's first
                 // tick, the same x the raw path computes below.
                 for i in 0..<count {
@@ -35,7 +35,7 @@ extension LiveTickerChart {
             let visible = s.rawTicks
             guard !visible.isEmpty else { return }
             count = visible.count
-            if options.kind == .line {
+            if !usesCandleSlots {
                 // x is time from the window start. A backwards timestamp is drawn at the newest
                 // time seen so far (a vertical step) so the line keeps its arrival order.
                 var runningMax = Int64.min
@@ -101,7 +101,7 @@ extension LiveTickerChart {
         let s = scratch[index]
         let candles = s.visibleCandles
         guard !candles.isEmpty else { return false }
-        let width = series[index].candleInterval.nanosecondsIfTimed
+        let width = sources[index].candleInterval.nanosecondsIfTimed
         // Tick positions of the newest visible candle: skip the newer candles copied but not
         // visible (a fixed window in the past).
         var candleEnd = Int64(truncatingIfNeeded: s.candleTicksEnd)
@@ -133,19 +133,6 @@ extension LiveTickerChart {
             i &-= 1
         }
         return true
-    }
-
-    /// Strokes series `index` anti-aliased at the configured width.
-    /// Call after ``prepareLine(of:_:)`` in the same frame.
-    func drawLine(of index: Int, _ geometry: ChartGeometry, into fb: Framebuffer) {
-        let s = scratch[index]
-        let count = s.keptCount
-        guard count > 0 else { return }
-        rasterizer.strokePolyline(
-            xs: UnsafeBufferPointer(rebasing: s.pixelXs[0..<count]),
-            ys: UnsafeBufferPointer(rebasing: s.pixelYs[0..<count]),
-            width: options.lineWidth, color: options.theme.seriesColor(index),
-            clip: geometry.layout.plot, into: fb)
     }
 
     /// Candles of series `index` by slot: a 1-px wick from low to high and a body from open to

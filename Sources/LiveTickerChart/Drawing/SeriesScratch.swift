@@ -56,6 +56,10 @@ final class SeriesScratch {
     var visibleCandles: Range<Int> = 0..<0
     /// Number of entries the downsampler wrote into `indices` this frame.
     var keptCount = 0
+    /// Lowest and highest visible tick value this frame (exact on the summary path too).
+    var tickExtent = ValueExtent()
+    /// Lowest low and highest high of the visible drawable candles this frame.
+    var candleExtent = ValueExtent()
     /// The newest tick (for the last-value line), if any.
     var newest: Tick?
     /// The oldest finite value held (for the change shown in the header).
@@ -64,9 +68,9 @@ final class SeriesScratch {
     /// axis labels can keep clear of it.
     var tagRect = PixelRect.empty
 
-    init(series: LiveSeries, plotWidth: Int, algorithm: DownsamplingAlgorithm) {
+    init(source series: any ChartSource, plotWidth: Int, algorithm: DownsamplingAlgorithm) {
         minimumBlocks = 2 * max(plotWidth, 3)
-        let rawCapacity = min(series.ticks.capacity, 64 * minimumBlocks)
+        let rawCapacity = min(series.tickCapacity, 64 * minimumBlocks)
         let candidateCapacity = series.candidateCapacity(minimumBlocks: minimumBlocks)
         let pointCapacity = max(rawCapacity, candidateCapacity)
         ticks = .allocate(capacity: rawCapacity)
@@ -77,7 +81,7 @@ final class SeriesScratch {
         indices = .allocate(capacity: max(kept, 1))
         pixelXs = .allocate(capacity: max(kept, 1))
         pixelYs = .allocate(capacity: max(kept, 1))
-        candles = .allocate(capacity: series.candles.capacity)
+        candles = .allocate(capacity: max(1, series.candleCapacity))
     }
 
     deinit {
@@ -106,4 +110,6 @@ struct FrameState {
     /// Value domain mapped onto the plot height (the data range, padded).
     var valueLower = 0.0
     var valueUpper = 1.0
+    /// Whether the value domain is in log₁₀ units (a logarithmic pane).
+    var logarithmic = false
 }

@@ -1,5 +1,7 @@
 import LiveTickerRender
 
+import Glibc
+
 /// The one mapping between data and pixels that everything in a frame draws with, and its
 /// inverse (for crosshairs and hit tests).
 ///
@@ -22,6 +24,9 @@ public struct ChartGeometry: Sendable, Hashable {
     /// The time (ns since the epoch) that x = 0 stands for, so nanosecond times keep full
     /// precision as Doubles near the window.
     public var timeOrigin: Int64
+    /// Whether values map by their base-10 logarithm (``yLower``/``yUpper`` are then log₁₀
+    /// units, and values ≤ 0 map to no pixel: NaN or −∞, which lift the pen).
+    public private(set) var logarithmic: Bool
 
     /// A geometry mapping `[xLower, xUpper] × [yLower, yUpper]` onto `layout.plot`.
     ///
@@ -29,10 +34,11 @@ public struct ChartGeometry: Sendable, Hashable {
     /// empty span is widened so the mapping stays invertible.
     public init(
         layout: ChartLayout, x: (lower: Double, upper: Double), y: (lower: Double, upper: Double),
-        timeOrigin: Int64 = 0
+        timeOrigin: Int64 = 0, logarithmic: Bool = false
     ) {
         self.layout = layout
         self.timeOrigin = timeOrigin
+        self.logarithmic = logarithmic
         (xLower, xUpper) = Self.sanitised(x.lower, x.upper)
         (yLower, yUpper) = Self.sanitised(y.lower, y.upper)
     }
@@ -69,8 +75,9 @@ public struct ChartGeometry: Sendable, Hashable {
 
     /// Pixel y (continuous) of value y; larger values are higher up. O(1).
     @inlinable
-    public func pixelY(_ y: Double) -> Double {
+    public func pixelY(_ value: Double) -> Double {
         let plot = layout.plot
+        let y = logarithmic ? Self.log10(value) : value
         return Double(plot.maxY) - (y - yLower) / (yUpper - yLower) * Double(plot.height)
     }
 
@@ -78,7 +85,20 @@ public struct ChartGeometry: Sendable, Hashable {
     @inlinable
     public func dataY(atPixel pixel: Double) -> Double {
         let plot = layout.plot
-        return yLower + (Double(plot.maxY) - pixel) / Double(Swift.max(1, plot.height)) * (yUpper - yLower)
+        let y = yLower + (Double(plot.maxY) - pixel) / Double(Swift.max(1, plot.height)) * (yUpper - yLower)
+        return logarithmic ? Self.exp10(y) : y
+    }
+
+    /// log₁₀ (NaN below 0, −∞ at 0). O(1).
+    @usableFromInline
+    static func log10(_ value: Double) -> Double {
+        Glibc.log10(value)
+    }
+
+    /// 10 to the `exponent`. O(1).
+    @usableFromInline
+    static func exp10(_ exponent: Double) -> Double {
+        Glibc.pow(10, exponent)
     }
 
     /// x (relative to ``timeOrigin``) of an absolute time in ns. O(1).

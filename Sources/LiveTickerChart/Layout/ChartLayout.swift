@@ -32,18 +32,26 @@ public struct ChartLayout: Sendable, Hashable {
     /// Degenerate sizes (a frame smaller than the strips) give an empty plot rather than a
     /// negative one, so drawing into it is a no-op instead of a crash.
     public init(width: Int, height: Int, textHeight: Int, valueLabelWidth: Int) {
+        self.init(frame: PixelRect(x: 0, y: 0, width: width, height: height), textHeight: textHeight, valueLabelWidth: valueLabelWidth)
+    }
+
+    /// Lays out the chart drawn into `frame` (a panel's rectangle of a larger framebuffer):
+    /// the same regions as ``init(width:height:textHeight:valueLabelWidth:)``, offset to the
+    /// rectangle's corner. O(1).
+    public init(frame: PixelRect, textHeight: Int, valueLabelWidth: Int) {
         let margin = max(4, textHeight / 2)
-        frame = PixelRect(x: 0, y: 0, width: width, height: height)
+        self.frame = frame
+        let (left, top, right, bottom) = (frame.minX, frame.minY, frame.maxX, frame.maxY)
         let headerHeight = textHeight + 2 * margin
         let timeAxisHeight = textHeight + 2 * margin
         let valueAxisWidth = valueLabelWidth + 2 * margin
-        let plotMinX = margin
-        let plotMinY = headerHeight
-        let plotMaxX = max(plotMinX, width - valueAxisWidth)
-        let plotMaxY = max(plotMinY, height - timeAxisHeight)
-        header = PixelRect(minX: 0, minY: 0, maxX: width, maxY: min(height, headerHeight))
+        let plotMinX = left + margin
+        let plotMinY = top + headerHeight
+        let plotMaxX = max(plotMinX, right - valueAxisWidth)
+        let plotMaxY = max(plotMinY, bottom - timeAxisHeight)
+        header = PixelRect(minX: left, minY: top, maxX: right, maxY: min(bottom, top + headerHeight))
         plot = PixelRect(minX: plotMinX, minY: plotMinY, maxX: plotMaxX, maxY: plotMaxY)
-        valueAxis = PixelRect(minX: plotMaxX, minY: plotMinY, maxX: width, maxY: plotMaxY)
-        timeAxis = PixelRect(minX: 0, minY: plotMaxY, maxX: width, maxY: height)
+        valueAxis = PixelRect(minX: plotMaxX, minY: plotMinY, maxX: right, maxY: plotMaxY)
+        timeAxis = PixelRect(minX: left, minY: plotMaxY, maxX: right, maxY: bottom)
     }
 }

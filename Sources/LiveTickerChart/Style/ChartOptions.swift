@@ -1,3 +1,4 @@
+import LiveTickerCore
 import LiveTickerDownsampling
 
 /// What a ``LiveTickerChart`` shows and how.
@@ -19,6 +20,18 @@ public struct ChartOptions: Sendable {
         case follow(nanoseconds: Int64?)
         /// A fixed time range `[from, to]` in ns since the epoch.
         case fixed(from: Int64, to: Int64)
+
+        /// Follow the newest data over `span` (e.g. `.follow(.minutes(10))`); a span of zero
+        /// or less shows everything held. O(1).
+        public static func follow(_ span: Duration) -> Window {
+            let (seconds, attoseconds) = span.components
+            let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+            let nanoseconds = overflow ? Int64.max : whole.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue
+            return .follow(nanoseconds: nanoseconds > 0 ? nanoseconds : nil)
+        }
+
+        /// Everything the history holds.
+        public static let everything = Window.follow(nanoseconds: nil)
     }
 
     /// Marks to draw. Default: ``Kind/line``.
@@ -41,9 +54,16 @@ public struct ChartOptions: Sendable {
     public var textScale: Int?
     /// Whether to draw the header strip (series name, last value, change, tick count).
     public var showsHeader = true
-    /// Offset from UTC, in seconds, that time-axis labels are shown in (a fixed offset such as
-    /// +3600 for UTC+01:00; daylight-saving changes are not followed). Default 0: UTC.
-    public var utcOffsetSeconds = 0
+    /// The time zone the time axis, the crosshair's time and calendar candles follow
+    /// (daylight saving included: ticks sit on local full hours and midnights). Default UTC.
+    public var timeZone: TimeZoneRules = .utc
+    /// A fixed offset from UTC, in seconds, for the time axis: shorthand for
+    /// `timeZone = TimeZoneRules(fixedOffsetSeconds:)` (no daylight saving). Reads the
+    /// zone's fixed offset back (0 for a zone with daylight saving).
+    public var utcOffsetSeconds: Int {
+        get { timeZone.isFixedOffset ? timeZone.offset(atUTCSeconds: 0) : 0 }
+        set { timeZone = newValue == 0 ? .utc : TimeZoneRules(fixedOffsetSeconds: newValue) }
+    }
     /// A time (ns since the epoch) to mark with a crosshair (see ``LiveTickerChart/crosshair``);
     /// nil, the default, draws none.
     public var crosshair: Int64?

@@ -18,7 +18,6 @@ extension CandleAggregator {
         var dirty = false
         var i = 0
         if windowWidth > 0 {
-            let width = windowWidth
             var first = state.pointee.windowFirst
             var last = state.pointee.windowLast
             // An empty window (`last < first`) stands for "no open candle" (the initial state).
@@ -31,9 +30,7 @@ extension CandleAggregator {
                 // Same window iff the time lies in [first, last]: see `add(_:)`.
                 if time < first || time > last {
                     if dirty { publish(candle, published: published) }
-                    let window = CandleInterval.windowIndex(of: time, width: width)
-                    first = CandleInterval.windowStart(window, width: width)
-                    last = CandleInterval.windowLast(window, width: width)
+                    (first, last) = window(containing: time)
                     candle = .empty(startTime: first)
                     candle.add(base[i])
                     i &+= 1

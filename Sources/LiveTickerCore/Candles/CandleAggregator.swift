@@ -25,6 +25,11 @@ public final class CandleAggregator: @unchecked Sendable {
     @usableFromInline let windowWidth: Int64
     /// Ticks per candle (tick mode) or 0.
     @usableFromInline let ticksPerCandle: Int
+    /// The zone whose clock time windows follow (daily candles open at local midnight).
+    public let timeZone: TimeZoneRules
+    /// Whether windows are computed on the local calendar (a zone other than UTC, or weeks,
+    /// which start on Monday) rather than as plain multiples of the width since the epoch.
+    @usableFromInline let usesCalendarWindows: Bool
 
     /// Producer-only running state. Raw memory instead of stored `var`s so the per-tick path
     /// pays no dynamic exclusivity checks; only `add(_:)` and `add(contentsOf:)` (one
@@ -53,7 +58,11 @@ public final class CandleAggregator: @unchecked Sendable {
     ///
     /// - Throws: `ConfigurationError.nonPositiveInterval` for a window or tick count ≤ 0;
     ///   `.zeroCapacity` / `.invalidCapacity` for a bad `capacity`.
-    public init(interval: CandleInterval, capacity: Int) throws(ConfigurationError) {
+    ///
+    /// - Parameter timeZone: time windows are aligned to this zone's clock: a day is local
+    ///   midnight to local midnight (23 or 25 hours across a daylight-saving change), an hour
+    ///   starts on the local full hour, a week on Monday. Default UTC.
+    public init(interval: CandleInterval, capacity: Int, timeZone: TimeZoneRules = .utc) throws(ConfigurationError) {
         switch interval {
         case .time(let nanoseconds):
             guard nanoseconds > 0 else { throw .nonPositiveInterval }
@@ -65,6 +74,9 @@ public final class CandleAggregator: @unchecked Sendable {
             ticksPerCandle = count
         }
         self.interval = interval
+        self.timeZone = timeZone
+        let isUTC = timeZone.isFixedOffset && timeZone.offset(atUTCSeconds: 0) == 0
+        self.usesCalendarWindows = windowWidth > 0 && (!isUTC || windowWidth % CandleInterval.week == 0)
         self.ring = try RingBuffer<Candle>(capacity: capacity)
         self.state = .allocate(capacity: 1)
         self.state.initialize(to: State())
@@ -95,11 +107,10 @@ public final class CandleAggregator: @unchecked Sendable {
                 extendOpenCandle(with: tick)
                 return
             }
-            let window = CandleInterval.windowIndex(of: tick.time, width: windowWidth)
-            let start = CandleInterval.windowStart(window, width: windowWidth)
-            state.pointee.windowFirst = start
-            state.pointee.windowLast = CandleInterval.windowLast(window, width: windowWidth)
-            open(tick, startTime: start)
+            let window = self.window(containing: tick.time)
+            state.pointee.windowFirst = window.first
+            state.pointee.windowLast = window.last
+            open(tick, startTime: window.first)
         } else {
             if state.pointee.hasOpen && state.pointee.candle.tickCount < ticksPerCandle {
                 extendOpenCandle(with: tick)
@@ -107,6 +118,49 @@ public final class CandleAggregator: @unchecked Sendable {
             }
             open(tick, startTime: tick.time)
         }
+    }
+
+    /// The time window `[first, last]` holding `time` (time mode). O(1) in UTC, O(log
+    /// transitions) on a local calendar; called once per new candle, not per tick.
+    @inlinable
+    func window(containing time: Int64) -> (first: Int64, last: Int64) {
+        if usesCalendarWindows { return calendarWindow(containing: time) }
+        let window = CandleInterval.windowIndex(of: time, width: windowWidth)
+        return (CandleInterval.windowStart(window, width: windowWidth), CandleInterval.windowLast(window, width: windowWidth))
+    }
+
+    /// The window of `time` on the local calendar of ``timeZone``: the multiple of the width
+    /// since local 1970-01-01 00:00 (Monday 1970-01-05 for whole weeks) holding the local time,
+    /// mapped back to instants. Windows of whole days run from local midnight to local
+    /// midnight; shorter ones keep the offset in effect at `time`. The window always holds
+    /// `time` (clamped where the calendar cannot say, at the ends of Int64).
+    @usableFromInline
+    func calendarWindow(containing time: Int64) -> (first: Int64, last: Int64) {
+        let width = windowWidth
+        let day = CandleInterval.day
+        let offset = Int64(timeZone.offset(atEpochNanoseconds: time)) &* 1_000_000_000
+        let alignment: Int64 = width % CandleInterval.week == 0 ? 4 * day : 0  // 1970-01-05, a Monday
+        let (shifted, o1) = time.addingReportingOverflow(offset &- alignment)
+        guard !o1 else {
+            let window = CandleInterval.windowIndex(of: time, width: width)
+            return (CandleInterval.windowStart(window, width: width), CandleInterval.windowLast(window, width: width))
+        }
+        let index = CandleInterval.windowIndex(of: shifted, width: width)
+        let localStart = CandleInterval.windowStart(index, width: width) &+ alignment
+        var first: Int64
+        var last: Int64
+        if width % day == 0 {
+            first = timeZone.epochNanoseconds(forLocalNanoseconds: localStart)
+            let (localEnd, o2) = localStart.addingReportingOverflow(width)
+            last = o2 ? .max : timeZone.epochNanoseconds(forLocalNanoseconds: localEnd) &- 1
+        } else {
+            first = localStart &- offset
+            let (end, o2) = first.addingReportingOverflow(width &- 1)
+            last = o2 ? .max : end
+        }
+        if first > time { first = time }
+        if last < time { last = time }
+        return (first, last)
     }
 
     /// Adds `tick` to the open candle and republishes it in place.

@@ -1,10 +1,16 @@
 /// How ticks are grouped into candles.
 public enum CandleInterval: Sendable, Hashable {
     /// Half-open time windows `[k·w, (k+1)·w)` of `w` nanoseconds, `k = floor(time / w)`
-    /// (floor division, so negative times fall in the right window). `w` must be > 0.
+    /// (floor division, so negative times fall in the right window), in UTC; on the local
+    /// calendar of the aggregator's time zone otherwise (see ``CandleAggregator``), and from
+    /// Mondays for whole weeks. `w` must be > 0.
     case time(nanoseconds: Int64)
     /// A new candle every `n` ticks (counting ticks with non-finite values). `n` must be > 0.
     case ticks(Int)
+
+    /// One day and one week in ns (calendar windows).
+    @usableFromInline static let day: Int64 = 86_400_000_000_000
+    @usableFromInline static let week: Int64 = 7 * 86_400_000_000_000
 
     /// Time windows of `seconds` seconds (saturating at the largest representable window). O(1).
     public static func seconds(_ seconds: Int64) -> CandleInterval {

@@ -76,9 +76,13 @@ public final class LiveSeries: @unchecked Sendable {
     /// O(capacity + candleCapacity); allocates once, never again.
     ///
     /// - Throws: `ConfigurationError` for a zero or invalid capacity or a non-positive interval.
-    public init(capacity: Int, candleInterval: CandleInterval, candleCapacity: Int = 1024) throws(ConfigurationError) {
+    /// - Parameter candleTimeZone: the zone whose calendar time candles follow (daily candles
+    ///   open at its local midnight); default UTC.
+    public init(
+        capacity: Int, candleInterval: CandleInterval, candleCapacity: Int = 1024, candleTimeZone: TimeZoneRules = .utc
+    ) throws(ConfigurationError) {
         history = try RingBuffer<Tick>(capacity: capacity)
-        aggregator = try CandleAggregator(interval: candleInterval, capacity: candleCapacity)
+        aggregator = try CandleAggregator(interval: candleInterval, capacity: candleCapacity, timeZone: candleTimeZone)
         summaries = try HistorySummaries(capacity: capacity)
         shared = AtomicWords.allocate(count: AtomicWords.wordsPerLine)
         shared[Self.lastIndex].store(Double.nan.bitPattern, ordering: .relaxed)

@@ -4,9 +4,14 @@ import Synchronization
 import Glibc
 #endif
 
-/// Set when the process receives SIGINT or SIGTERM, so that display loops stop at the next
-/// frame and go through `Display.close()` (which restores the previous CRTC / console) instead
-/// of dying with the screen left in our mode.
+/// Set when the process receives SIGINT, SIGTERM, SIGHUP or SIGQUIT, so that display loops stop
+/// at the next frame and go through `Display.close()` (which restores the previous CRTC /
+/// console) instead of dying with the screen left in our mode.
+///
+/// SIGHUP (a closed terminal, `systemctl reload`) stops like SIGTERM until a dashboard
+/// configuration gives it reload semantics. SIGQUIT stops the same way rather than through the
+/// Swift runtime's crash report, which printed a backtrace for a deliberate signal and then
+/// hung until SIGTERM.
 ///
 /// The handler only stores to an atomic: that is async-signal-safe. It is installed without
 /// `SA_RESTART` so blocking waits (`poll` for a page-flip event, `clock_nanosleep` for pacing)
@@ -15,9 +20,12 @@ public enum StopSignal {
     /// The flag; a process-wide global because a C signal handler cannot capture context.
     private static let flag = Atomic<Bool>(false)
 
-    /// Installs the SIGINT and SIGTERM handlers. Idempotent; call once before the loop.
+    /// The signals that stop a loop.
+    public static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+
+    /// Installs the handlers for ``signals``. Idempotent; call once before the loop.
     public static func install() {
-        for signalNumber in [SIGINT, SIGTERM] {
+        for signalNumber in signals {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { _ in StopSignal.flag.store(true, ordering: .relaxed) }
             sigemptyset(&action.sa_mask)
@@ -26,7 +34,7 @@ public enum StopSignal {
         }
     }
 
-    /// True once SIGINT/SIGTERM arrived (or `request()` was called). One atomic load.
+    /// True once one of ``signals`` arrived (or `request()` was called). One atomic load.
     public static var isRequested: Bool { flag.load(ordering: .relaxed) }
 
     /// Asks loops to stop, as a signal would (for programmatic shutdown and tests).

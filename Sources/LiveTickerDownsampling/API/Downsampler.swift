@@ -23,14 +23,25 @@ public enum Downsampler {
         algorithm: DownsamplingAlgorithm, x: UnsafeBufferPointer<Double>?, y: UnsafeBufferPointer<Double>,
         points: Int, into out: UnsafeMutableBufferPointer<Int>
     ) -> Int {
+        downsample(algorithm: algorithm, x: x, y: y, points: points, into: out, level: .active)
+    }
+
+    /// ``downsample(algorithm:x:y:points:into:)`` with the kernels of `level`, which must be
+    /// supported (``KernelLevel/isSupported``; a precondition): every level writes the same
+    /// entries, so this only moves time (tests and the Bench compare levels with it).
+    public static func downsample(
+        algorithm: DownsamplingAlgorithm, x: UnsafeBufferPointer<Double>?, y: UnsafeBufferPointer<Double>,
+        points: Int, into out: UnsafeMutableBufferPointer<Int>, level: KernelLevel
+    ) -> Int {
+        precondition(level.isSupported, "kernel level \(level) is not supported by this CPU")
         precondition(x == nil || x!.count == y.count, "x and y must have the same length")
         if algorithm == .minmaxlttb {
-            return MinMaxLTTB.downsample(x: x, y: y, points: points, into: out)
+            return MinMaxLTTB.downsample(x: x, y: y, points: points, into: out, level: level)
         }
         precondition(out.count >= requiredCapacity(algorithm: algorithm, count: y.count, points: points),
                      "output buffer smaller than Downsampler.requiredCapacity")
         guard let yBase = y.baseAddress, y.count > 0, let outBase = out.baseAddress else { return 0 }
-        let series = SeriesView(y: yBase, x: x?.baseAddress, count: y.count)
+        let series = SeriesView(y: yBase, x: x?.baseAddress, count: y.count, level: level)
         switch algorithm {
         case .lttb:
             return RunDriver.run(LTTB.Reducer(series: series), series: series, points: points, into: outBase)
@@ -39,7 +50,7 @@ public enum Downsampler {
         case .m4:
             return RunDriver.run(M4.Reducer(series: series), series: series, points: points, into: outBase)
         case .minmaxlttb:
-            return MinMaxLTTB.downsample(x: x, y: y, points: points, into: out)
+            return MinMaxLTTB.downsample(x: x, y: y, points: points, into: out, level: level)
         }
     }
 

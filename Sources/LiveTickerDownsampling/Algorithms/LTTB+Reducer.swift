@@ -1,3 +1,5 @@
+import CLiveTickerKernels
+
 extension LTTB {
     /// LTTB as a ``RunReducer``: the optimistic path runs the unscaled reference arithmetic on the
     /// whole input; a run of the split path is first measured and pre-scaled (``PowerOfTwoScale``).
@@ -11,6 +13,9 @@ extension LTTB {
             if let xs = series.x {
                 let input = ExplicitXInput(values: series.y, xs: xs, yScale: 1, xScale: 1)
                 ok = LTTB.kernel(input, start: 0, count: count, points: budget, into: out)
+            } else if series.level != .sse2 {
+                // The C kernel of the level: the fast kernel's indices at every bucket size.
+                ok = ltk_lttb(series.level.code, series.y, count, budget, out)
             } else if count &- 2 < LTTB.fastKernelMinimumBucket &* (budget &- 2) {
                 // Buckets of a few points: the blocked fast kernel's per-bucket setup costs more
                 // than it saves (measured: 2.3× slower at 1 point a bucket, even at 16).

@@ -32,7 +32,7 @@ public enum M4 {
         _ series: SeriesView, _ start: Int, _ end: Int, checkFinite: Bool,
         into out: UnsafeMutablePointer<Int>
     ) -> Int? {
-        let e = MinMax.extremes(series.y, checkFinite ? series.x : nil, start, end)
+        let e = MinMax.extremes(series.y, checkFinite ? series.x : nil, start, end, level: series.level)
         if checkFinite && !e.finite { return nil }
         let low = min(e.min, e.max)
         let high = max(e.min, e.max)

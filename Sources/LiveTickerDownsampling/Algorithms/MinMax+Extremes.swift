@@ -1,3 +1,5 @@
+import CLiveTickerKernels
+
 extension MinMax {
     /// First index of the minimum and of the maximum of `y[lo..<hi]` (non-empty; ties keep the
     /// earliest), and whether every value (and x, when given) was finite.
@@ -7,6 +9,23 @@ extension MinMax {
     /// values use blocks of 2 and 1). Then only the block recorded for each extreme is read again
     /// to find its first position (``firstEqual16(_:_:at:)``, no branch).
     /// O(hi − lo), allocates nothing.
+    /// Above `.sse2`, the C kernel of `level` answers (same indices, same finiteness verdict
+    /// except that either may report a finite overflow as "not finite", which only sends the
+    /// caller to the exact per-run path).
+    @inline(__always)
+    static func extremes(
+        _ y: UnsafePointer<Double>, _ x: UnsafePointer<Double>?, _ lo: Int, _ hi: Int, level: KernelLevel
+    ) -> (min: Int, max: Int, finite: Bool) {
+        if level != .sse2 {
+            var low = 0
+            var high = 0
+            let finite = ltk_extremes(level.code, y, x, lo, hi, &low, &high)
+            return (low, high, finite)
+        }
+        return extremes(y, x, lo, hi)
+    }
+
+    /// The Swift reference of ``extremes(_:_:_:_:level:)``.
     @inline(__always)
     static func extremes(
         _ y: UnsafePointer<Double>, _ x: UnsafePointer<Double>?, _ lo: Int, _ hi: Int

@@ -36,7 +36,7 @@ public enum MinMax {
         for _ in 0..<count {
             let end = split.next()
             if end <= start { continue }
-            let e = extremes(series.y, checkFinite ? series.x : nil, start, end)
+            let e = extremes(series.y, checkFinite ? series.x : nil, start, end, level: series.level)
             if checkFinite && !e.finite { return nil }
             let first = min(e.min, e.max)
             let second = max(e.min, e.max)

@@ -24,12 +24,20 @@ public enum MinMaxLTTB {
         x: UnsafeBufferPointer<Double>?, y: UnsafeBufferPointer<Double>, points: Int,
         ratio: Int = defaultRatio, into out: UnsafeMutableBufferPointer<Int>
     ) -> Int {
+        downsample(x: x, y: y, points: points, ratio: ratio, into: out, level: .active)
+    }
+
+    /// ``downsample(x:y:points:ratio:into:)`` with the kernels of a supported `level` (tests).
+    static func downsample(
+        x: UnsafeBufferPointer<Double>?, y: UnsafeBufferPointer<Double>, points: Int,
+        ratio: Int = defaultRatio, into out: UnsafeMutableBufferPointer<Int>, level: KernelLevel
+    ) -> Int {
         precondition(ratio >= 1, "MinMaxLTTB ratio must be at least 1")
         precondition(x == nil || x!.count == y.count, "x and y must have the same length")
         precondition(out.count >= requiredCapacity(count: y.count, points: points, ratio: ratio),
                      "output buffer smaller than MinMaxLTTB.requiredCapacity")
         guard let yBase = y.baseAddress, y.count > 0, let outBase = out.baseAddress else { return 0 }
-        let series = SeriesView(y: yBase, x: x?.baseAddress, count: y.count)
+        let series = SeriesView(y: yBase, x: x?.baseAddress, count: y.count, level: level)
         return RunDriver.run(Reducer(series: series, ratio: ratio), series: series, points: points, into: outBase)
     }
 

@@ -7,6 +7,8 @@ struct SeriesView {
     let y: UnsafePointer<Double>
     let x: UnsafePointer<Double>?
     let count: Int
+    /// Which kernels run (``KernelLevel/active`` unless a test asks for another).
+    var level: KernelLevel = .active
 
     /// A point is usable when its value (and its x, if any) is finite; anything else is a gap.
     @inline(__always)

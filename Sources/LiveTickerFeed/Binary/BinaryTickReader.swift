@@ -9,6 +9,11 @@ import Glibc
 /// Records decode with unaligned little-endian loads straight into the batch (no parsing), so
 /// reading runs at memory speed. A cut-off last record is counted in
 /// ``FeedReport/truncatedRecords``, never an error; a wrong magic or an unknown version is.
+/// Every symbol id is checked against the symbol table (the header's count; for an unfinished
+/// file, which has no table yet, against ``SymbolTable/maximumCount``): a record whose id is
+/// outside it is skipped and counted in ``FeedReport/badRecords`` (thrown in strict mode), so a
+/// flipped bit can never make a consumer size a table by it. Every allocation is bounded: the
+/// chunk by 4 MiB, the symbol table by 64 MiB and 65 536 names.
 /// The symbol and time-range filters of ``FeedOptions`` apply; with a symbol filter the kept
 /// ticks carry id 0 and ``symbols`` holds just that name (as with CSV).
 public final class BinaryTickReader: TickBatchReader {
@@ -35,6 +40,11 @@ public final class BinaryTickReader: TickBatchReader {
     /// little-endian host and a `Tick` laid out as (time, value, size) at offsets 0, 8, 16.
     private let direct: Bool
     private let table: SymbolTable
+    /// Symbol ids at or above this are bad records.
+    private let symbolLimit: UInt32
+    private let strict: Bool
+    /// Records consumed so far (1-based number of the last one), for messages.
+    private var recordNumber = 0
 
     /// Opens and validates `path`; reads the symbol table when the file has one. Throws
     /// ``FeedError/cannotOpen(path:errno:)``, ``FeedError/wrongMagic(path:)``,
@@ -73,6 +83,9 @@ public final class BinaryTickReader: TickBatchReader {
             }
         }
         self.end = max(end, header.headerSize)
+        symbolLimit = UInt32(
+            header.isComplete ? min(Int(header.symbolCount), SymbolTable.maximumCount) : SymbolTable.maximumCount)
+        strict = options.strict
         chunkRecords = max(1, min(options.batchCapacity, (4 << 20) / header.recordSize))
         storage = TickBatchStorage(capacity: chunkRecords)
         buffer = .allocate(byteCount: chunkRecords * header.recordSize, alignment: 16)
@@ -134,7 +147,7 @@ public final class BinaryTickReader: TickBatchReader {
             }
             offset += whole * recordSize
             counts.bytes += whole * recordSize
-            let count = direct ? countNonFinite(records: whole) : decode(records: whole)
+            let count = direct ? countNonFinite(records: whole) : try decode(records: whole)
             counts.ticks += count
             if count > 0 { return storage.batch(count: count) }
         }
@@ -142,6 +155,7 @@ public final class BinaryTickReader: TickBatchReader {
 
     /// Direct reads: the records already are the ticks (symbols stay id 0); only count gaps.
     private func countNonFinite(records: Int) -> Int {
+        recordNumber += records
         let ticks = storage.ticks
         var nonFinite = 0
         for i in 0..<records where !ticks[i].value.isFinite { nonFinite &+= 1 }
@@ -150,7 +164,7 @@ public final class BinaryTickReader: TickBatchReader {
     }
 
     /// Decodes `records` records from the buffer into the batch, applying the filters.
-    private func decode(records: Int) -> Int {
+    private func decode(records: Int) throws(FeedError) -> Int {
         let raw = UnsafeRawPointer(buffer)
         let ticks = storage.ticks
         let symbols = storage.symbols
@@ -160,13 +174,33 @@ public final class BinaryTickReader: TickBatchReader {
         var nonFinite = 0
         var filteredBySymbol = 0
         var filteredByTime = 0
+        var bad = 0
+        let limit = symbolLimit
+        defer {
+            counts.nonFiniteValues += nonFinite
+            counts.filteredBySymbol += filteredBySymbol
+            counts.filteredByTime += filteredByTime
+            counts.badRecords += bad
+            recordNumber += records
+        }
         for i in 0..<records {
             let record = raw + i &* size
             let time = Int64(littleEndian: record.loadUnaligned(as: Int64.self))
             let value = Double(bitPattern: UInt64(littleEndian: record.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
             let tickSize = Double(bitPattern: UInt64(littleEndian: record.loadUnaligned(fromByteOffset: 16, as: UInt64.self)))
             var symbol: UInt32 = 0
-            if withSymbols { symbol = UInt32(littleEndian: record.loadUnaligned(fromByteOffset: 24, as: UInt32.self)) }
+            if withSymbols {
+                symbol = UInt32(littleEndian: record.loadUnaligned(fromByteOffset: 24, as: UInt32.self))
+                if symbol >= limit {
+                    bad &+= 1
+                    if strict {
+                        throw .badRecord(
+                            path: path, record: recordNumber + i + 1,
+                            reason: "symbol id \(symbol) is not in the file's table of \(limit)")
+                    }
+                    continue
+                }
+            }
             if filtering {
                 if filterID != symbol {
                     filteredBySymbol &+= 1
@@ -183,9 +217,6 @@ public final class BinaryTickReader: TickBatchReader {
             symbols[n] = SymbolID(symbol)
             n &+= 1
         }
-        counts.nonFiniteValues += nonFinite
-        counts.filteredBySymbol += filteredBySymbol
-        counts.filteredByTime += filteredByTime
         return n
     }
 

@@ -27,13 +27,22 @@ public final class BinaryTickWriter: TickSink {
     private var fileOffset: Int
     private var pendingError: FeedError?
     private var finished = false
+    private let ownsDescriptor: Bool
 
     /// Creates (or truncates) `path` and writes a provisional header. O(1).
-    public init(path: String, hasSymbols: Bool) throws(FeedError) {
+    public convenience init(path: String, hasSymbols: Bool) throws(FeedError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw .cannotOpen(path: path, errno: errno) }
+        try self.init(descriptor: fd, path: path, hasSymbols: hasSymbols, ownsDescriptor: true)
+    }
+
+    /// Writes to an open descriptor (positioned anywhere: writes use `pwrite` from offset 0),
+    /// closing it on release when `ownsDescriptor`; `path` is for messages. O(1).
+    public init(descriptor fd: Int32, path: String, hasSymbols: Bool, ownsDescriptor: Bool) throws(FeedError) {
         self.path = path
         self.hasSymbols = hasSymbols
-        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .cannotOpen(path: path, errno: errno) }
+        self.fd = fd
+        self.ownsDescriptor = ownsDescriptor
         header = BinaryTickFormat.Header(hasSymbols: hasSymbols)
         recordSize = header.recordSize
         buffer = .allocate(byteCount: bufferSize, alignment: 16)
@@ -43,7 +52,7 @@ public final class BinaryTickWriter: TickSink {
         if !ok {
             let code = errno
             buffer.deallocate()
-            close(fd)
+            if ownsDescriptor { close(fd) }
             throw .writeFailed(path: path, errno: code)
         }
     }
@@ -51,7 +60,7 @@ public final class BinaryTickWriter: TickSink {
     deinit {
         if !finished { try? flush() }
         buffer.deallocate()
-        close(fd)
+        if ownsDescriptor { close(fd) }
     }
 
     /// Appends one record. O(1) amortised; a 1 MiB buffer is written when full.

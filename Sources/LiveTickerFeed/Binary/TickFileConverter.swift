@@ -1,3 +1,5 @@
+import LiveTickerFiles
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,29 +17,42 @@ public enum TickFileConverter {
     }
 
     /// Reads `input` (CSV, binary or `-`) with `options` and writes `output` as a binary tick
-    /// file, with symbols when the input has a symbol column and no symbol filter. The output is
-    /// written to `output.partial` and renamed when complete, so a failed conversion (e.g. a
-    /// bad line in strict mode) leaves no half file. O(input); allocates nothing per tick.
+    /// file, with symbols when the input has a symbol column and no symbol filter. The output
+    /// replaces `output` atomically (``ReplacementFile``: a `mkstemp` file in the same directory,
+    /// `fsync`, `rename`), so a failed conversion (a bad line in strict mode, a full disk) leaves
+    /// the previous file, or none; a symbolic link is written through and a device such as
+    /// `/dev/null` is written to, never replaced. O(input); allocates nothing per tick.
     public static func convert(input: String, output: String, options: FeedOptions = FeedOptions())
         throws(FeedError) -> Result
     {
         let reader = try TickFileReader.open(path: input, options: options)
-        let partial = output + ".partial"
+        let file: ReplacementFile
+        do throws(FileWriteError) { file = try ReplacementFile(path: output) } catch {
+            throw .writeFailed(path: output, errno: error.errno)
+        }
         var writer: BinaryTickWriter?
+        func makeWriter() throws(FeedError) -> BinaryTickWriter {
+            let fd: Int32
+            do throws(FileWriteError) { fd = try file.begin() } catch {
+                throw .cannotOpen(path: output, errno: error.errno)
+            }
+            return try BinaryTickWriter(
+                descriptor: fd, path: output, hasSymbols: hasSymbols(reader, options), ownsDescriptor: false)
+        }
         do throws(FeedError) {
             while let batch = try reader.nextBatch() {
-                if writer == nil { writer = try BinaryTickWriter(path: partial, hasSymbols: hasSymbols(reader, options)) }
+                if writer == nil { writer = try makeWriter() }
                 for i in 0..<batch.count { try writer!.write(batch.ticks[i], symbol: batch.symbols[i]) }
             }
             let final: BinaryTickWriter
-            if let writer { final = writer } else {
-                final = try BinaryTickWriter(path: partial, hasSymbols: hasSymbols(reader, options))
-            }
+            if let writer { final = writer } else { final = try makeWriter() }
             try final.finish(symbols: reader.symbols)
-            guard rename(partial, output) == 0 else { throw FeedError.writeFailed(path: output, errno: errno) }
+            do throws(FileWriteError) { try file.commit() } catch {
+                throw FeedError.writeFailed(path: output, errno: error.errno)
+            }
             return Result(report: reader.report, records: final.recordCount, hasSymbols: final.hasSymbols)
         } catch {
-            unlink(partial)
+            file.abandon()
             throw error
         }
     }

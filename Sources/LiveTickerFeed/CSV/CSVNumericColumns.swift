@@ -2,13 +2,18 @@
 import Glibc
 #endif
 
-/// Two numeric columns of a CSV file with a header, read whole: the input of batch jobs such
-/// as `liveticker downsample` (any x/y data, not only ticks).
+/// Two numeric columns of a CSV file with a header: the input of batch jobs such as
+/// `liveticker downsample` (any x/y data, not only ticks).
 ///
 /// Uses the tick reader's field parsers (delimiter detection, RFC 4180 quotes, correctly
 /// rounded decimals), so both read a file the same way. A row whose selected fields are missing
 /// or not numbers is skipped, counted and its line number remembered; `nan`/`inf` are kept
-/// (they are gaps to a downsampler). Cost: O(file size); holds the file and the columns.
+/// (they are gaps to a downsampler).
+///
+/// Cost: O(file size) time; memory is the two columns (16 bytes a row) plus one fixed read
+/// buffer (``bufferSize``): the file is streamed, never held. A line longer than the buffer is
+/// counted as too long and skipped. Why it streams: holding a 200 MB file and growing three
+/// arrays spent more time in page faults and copies than in parsing.
 public struct CSVNumericColumns: Sendable {
     /// Where x comes from.
     public enum XSource: Sendable, Hashable {
@@ -24,60 +29,165 @@ public struct CSVNumericColumns: Sendable {
     public private(set) var x: [Double] = []
     /// y of each kept row.
     public private(set) var y: [Double] = []
-    /// The 0-based data row (header excluded, bad rows counted) of each kept row.
-    public private(set) var rows: [Int] = []
+    /// For each skipped (bad) data row, how many rows had been kept before it: enough to map a
+    /// kept row back to its data row (``row(ofKept:)``) without an index per row.
+    private var keptBeforeSkipped: [Int] = []
     /// Lines read and bad lines by kind, with the first few line numbers.
     public private(set) var report = FeedReport()
 
     /// NUL bytes after the data: more than the widest read a field parser makes past a newline.
     static let padding = 32
+    /// Bytes read at a time; also the longest line accepted.
+    public static let bufferSize = 1 << 22
+
+    /// The 0-based data row (header excluded, bad rows counted) of kept row `k`. O(log bad rows).
+    public func row(ofKept k: Int) -> Int {
+        // Data row = k + the number of skipped rows that came before kept row k.
+        var lo = 0
+        var hi = keptBeforeSkipped.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if keptBeforeSkipped[mid] <= k { lo = mid + 1 } else { hi = mid }
+        }
+        return k + lo
+    }
+
+    /// The 0-based data row of each kept row (``row(ofKept:)`` for all of them). O(rows).
+    public var rows: [Int] { (0..<y.count).map(row(ofKept:)) }
 
     /// Reads `path` (`-` for standard input). x defaults to the first column and y to the
     /// second; names match case-insensitively.
     /// - Throws: ``FeedError`` when the file cannot be read, has no header, or a named column
     ///   is not in it.
     public static func read(path: String, x: XSource = .column(.index(0)), y: ColumnSelector = .index(1)) throws(FeedError) -> CSVNumericColumns {
-        var bytes = try readWholeFile(path)
-        // The field parsers stop at a newline without bounds checks and may read a whole 8-byte
-        // word at a time: end with a newline, then NUL padding wider than any such read.
-        if bytes.last != ASCII.newline { bytes.append(ASCII.newline) }
-        bytes.append(contentsOf: repeatElement(ASCII.nul, count: Self.padding))
+        let fd = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .cannotOpen(path: path, errno: errno) }
+        defer { if fd != 0 { close(fd) } }
+        var size = stat()
+        let fileSize = fstat(fd, &size) == 0 && (size.st_mode & S_IFMT) == S_IFREG ? Int(size.st_size) : 0
         var table = CSVNumericColumns()
-        try bytes.withUnsafeBufferPointer { buffer throws(FeedError) in
-            try table.parse(buffer, path: path, xSource: x, ySelector: y)
+        var state = ParseState(xSource: x, ySelector: y)
+        // The field parsers stop at a newline without bounds checks and may read a whole 8-byte
+        // word at a time: the buffer always has `padding` bytes past the last newline parsed.
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: bufferSize + padding + 1)
+        defer { buffer.deallocate() }
+        buffer.initialize(repeating: ASCII.nul, count: bufferSize + padding + 1)
+        var filled = 0
+        var total = 0
+        var skippingLongLine = false
+        var reserved = false
+        while true {
+            let count = Glibc.read(fd, buffer + filled, bufferSize - filled)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .readFailed(path: path, errno: errno)
+            }
+            total += count
+            filled += count
+            let atEnd = count == 0
+            if atEnd && filled > 0 && buffer[filled - 1] != ASCII.newline {
+                buffer[filled] = ASCII.newline  // a last line without one
+                filled += 1
+            }
+            var last = filled - 1
+            while last >= 0 && buffer[last] != ASCII.newline { last -= 1 }
+            if last < 0 {
+                if atEnd { break }
+                if filled == bufferSize {  // no newline in a whole buffer: skip to the next one
+                    if !skippingLongLine {
+                        state.lineNumber += 1
+                        table.report.lines += 1
+                        table.report.record(BadLine(line: state.lineNumber, kind: .lineTooLong))
+                        if state.headerDone {
+                            table.keptBeforeSkipped.append(table.y.count)
+                            state.row += 1
+                        }
+                    }
+                    skippingLongLine = true
+                    filled = 0
+                }
+                continue
+            }
+            var from = 0
+            if skippingLongLine {  // the rest of the long line ends at the first newline
+                while buffer[from] != ASCII.newline { from += 1 }
+                from += 1
+                skippingLongLine = false
+            }
+            let end = last + 1
+            try table.parse(UnsafePointer(buffer + from), UnsafePointer(buffer + end), path: path, state: &state)
+            if !reserved, state.headerDone, fileSize > 0, table.y.count > 0 {
+                // Room for the whole file at the first chunk's bytes per row (plus 5 %).
+                let estimate = Int(Double(fileSize) / Double(max(1, end)) * Double(table.y.count) * 1.05)
+                table.x.reserveCapacity(estimate)
+                table.y.reserveCapacity(estimate)
+                reserved = true
+            }
+            let rest = filled - end
+            if rest > 0 { memmove(buffer, buffer + end, rest) }  // the partial last line, to the front
+            filled = rest
+            if atEnd { break }
         }
+        guard state.headerDone else { throw .emptyInput(path: path) }
+        table.report.bytes = total
         return table
     }
 
-    private mutating func parse(_ buffer: UnsafeBufferPointer<UInt8>, path: String, xSource: XSource, ySelector: ColumnSelector) throws(FeedError) {
-        let base = buffer.baseAddress!
-        let end = UnsafePointer(base) + (buffer.count - Self.padding)  // the first padding NUL
-        var p = UnsafePointer(base)
-        var lineNumber = 0
-        // Header: the first non-blank line.
-        var headerEnd = p
-        while p < end {
-            headerEnd = p
-            while headerEnd[0] != ASCII.newline { headerEnd += 1 }
-            lineNumber += 1
-            var contentEnd = headerEnd
-            if contentEnd > p, contentEnd[-1] == ASCII.carriageReturn { contentEnd -= 1 }
-            if contentEnd > p { break }
-            p = headerEnd + 1
-        }
-        guard p < end else { throw .emptyInput(path: path) }
-        var contentEnd = headerEnd
-        if contentEnd > p, contentEnd[-1] == ASCII.carriageReturn { contentEnd -= 1 }
-        let delimiter = CSVRecordParser.detectDelimiter(p, contentEnd)
-        header = CSVRecordParser.splitHeader(p, contentEnd, delimiter: delimiter)
-        let yColumn = try column(ySelector, option: "--y")
+    /// Where a streamed parse stands between buffers.
+    private struct ParseState {
+        let xSource: XSource
+        let ySelector: ColumnSelector
+        var headerDone = false
+        var delimiter: UInt8 = ASCII.comma
         var xColumn: Int?
-        if case .column(let selector) = xSource { xColumn = try column(selector, option: "--x") }
-        let lastColumn = max(yColumn, xColumn ?? 0)
-        p = headerEnd + 1
-
-        let scratch = ParseScratch()
+        var yColumn = 1
+        var lastColumn = 1
+        var lineNumber = 0
         var row = 0
+        let scratch = ParseScratch()
+
+        init(xSource: XSource, ySelector: ColumnSelector) {
+            self.xSource = xSource
+            self.ySelector = ySelector
+        }
+    }
+
+    /// Parses the whole lines in `start ..< end` (`end[-1]` is a newline, readable padding follows).
+    private mutating func parse(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, path: String, state: inout ParseState) throws(FeedError) {
+        var p = start
+        if !state.headerDone {
+            // Header: the first non-blank line.
+            while p < end {
+                var headerEnd = p
+                while headerEnd[0] != ASCII.newline { headerEnd += 1 }
+                state.lineNumber += 1
+                var contentEnd = headerEnd
+                if contentEnd > p, contentEnd[-1] == ASCII.carriageReturn { contentEnd -= 1 }
+                if contentEnd > p {
+                    state.delimiter = CSVRecordParser.detectDelimiter(p, contentEnd)
+                    header = CSVRecordParser.splitHeader(p, contentEnd, delimiter: state.delimiter)
+                    state.yColumn = try column(state.ySelector, option: "--y")
+                    if case .column(let selector) = state.xSource { state.xColumn = try column(selector, option: "--x") }
+                    state.lastColumn = max(state.yColumn, state.xColumn ?? 0)
+                    state.headerDone = true
+                    p = headerEnd + 1
+                    break
+                }
+                p = headerEnd + 1
+            }
+            if !state.headerDone { return }
+        }
+        let delimiter = state.delimiter
+        let xColumn = state.xColumn
+        let yColumn = state.yColumn
+        let lastColumn = state.lastColumn
+        let scratch = state.scratch
+        var row = state.row
+        var lineNumber = state.lineNumber
+        defer {
+            state.row = row
+            state.lineNumber = lineNumber
+        }
         while p < end {
             let lineStart = p
             lineNumber += 1
@@ -120,15 +230,14 @@ public struct CSVNumericColumns: Sendable {
             report.lines += 1
             if let bad {
                 report.record(BadLine(line: lineNumber, kind: bad))
+                keptBeforeSkipped.append(y.count)
             } else {
                 x.append(xColumn == nil ? Double(row) : xValue)
                 y.append(yValue)
-                rows.append(row)
                 report.ticks += 1
             }
             row += 1
         }
-        report.bytes = buffer.count - Self.padding
     }
 
     private func column(_ selector: ColumnSelector, option: String) throws(FeedError) -> Int {
@@ -145,23 +254,5 @@ public struct CSVNumericColumns: Sendable {
             }
             return index
         }
-    }
-
-    private static func readWholeFile(_ path: String) throws(FeedError) -> [UInt8] {
-        let fd = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .cannotOpen(path: path, errno: errno) }
-        defer { if fd != 0 { close(fd) } }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .readFailed(path: path, errno: errno)
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
-        }
-        return bytes
     }
 }

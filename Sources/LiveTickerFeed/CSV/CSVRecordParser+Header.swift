@@ -35,12 +35,22 @@ extension CSVRecordParser {
             }
             let newLayout: CSVColumnLayout
             if isHeader {
-                newLayout = try CSVColumnLayout.fromHeader(
-                    Self.splitHeader(contentStart, contentEnd, delimiter: delimiter), options: options)
+                do throws(FeedError) {
+                    newLayout = try CSVColumnLayout.fromHeader(
+                        Self.splitHeader(contentStart, contentEnd, delimiter: delimiter), options: options)
+                } catch {
+                    guard badHeadersAreBadLines else { throw error }
+                    return try refuseHeader(contentStart, contentEnd, next: newline + 1)
+                }
                 lineNumber += 1
                 p = newline + 1
+            } else if let headerless {
+                layout = headerless.layout
+                roles = headerless.roles
+                return contentStart
             } else {
                 newLayout = try CSVColumnLayout.headerless(options: options)
+                headerless = (newLayout, newLayout.roles)
                 // The data line is parsed by the hot loop; skip only the byte-order mark.
                 p = contentStart
             }

@@ -28,6 +28,14 @@ struct CSVRecordParser {
     private let symbolFilter: [UInt8]?
     /// Per-column roles, indexed by column, `roleCount` long.
     var roles: [ColumnRole] = []
+    /// Live peers: a header naming no usable columns is a counted ``BadLineKind/badHeader``
+    /// line rather than an error (see ``beginDocument()``).
+    var badHeadersAreBadLines = false
+    /// The current document's header was refused: its lines count as ``BadLineKind/badHeader``.
+    var refusedHeader = false
+    /// The headerless layout and its roles, kept so that a run of headerless datagrams (each a
+    /// new document) allocates nothing.
+    var headerless: (layout: CSVColumnLayout, roles: [ColumnRole])?
 
     init(options: FeedOptions) {
         self.options = options
@@ -36,8 +44,14 @@ struct CSVRecordParser {
         if let filter = symbolFilter { _ = symbols.insert(filter) }
     }
 
+    /// Forgets every symbol name but the `--symbol` filter's; ids restart from it. O(names) to free.
+    mutating func forgetSymbols() {
+        symbols = SymbolTable()
+        if let filter = symbolFilter { _ = symbols.insert(filter) }
+    }
+
     /// Whether any line at all (header or data) has been seen.
-    var sawFirstLine: Bool { layout != nil }
+    var sawFirstLine: Bool { layout != nil || refusedHeader }
 
     /// Parses complete lines from `start` until `end` or until `storage` is full, appending ticks
     /// at `count`. Returns where it stopped (the start of the first unparsed line). O(bytes).
@@ -46,8 +60,10 @@ struct CSVRecordParser {
     ) throws(FeedError) -> Int {
         var p = UnsafePointer(base + start)
         let stop = UnsafePointer(base + end)
+        if refusedHeader { return try countRefusedLines(base, start: start, end: end) }
         if layout == nil {
             p = try parseFirstLine(p, stop: stop)
+            if refusedHeader { return try countRefusedLines(base, start: p - UnsafePointer(base), end: end) }
             if layout == nil { return p - UnsafePointer(base) }
         }
         guard let layout else { return p - UnsafePointer(base) }
@@ -226,7 +242,7 @@ struct CSVRecordParser {
     }
 
     /// Counts (and in strict mode throws) one bad line. Allocates only while remembering it.
-    private mutating func badLine(
+    mutating func badLine(
         _ kind: BadLineKind, line: Int, column: Int?, start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>
     ) throws(FeedError) {
         let remember = options.strict || report.firstBadLines.count < report.maximumRemembered
@@ -238,18 +254,21 @@ struct CSVRecordParser {
         if options.strict { throw .badLine(bad) }
     }
 
-    /// The first 80 bytes of a line without its line ending, decoded leniently.
+    /// The first 80 bytes of a line without its line ending, non-printable bytes escaped.
     static func excerpt(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> String {
-        var e = end
-        if e > start && e[-1] == ASCII.carriageReturn { e -= 1 }
-        let count = min(80, e - start)
-        let text = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
-        return count < e - start ? text + "…" : text
+        BadLine.excerpt(start, end)
     }
 
     /// Counts a line the reader skipped because it did not fit its buffer.
     mutating func overlongLine(excerptFrom start: UnsafePointer<UInt8>, count: Int) throws(FeedError) {
         lineNumber += 1
         try badLine(.lineTooLong, line: lineNumber, column: nil, start: start, end: start + min(count, 80))
+    }
+
+    /// Counts an unterminated last line the reader judged cut off mid-write (see
+    /// ``BadLineKind/truncatedLastLine``).
+    mutating func truncatedLastLine(excerptFrom start: UnsafePointer<UInt8>, count: Int) throws(FeedError) {
+        lineNumber += 1
+        try badLine(.truncatedLastLine, line: lineNumber, column: nil, start: start, end: start + count)
     }
 }

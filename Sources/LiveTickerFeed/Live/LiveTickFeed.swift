@@ -53,4 +53,9 @@ public struct FeedConnection: Sendable, Equatable {
     }
 }
 
-extension LiveTickSource: LiveTickFeed {}
+extension LiveTickSource: LiveTickFeed {
+    /// A listener's connection counts (accepted, refused, …); nothing for stdin or a file.
+    public var summaryLines: [String] {
+        port != nil ? ["\(endpoint): \(listenerReport.summary)"] : []
+    }
+}

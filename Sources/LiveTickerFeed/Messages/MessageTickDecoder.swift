@@ -4,41 +4,33 @@ import LiveTickerCore
 import Glibc
 #endif
 
-/// Turns the payload of one message (an MQTT publish, a WebSocket frame) into ticks, with the
-/// same parsers and the same bad-line accounting as the file readers.
+/// Turns one message received on a topic (an MQTT publish; a WebSocket frame on a fixed
+/// "topic") into ticks: the payload goes through the shared ``PayloadTickDecoder`` (JSON, a
+/// bare number timed at its arrival, InfluxDB line protocol, CSV lines — the parsers the file
+/// reader uses), and every tick whose payload names no symbol gets the one its topic names
+/// (``TopicSymbol``).
 ///
-/// A payload is a bare number (its time is the arrival time) or one or more headerless CSV
-/// lines `time,value[,size[,symbol]]`; a batch of ticks per message is the cheap case, parsed
-/// in one pass like a file chunk. A tick's symbol is the one its line names, else the one its
-/// topic names (``TopicSymbol``). Bad lines are counted in ``report`` (line numbers count lines
-/// over all messages) and the rest of the message goes on.
-///
-/// Cost: one copy of the payload into a buffer allocated once (the parsers need a padded
-/// buffer ending in a newline), then the CSV hot loop; no allocation per message once a topic
-/// has been seen. Not thread-safe: one thread drives a decoder.
+/// A batch of ticks per message is the cheap case: the payload decoder parses it in one pass,
+/// this layer copies the ticks once into buffers kept between messages and hands them on as
+/// one ``TickBatch``. Topic lookups cost one comparison with the previous topic, else one hash;
+/// nothing is allocated per message once its topic and symbols have been seen. Empty messages
+/// (a retained value being cleared) count as blank lines. Not thread-safe: one thread drives a
+/// decoder.
 public final class MessageTickDecoder {
-    /// The format rule.
-    public let format: PayloadFormat
     /// Which topic level names a symbol.
     public let topicSymbol: TopicSymbol
-    /// Longest payload decoded; longer ones are counted as ``BadLineKind/lineTooLong``.
-    public let maximumPayload: Int
-
-    private var csv: CSVRecordParser
-    private var numbers: CSVRecordParser
-    private let storage: TickBatchStorage
-    // Invariant: `buffer` holds `maximumPayload + 32 + SWARDigits.padding` bytes, owned here.
-    private let buffer: UnsafeMutablePointer<UInt8>
-    /// Symbols of every tick handed out (topic and line symbols share it).
+    private var payload: PayloadTickDecoder
+    /// Symbols of every tick handed out (topic and payload symbols share it).
     public private(set) var symbols = SymbolTable()
     private var topics = SymbolTable()
     /// Symbol of each topic (by topic id), in `symbols`.
     private var topicSymbols: [SymbolID] = []
-    /// Symbol ids of each parser's own table, mapped onto `symbols`.
-    private var csvMapping: [SymbolID?] = []
-    private var numberMapping: [SymbolID?] = []
+    /// The payload decoder's symbol ids mapped onto `symbols` (nil: an unnamed symbol, the topic's).
+    private var payloadMapping: [SymbolID?] = []
     private var lastTopic: [UInt8] = []
     private var lastTopicID = -1
+    private var collected = TickCollector()
+    private var blankMessages = 0
     /// Messages decoded.
     public private(set) var messages = 0
     /// Payload bytes decoded.
@@ -46,41 +38,22 @@ public final class MessageTickDecoder {
     /// Messages whose topic could not become a symbol (too long, too many).
     public private(set) var badTopics = 0
 
-    /// A decoder with `options` (column choices do not apply: payloads are headerless; the time
-    /// unit, delimiter, time range and strictness do). Allocates its buffers once.
-    public init(options: FeedOptions = FeedOptions(), format: PayloadFormat = .auto, topicSymbol: TopicSymbol = .last,
-        maximumPayload: Int = 1 << 20)
-    {
-        var lines = options
-        lines.header = .absent
-        lines.symbol = nil
-        lines.timeColumn = nil
-        lines.valueColumn = nil
-        lines.sizeColumn = nil
-        lines.symbolColumn = nil
-        var bare = lines
-        bare.delimiter = ASCII.comma
-        bare.timeUnit = .nanoseconds
-        csv = CSVRecordParser(options: lines)
-        numbers = CSVRecordParser(options: bare)
-        self.format = format
+    /// A decoder with `options` (time unit, JSON key paths through the column options, time
+    /// range, strictness; the symbol filter does not apply: topics name symbols).
+    public init(options: FeedOptions = FeedOptions(), format: PayloadFormat = .auto, topicSymbol: TopicSymbol = .last) {
+        var options = options
+        options.symbol = nil
+        payload = PayloadTickDecoder(format: format, options: options)
         self.topicSymbol = topicSymbol
-        self.maximumPayload = max(256, maximumPayload)
-        storage = TickBatchStorage(capacity: max(1, options.batchCapacity))
-        let size = self.maximumPayload + 32 + SWARDigits.padding
-        buffer = .allocate(capacity: size)
-        buffer.initialize(repeating: 0, count: size)
-    }
-
-    deinit {
-        buffer.deallocate()
+        collected.ticks.reserveCapacity(1024)
+        collected.symbols.reserveCapacity(1024)
     }
 
     /// Counts so far over every message: lines, ticks, bad lines by kind. O(kinds).
     public var report: FeedReport {
-        var report = csv.report
-        report.merge(numbers.report)
-        report.lines = csv.lineNumber + numbers.lineNumber
+        var report = payload.report
+        report.blankLines &+= blankMessages
+        report.lines &+= blankMessages
         report.bytes = bytes
         return report
     }
@@ -119,9 +92,9 @@ public final class MessageTickDecoder {
         return index
     }
 
-    /// Decodes one message received on `topic` at `arrival` (ns since the epoch) and hands its
-    /// ticks to `sink` as batches. Returns the number of ticks delivered. Throws only in strict
-    /// mode (the first bad line). O(payload bytes).
+    /// Decodes one message received on `topic` at `arrival` (ns since the epoch: the time of a
+    /// bare value) and hands its ticks to `sink` as one batch. Returns the number of ticks.
+    /// Throws only in strict mode (the first bad message). O(payload bytes).
     @discardableResult
     public func decode<S: TickSink>(
         _ payload: UnsafeRawBufferPointer, topic: UnsafeRawBufferPointer, arrival: Int64, into sink: inout S
@@ -132,107 +105,39 @@ public final class MessageTickDecoder {
             badTopics &+= 1
             return 0
         }
+        if Self.isBlank(payload) {
+            blankMessages &+= 1
+            return 0
+        }
+        collected.ticks.removeAll(keepingCapacity: true)
+        collected.symbols.removeAll(keepingCapacity: true)
+        _ = try self.payload.decode(payload, receivedAt: arrival, into: &collected)
+        let count = collected.ticks.count
+        guard count > 0 else { return 0 }
+        let local = self.payload.symbols
+        if local.count > payloadMapping.count {
+            for id in payloadMapping.count..<local.count {
+                let name = local.nameBytes[id]
+                payloadMapping.append(name.isEmpty ? nil : symbols.insert(name))
+            }
+        }
         let topicSymbol = topicSymbols[topicID]
-        let source = payload.bindMemory(to: UInt8.self)
-        var start = 0
-        var end = source.count
-        while start < end && Self.isSpace(source[start]) { start += 1 }
-        while end > start && Self.isSpace(source[end - 1]) { end -= 1 }
-        if start == end {
-            // An empty message (e.g. clearing a retained value) is a blank line.
-            csv.lineNumber &+= 1
-            csv.report.blankLines &+= 1
-            return 0
+        for i in 0..<count {
+            let id = Int(collected.symbols[i].rawValue)
+            collected.symbols[i] = (id < payloadMapping.count ? payloadMapping[id] : nil) ?? topicSymbol
         }
-        guard end - start <= maximumPayload else {
-            try csv.overlongLine(excerptFrom: source.baseAddress! + start, count: end - start)
-            return 0
+        collected.ticks.withUnsafeBufferPointer { ticks in
+            collected.symbols.withUnsafeBufferPointer { ids in
+                sink.consume(TickBatch(ticks: ticks, symbols: ids))
+            }
         }
-        let bare: Bool
-        switch format {
-        case .csv: bare = false
-        case .number: bare = true
-        case .auto: bare = Self.isSingleField(source, start, end)
-        }
-        var length = 0
-        if bare {
-            length = Self.writeDecimal(arrival, into: buffer)
-            buffer[length] = ASCII.comma
-            length += 1
-        }
-        memcpy(buffer + length, source.baseAddress! + start, end - start)
-        length += end - start
-        buffer[length] = ASCII.newline
-        length += 1
-        return bare
-            ? try parse(&numbers, length: length, topicSymbol: topicSymbol, mapping: &numberMapping, into: &sink)
-            : try parse(&csv, length: length, topicSymbol: topicSymbol, mapping: &csvMapping, into: &sink)
+        return count
     }
 
-    /// Parses `buffer[0..<length]` (whole lines) with `parser`, giving each tick the symbol its
-    /// line names (mapped onto ``symbols`` through `mapping`) or, when it names none, the topic's.
-    private func parse<S: TickSink>(
-        _ parser: inout CSVRecordParser, length: Int, topicSymbol: SymbolID, mapping: inout [SymbolID?],
-        into sink: inout S
-    ) throws(FeedError) -> Int {
-        var position = 0
-        var delivered = 0
-        while position < length {
-            var count = 0
-            position = try parser.parseLines(buffer, start: position, end: length, into: storage, count: &count)
-            guard count > 0 else { continue }
-            if parser.symbols.count > mapping.count {
-                let local = parser.symbols
-                for id in mapping.count..<local.count {
-                    // A line without a symbol field names the empty symbol: the topic's.
-                    let name = local.nameBytes[id]
-                    mapping.append(name.isEmpty ? nil : symbols.insert(name))
-                }
-            }
-            for i in 0..<count {
-                let local = Int(storage.symbols[i].rawValue)
-                storage.symbols[i] = (local < mapping.count ? mapping[local] : nil) ?? topicSymbol
-            }
-            sink.consume(storage.batch(count: count))
-            delivered &+= count
-        }
-        return delivered
-    }
-
-    /// Whether the trimmed payload holds one field: no delimiter, no newline, no space.
-    private static func isSingleField(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
-        for i in start..<end {
-            switch bytes[i] {
-            case ASCII.comma, ASCII.semicolon, ASCII.tab, ASCII.newline, UInt8(ascii: " "), UInt8(ascii: "|"):
-                return false
-            default: continue
-            }
+    private static func isBlank(_ payload: UnsafeRawBufferPointer) -> Bool {
+        for byte in payload where byte != ASCII.space && byte != ASCII.tab && byte != ASCII.newline && byte != ASCII.carriageReturn {
+            return false
         }
         return true
-    }
-
-    private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == ASCII.space || byte == ASCII.tab || byte == ASCII.newline || byte == ASCII.carriageReturn
-    }
-
-    /// Writes `value` in decimal at `p` (which has room for 20 bytes); returns the length.
-    private static func writeDecimal(_ value: Int64, into p: UnsafeMutablePointer<UInt8>) -> Int {
-        var n = 0
-        if value < 0 {
-            p[0] = ASCII.minus
-            n = 1
-        }
-        var magnitude = value.magnitude
-        var digits = 1
-        var probe = magnitude
-        while probe >= 10 {
-            probe /= 10
-            digits += 1
-        }
-        for i in stride(from: n + digits - 1, through: n, by: -1) {
-            p[i] = UInt8(truncatingIfNeeded: magnitude % 10) &+ ASCII.zero
-            magnitude /= 10
-        }
-        return n + digits
     }
 }

@@ -22,10 +22,18 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
     case unsupportedVersion(path: String, version: Int)
     /// A binary tick file's header is inconsistent (record size, offsets).
     case badBinaryHeader(path: String, reason: String)
+    /// Strict mode: a binary record is bad (its symbol id is not in the file's table).
+    case badRecord(path: String, record: Int, reason: String)
     /// A live endpoint string could not be understood (`udp://host:port`, `tcp://host:port`).
     case invalidEndpoint(String)
     /// A socket call failed.
     case socketFailed(endpoint: String, call: String, errno: Int32)
+    /// The input ran on for `bytes` bytes without a newline (binary data, `/dev/zero`): the read
+    /// stops rather than skip one endless line forever. See ``FeedOptions/maximumLineRun``.
+    case noLineBreak(path: String, bytes: Int)
+    /// The endpoint's host name could not be resolved; `reason` is the resolver's message
+    /// (`gai_strerror`), e.g. "Name or service not known".
+    case cannotResolve(endpoint: String, host: String, reason: String)
     /// An option value could not be understood, e.g. a time unit or speed.
     case invalidOption(name: String, value: String, reason: String)
     /// A network client gave up: the server refused its credentials or its certificate, or the
@@ -34,23 +42,33 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// A one-line message for the user. Allocates.
     public var description: String {
+        // Paths, header names and endpoints come from files and command lines: escaped, so a
+        // name holding terminal control bytes prints as text.
+        MessageText.escaped(unescapedDescription)
+    }
+
+    private var unescapedDescription: String {
         switch self {
         case let .cannotOpen(path, code): "cannot open \(path): \(Self.errnoText(code))"
         case let .readFailed(path, code): "cannot read \(path): \(Self.errnoText(code))"
         case let .writeFailed(path, code): "cannot write \(path): \(Self.errnoText(code))"
         case let .emptyInput(path): "\(path) is empty: no header line"
         case let .missingColumns(missing, header):
-            "missing required column\(missing.count == 1 ? "" : "s"): \(missing.joined(separator: "; ")); header has: \(header.joined(separator: ", "))"
+            "missing required column\(missing.count == 1 ? "" : "s"): \(missing.joined(separator: "; ")); header has: \(MessageText.list(header, limit: 24))"
         case let .unknownColumn(option, selector, header):
-            "\(option) \(selector): no such column; header has: \(header.joined(separator: ", "))"
+            "\(option) \(selector): no such column; header has: \(MessageText.list(header, limit: 24))"
         case let .badLine(line): "bad line (strict mode): \(line)"
         case let .wrongMagic(path): "\(path) is not a LiveTicker binary tick file (wrong magic)"
         case let .unsupportedVersion(path, version): "\(path): unsupported binary tick format version \(version)"
         case let .badBinaryHeader(path, reason): "\(path): bad binary tick header: \(reason)"
+        case let .badRecord(path, record, reason): "\(path): bad record \(record) (strict mode): \(reason)"
         case let .invalidEndpoint(text): "invalid endpoint \(text): expected udp://HOST:PORT or tcp://HOST:PORT"
         case let .socketFailed(endpoint, call, code): "\(endpoint): \(call) failed: \(Self.errnoText(code))"
+        case let .cannotResolve(endpoint, host, reason): "\(endpoint): cannot resolve \(host): \(reason)"
         case let .invalidOption(name, value, reason): "\(name) \(value): \(reason)"
         case let .connectionFailed(endpoint, reason): "\(endpoint): \(reason)"
+        case let .noLineBreak(path, bytes):
+            "\(path): no line break in \(bytes) bytes: not a text file of ticks (binary data?); stopped reading"
         }
     }
 

@@ -35,6 +35,10 @@ public struct FeedOptions: Sendable {
     /// Size of the read buffer, which is also the longest line kept; longer lines are skipped and
     /// counted as ``BadLineKind/lineTooLong``. At least 256 bytes.
     public var bufferSize = 1 << 20
+    /// The most bytes one over-long line may run on before the read stops with
+    /// ``FeedError/noLineBreak(path:bytes:)`` (64 MiB): a tick line is never that long, so such
+    /// input (`/dev/zero`, a binary file) is not skipped forever. At least ``bufferSize``.
+    public var maximumLineRun = 64 << 20
     /// Ticks per batch handed out by readers.
     public var batchCapacity = 8192
 

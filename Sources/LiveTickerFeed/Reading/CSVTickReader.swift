@@ -6,8 +6,12 @@ import Glibc
 /// large chunks with `read(2)` into one fixed buffer, parsing lines in place.
 ///
 /// Memory is bounded by the buffer (``FeedOptions/bufferSize``, 1 MiB by default): a line that
-/// does not fit is skipped as it streams past and counted as ``BadLineKind/lineTooLong``. A
-/// missing final newline is supplied at the end of input. In follow mode (`tail -f`) the end of
+/// does not fit is skipped as it streams past and counted as ``BadLineKind/lineTooLong``; input
+/// that runs on for ``FeedOptions/maximumLineRun`` bytes without a newline (`/dev/zero`) ends
+/// the read with ``FeedError/noLineBreak(path:bytes:)``. A missing final newline is supplied at
+/// the end of input, unless the last line is shorter than the one before it (fewer fields, or
+/// fewer bytes in its last field): then it was cut off mid-write and is counted as
+/// ``BadLineKind/truncatedLastLine`` instead of charted. In follow mode (`tail -f`) the end of
 /// the file is not the end: the reader polls for appended bytes, holds a partial last line until
 /// its newline arrives, and starts over if the file is truncated.
 ///
@@ -41,10 +45,20 @@ public final class CSVTickReader: TickBatchReader {
     private var pos = 0
     private var completeEnd = 0
     private var skippingOverlongLine = false
+    /// Bytes of the over-long line being skipped so far; bounded by `maximumLineRun`.
+    private var skippedLineBytes = 0
+    private let maximumLineRun: Int
+    /// The last complete non-blank line parsed, to judge an unterminated last line against.
+    private var previousLine: LineShape?
     private var reachedEnd = false
     private var finished = false
     private var bytesRead = 0
     private var fileOffset = 0
+    // Inside ``nextAvailableBatch()``: no waiting, `readsLeft` reads, and `starved` once a read
+    // would block or the reads are spent.
+    private var waitsForInput = true
+    private var readsLeft = 0
+    private var starved = false
 
     /// Opens the CSV file at `path` (`-` for standard input). Throws ``FeedError/cannotOpen(path:errno:)``.
     public convenience init(path: String, options: FeedOptions = FeedOptions(), follow: Bool = false,
@@ -77,6 +91,7 @@ public final class CSVTickReader: TickBatchReader {
         parser = CSVRecordParser(options: options)
         storage = TickBatchStorage(capacity: max(1, options.batchCapacity))
         capacity = max(256, options.bufferSize)
+        maximumLineRun = max(capacity, options.maximumLineRun)
         buffer = .allocate(capacity: capacity + 1 + SWARDigits.padding)
         buffer.initialize(repeating: 0, count: capacity + 1 + SWARDigits.padding)
     }
@@ -93,6 +108,7 @@ public final class CSVTickReader: TickBatchReader {
         parser = CSVRecordParser(options: options)
         storage = TickBatchStorage(capacity: max(1, options.batchCapacity))
         capacity = max(256, options.bufferSize)
+        maximumLineRun = max(capacity, options.maximumLineRun)
         buffer = .allocate(capacity: capacity + 1 + SWARDigits.padding)
         buffer.initialize(repeating: 0, count: capacity + 1 + SWARDigits.padding)
     }
@@ -116,6 +132,32 @@ public final class CSVTickReader: TickBatchReader {
     /// The column layout, once the first line has been read.
     public var layout: CSVColumnLayout? { parser.layout }
 
+    /// Whether the input has ended (every batch handed out).
+    public var isAtEnd: Bool { finished }
+
+    /// For a live peer: a header naming no usable column is counted as a
+    /// ``BadLineKind/badHeader`` line (with every line after it) instead of thrown.
+    public var countsBadHeaderAsBadLine: Bool {
+        get { parser.badHeadersAreBadLines }
+        set { parser.badHeadersAreBadLines = newValue }
+    }
+
+    /// For a non-blocking descriptor (`O_NONBLOCK`) served by a `poll(2)` loop: the next batch
+    /// from the lines already buffered plus at most one `read`, or nil when that gave no tick
+    /// (nothing to read yet, only bad lines, or the end: see ``isAtEnd``). One call never waits
+    /// and reads at most one buffer, so one busy peer cannot starve the others.
+    public func nextAvailableBatch() throws(FeedError) -> TickBatch? {
+        waitsForInput = false
+        readsLeft = 1
+        starved = false
+        defer { waitsForInput = true }
+        return try nextBatch()
+    }
+
+    /// Forgets the symbol names this reader has seen (a live source maps them onto its own
+    /// table, so a peer naming endless symbols costs this reader bounded memory). Ids restart.
+    func forgetSymbols() { parser.forgetSymbols() }
+
     /// The next batch; see ``TickBatchReader/nextBatch()``. Throws at the end of an input that
     /// had no line at all (``FeedError/emptyInput(path:)``), on a missing column, or on the first
     /// bad line in strict mode.
@@ -128,7 +170,7 @@ public final class CSVTickReader: TickBatchReader {
                 continue
             }
             if count > 0 { return storage.batch(count: count) }
-            if finished { return nil }
+            if finished || starved { return nil }
             try fill()
         }
     }
@@ -137,6 +179,7 @@ public final class CSVTickReader: TickBatchReader {
     /// lines now available.
     private func fill() throws(FeedError) {
         if pos > 0 {
+            notePreviousLine(before: pos)
             let rest = filled - pos
             if rest > 0 { memmove(buffer, buffer + pos, rest) }
             filled = rest
@@ -152,9 +195,17 @@ public final class CSVTickReader: TickBatchReader {
             // No newline in a full buffer: skip this line as it streams past.
             try parser.overlongLine(excerptFrom: buffer, count: filled)
             skippingOverlongLine = true
+            skippedLineBytes = filled
             filled = 0
         }
         while true {
+            if !waitsForInput {
+                guard readsLeft > 0 else {
+                    starved = true
+                    return
+                }
+                readsLeft -= 1
+            }
             if let stopFlag, memory == nil {
                 if stopFlag.isStopped {
                     finished = true
@@ -166,6 +217,10 @@ public final class CSVTickReader: TickBatchReader {
             // A datagram needs one spare byte for the newline that ends its line.
             let n = readInput(into: buffer + filled, count: capacity - filled - (datagrams ? 1 : 0))
             if n < 0 {
+                if errno == EAGAIN || errno == EWOULDBLOCK, !waitsForInput {
+                    starved = true
+                    return
+                }
                 if errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK { continue }
                 throw .readFailed(path: name, errno: errno)
             }
@@ -195,7 +250,14 @@ public final class CSVTickReader: TickBatchReader {
                     skippingOverlongLine = false
                     filled = 0
                 } else if filled > 0 {
-                    // The last line has no newline: supply it (the spare byte is for this).
+                    // The last line has no newline: buffer[0, filled) is that line alone.
+                    if isCutShort(count: filled) {
+                        let count = filled
+                        filled = 0
+                        try parser.truncatedLastLine(excerptFrom: buffer, count: count)
+                        return
+                    }
+                    // Supply the newline (the spare byte is for this).
                     buffer[filled] = ASCII.newline
                     filled += 1
                     completeEnd = filled
@@ -209,6 +271,11 @@ public final class CSVTickReader: TickBatchReader {
             if skippingOverlongLine {
                 guard let newline = memchr(buffer + start, Int32(ASCII.newline), n) else {
                     filled = 0
+                    skippedLineBytes += n
+                    if skippedLineBytes >= maximumLineRun {
+                        finished = true
+                        throw .noLineBreak(path: name, bytes: skippedLineBytes)
+                    }
                     if stopFlag?.isStopped == true {
                         finished = true
                         return
@@ -220,6 +287,7 @@ public final class CSVTickReader: TickBatchReader {
                 if rest > 0 { memmove(buffer, buffer + after, rest) }
                 filled = rest
                 skippingOverlongLine = false
+                skippedLineBytes = 0
                 if let last = lastNewline(from: 0) { completeEnd = last + 1 }
                 return
             }
@@ -257,6 +325,62 @@ public final class CSVTickReader: TickBatchReader {
         pos = 0
         completeEnd = 0
         skippingOverlongLine = false
+        skippedLineBytes = 0
+        previousLine = nil
+    }
+
+    /// Field count and last-field length of a line, enough to tell a line cut mid-write.
+    private struct LineShape {
+        var fields: Int
+        var lastFieldBytes: Int
+        var isHeader: Bool
+    }
+
+    /// The shape of `[start, start + count)` (no newline): fields split at the delimiter outside
+    /// quotes, a trailing `\r` not counted. O(count).
+    private func shape(_ start: UnsafePointer<UInt8>, count: Int) -> (fields: Int, lastFieldBytes: Int)? {
+        var end = count
+        if end > 0 && start[end - 1] == ASCII.carriageReturn { end -= 1 }
+        guard end > 0 else { return nil }
+        let delimiter = parser.delimiter
+        var fields = 1
+        var lastStart = 0
+        var quoted = false
+        for i in 0..<end {
+            let b = start[i]
+            if b == ASCII.quote {
+                quoted.toggle()
+            } else if b == delimiter && !quoted {
+                fields += 1
+                lastStart = i + 1
+            }
+        }
+        return (fields, end - lastStart)
+    }
+
+    /// Remembers the shape of the last non-blank line in `[0, end)`, which the parser has just
+    /// consumed (`end - 1` is its newline). O(line) once per read, not per line.
+    private func notePreviousLine(before end: Int) {
+        guard let layout = parser.layout else { return }
+        var e = end
+        while e > 0 && (buffer[e - 1] == ASCII.newline || buffer[e - 1] == ASCII.carriageReturn) { e -= 1 }
+        guard e > 0 else { return }
+        var s = e
+        while s > 0 && buffer[s - 1] != ASCII.newline { s -= 1 }
+        guard let line = shape(buffer + s, count: e - s) else { return }
+        // The header is the only non-blank line consumed so far: its names say nothing about
+        // how long a value is, only how many fields a line has.
+        let isHeader = !layout.header.isEmpty && parser.lineNumber - parser.report.blankLines == 1
+        previousLine = LineShape(fields: line.fields, lastFieldBytes: line.lastFieldBytes, isHeader: isHeader)
+    }
+
+    /// Whether the unterminated last line `[0, count)` is shorter than the line before it:
+    /// fewer fields, or (after a data line) fewer bytes in its last field.
+    private func isCutShort(count: Int) -> Bool {
+        guard let previousLine, let last = shape(buffer, count: count) else { return false }
+        if last.fields < previousLine.fields { return true }
+        return !previousLine.isHeader && last.fields == previousLine.fields
+            && last.lastFieldBytes < previousLine.lastFieldBytes
     }
 
     static func sleep(nanoseconds: Int64) {

@@ -7,7 +7,7 @@ public struct BadLine: Sendable, Hashable, CustomStringConvertible {
     /// The header name (or 0-based index, as text) of the offending column; "" when the line as a
     /// whole is at fault.
     public var column: String
-    /// The first bytes of the line (at most 80), decoded leniently, for the message.
+    /// The first bytes of the line (at most 80), control and invalid bytes written `\xNN`.
     public var excerpt: String
 
     /// Describes a skipped line.
@@ -21,8 +21,9 @@ public struct BadLine: Sendable, Hashable, CustomStringConvertible {
     /// E.g. `line 7: malformed number in column "price": 1700000000000,abc,3`. Allocates.
     public var description: String {
         var text = "line \(line): \(kind)"
-        if !column.isEmpty { text += " in column \"\(column)\"" }
-        if !excerpt.isEmpty { text += ": \(excerpt)" }
+        // Both come from the input: escaped, so a line holding terminal control bytes prints as text.
+        if !column.isEmpty { text += " in column \"\(MessageText.field(column, maximum: 40))\"" }
+        if !excerpt.isEmpty { text += ": \(MessageText.field(excerpt))" }
         return text
     }
 }

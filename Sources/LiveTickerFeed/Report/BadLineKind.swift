@@ -18,6 +18,19 @@ public enum BadLineKind: Int, CaseIterable, Sendable, Hashable, CustomStringConv
     /// The line introduces a symbol beyond ``SymbolTable/maximumCount`` or a symbol longer than
     /// 255 bytes.
     case badSymbol
+    /// The input's last line has no newline and is shorter than the line before it: fewer
+    /// fields, or a last field with fewer bytes (a writer cut off mid-line, `…,ACME,1` for
+    /// `…,ACME,101.25`). A last line without a newline that is as complete as its predecessor
+    /// is kept: many exports omit the final newline.
+    case truncatedLastLine
+    /// A JSON message or line is not RFC 8259 JSON, or not an object, array or number.
+    case malformedJSON
+    /// An InfluxDB line-protocol line does not follow `measurement[,tag=v…] field=v[,…] [time]`.
+    case malformedLineProtocol
+    /// A live peer's header (each UDP datagram and each TCP connection may start with its own)
+    /// names no usable time or value column; it and the lines after it in the same datagram or
+    /// connection are counted under this kind. (In a file such a header is an error instead.)
+    case badHeader
 
     /// Short lower-case label used in summaries, e.g. "time out of range".
     public var description: String {
@@ -29,6 +42,10 @@ public enum BadLineKind: Int, CaseIterable, Sendable, Hashable, CustomStringConv
         case .unterminatedQuote: "unterminated quote"
         case .lineTooLong: "line too long"
         case .badSymbol: "bad symbol"
+        case .truncatedLastLine: "truncated last line"
+        case .malformedJSON: "malformed JSON"
+        case .malformedLineProtocol: "malformed line protocol"
+        case .badHeader: "bad header"
         }
     }
 }

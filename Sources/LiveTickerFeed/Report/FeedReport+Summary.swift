@@ -23,6 +23,7 @@ extension FeedReport {
         if filteredBySymbol > 0 { parts.append("\(filteredBySymbol) filtered by symbol") }
         if filteredByTime > 0 { parts.append("\(filteredByTime) outside the time range") }
         if truncatedRecords > 0 { parts.append("\(Self.plural(truncatedRecords, "truncated record"))") }
+        if badRecords > 0 { parts.append("\(Self.plural(badRecords, "bad record")) (symbol id not in the table)") }
         if dropped > 0 { parts.append("\(dropped) dropped (consumer behind)") }
         var text = parts.joined(separator: ", ")
         for line in firstBadLines { text += "\n  \(line)" }

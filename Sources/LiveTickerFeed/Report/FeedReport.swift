@@ -27,6 +27,8 @@ public struct FeedReport: Sendable, Equatable {
     public var filteredByTime = 0
     /// Binary records cut short at the end of the input (a crashed or still-running writer).
     public var truncatedRecords = 0
+    /// Binary records skipped because their symbol id is not in the file's symbol table.
+    public var badRecords = 0
     /// Ticks a live source parsed but could not hand on because its consumer was behind.
     public var dropped = 0
 
@@ -63,6 +65,7 @@ public struct FeedReport: Sendable, Equatable {
         filteredBySymbol += other.filteredBySymbol
         filteredByTime += other.filteredByTime
         truncatedRecords += other.truncatedRecords
+        badRecords += other.badRecords
         dropped += other.dropped
     }
 }

@@ -1,3 +1,5 @@
+import LiveTickerFiles
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -5,30 +7,41 @@
 /// Whole-file reads and writes through POSIX `open`/`read`/`write`, with errors that name the
 /// path and the system's reason. No Foundation.
 public enum FileIO {
-    /// Writes `bytes` to `path`, creating or truncating it (mode 0644). Retries short writes and
-    /// `EINTR`. O(n), no allocation (the path is passed as its own NUL-terminated storage).
+    /// Writes `bytes` as the whole new content of `path`, atomically: see ``ReplacementFile``
+    /// (a temporary file in the same directory, `fsync`, `rename`; devices and FIFOs are written
+    /// directly; symbolic links are followed). A failure leaves the previous file intact. O(n).
     public static func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws(ImageIOError) {
-        let fd = path.withCString { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
-        guard fd >= 0 else { throw .cannotOpen(path: path, reason: ImageIOError.systemReason()) }
-        var done = 0
-        while done < bytes.count {
-            let n = Glibc.write(fd, bytes.baseAddress! + done, bytes.count - done)
-            if n < 0 {
-                if errno == EINTR { continue }
-                let reason = ImageIOError.systemReason()
-                close(fd)
-                throw .cannotWrite(path: path, reason: reason)
-            }
-            done += n
-        }
-        if close(fd) != 0 {
-            throw .cannotWrite(path: path, reason: ImageIOError.systemReason())
+        var file: ReplacementFile?
+        try write(bytes, to: path, reusing: &file)
+    }
+
+    /// ``write(_:to:)`` that keeps the resolved target in `file` between calls, so rewriting
+    /// the same path (a picture every frame) allocates nothing after the first time.
+    public static func write(_ bytes: UnsafeRawBufferPointer, to path: String, reusing file: inout ReplacementFile?)
+        throws(ImageIOError)
+    {
+        do throws(FileWriteError) {
+            if file?.path != path { file = try ReplacementFile(path: path) }
+            try file!.replace(with: bytes)
+        } catch {
+            throw .cannotWrite(path: path, reason: error.reason)
         }
     }
 
     /// Writes `bytes` to `path` (see the raw-buffer overload). O(n).
     public static func write(_ bytes: [UInt8], to path: String) throws(ImageIOError) {
         try bytes.withUnsafeBytes { raw in Result { () throws(ImageIOError) in try write(raw, to: path) } }.get()
+    }
+
+    /// ``write(_:to:reusing:)`` over an array. O(n).
+    public static func write(_ bytes: [UInt8], to path: String, reusing file: inout ReplacementFile?)
+        throws(ImageIOError)
+    {
+        var result: Result<Void, ImageIOError> = .success(())
+        bytes.withUnsafeBytes { raw in
+            do throws(ImageIOError) { try write(raw, to: path, reusing: &file) } catch { result = .failure(error) }
+        }
+        try result.get()
     }
 
     /// Reads the whole file at `path`. O(n); allocates the result.

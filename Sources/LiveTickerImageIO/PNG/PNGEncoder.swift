@@ -1,4 +1,5 @@
 import CZlib
+import LiveTickerFiles
 import LiveTickerRender
 
 /// Writes frames as PNG: 8-bit RGB (colour type 2), no interlace, one IDAT chunk holding a
@@ -16,6 +17,8 @@ public final class PNGEncoder {
     public let compressionLevel: Int32
     /// The last encoded PNG file; valid until the next `encode`.
     public private(set) var bytes: [UInt8] = []
+    /// The file last written, kept so rewriting it every frame allocates nothing.
+    private var file: ReplacementFile?
 
     /// Filter-byte-prefixed rows of the frame being encoded.
     private var filtered: [UInt8] = []
@@ -76,11 +79,11 @@ public final class PNGEncoder {
         return bytes
     }
 
-    /// Encodes `framebuffer` and writes it to `path` (created or truncated).
+    /// Encodes `framebuffer` and writes it to `path` (replaced atomically, see ``FileIO/write(_:to:)``).
     /// Throws with the path and the system's reason.
     public func write(_ framebuffer: Framebuffer, to path: String) throws(ImageIOError) {
         try encode(framebuffer)
-        try FileIO.write(bytes, to: path)
+        try FileIO.write(bytes, to: path, reusing: &file)
     }
 
     /// Fills `filtered` with each row's filter byte and filtered RGB bytes.

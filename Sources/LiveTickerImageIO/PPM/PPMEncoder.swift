@@ -1,3 +1,4 @@
+import LiveTickerFiles
 import LiveTickerRender
 
 /// Writes frames as binary PPM (P6): the header `P6\n<w> <h>\n255\n` then `width × height` RGB
@@ -8,6 +9,8 @@ import LiveTickerRender
 public final class PPMEncoder {
     /// The last encoded image (header + pixels); valid until the next `encode`.
     public private(set) var bytes: [UInt8] = []
+    /// The file last written, kept so rewriting it every frame allocates nothing.
+    private var file: ReplacementFile?
 
     /// Creates an encoder with an empty buffer.
     public init() {}
@@ -55,10 +58,10 @@ public final class PPMEncoder {
         }
     }
 
-    /// Encodes `framebuffer` and writes it to `path` (created or truncated).
+    /// Encodes `framebuffer` and writes it to `path` (replaced atomically, see ``FileIO/write(_:to:)``).
     /// O(width × height); throws with the path and the system's reason.
     public func write(_ framebuffer: Framebuffer, to path: String) throws(ImageIOError) {
         encode(framebuffer)
-        try FileIO.write(bytes, to: path)
+        try FileIO.write(bytes, to: path, reusing: &file)
     }
 }

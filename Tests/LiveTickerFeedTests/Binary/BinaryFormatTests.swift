@@ -1,4 +1,5 @@
 import LiveTickerCore
+import LiveTickerTestSupport
 import Testing
 
 @testable import LiveTickerFeed
@@ -179,7 +180,7 @@ struct BinaryFormatTests {
         var strict = FeedOptions()
         strict.strict = true
         #expect(throws: FeedError.self) { try TickFileConverter.convert(input: csv, output: failed, options: strict) }
-        #expect(access(failed, F_OK) != 0 && access(failed + ".partial", F_OK) != 0)
+        #expect(access(failed, F_OK) != 0)
     }
 
     @Test("many records cross chunk boundaries intact")
@@ -195,5 +196,117 @@ struct BinaryFormatTests {
         #expect(sink.count == 100_000)
         #expect(sink.lastTime == 99_999)
         #expect(sink.valueSum == Double(99_999 * 100_000 / 2) * 0.5)
+    }
+
+    /// A finished 3-symbol file of 40 records (32 bytes each, id at byte 24 of each record).
+    func symbolFile(_ path: String) throws -> [UInt8] {
+        let writer = try BinaryTickWriter(path: path, hasSymbols: true)
+        for i in 0..<40 { try writer.write(Tick(time: Int64(i), value: Double(i)), symbol: SymbolID(UInt32(i % 3))) }
+        try writer.finish(symbols: SymbolTable(names: ["A", "B", "C"]))
+        return try #require(readBytes(path))
+    }
+
+    func readBytes(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 1 << 16)
+        let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+        return n < 0 ? nil : Array(bytes.prefix(n))
+    }
+
+    @Test("a symbol id outside the table is a counted bad record, never a huge table (strict: an error)")
+    func corruptSymbolID() throws {
+        let path = temporaryPath("badid")
+        defer { unlink(path) }
+        var bytes = try symbolFile(path)
+        // Record 5 (0-based 4) gets id 0x7FFF_FFF0, record 9 gets id 3 (one past the table).
+        bytes[64 + 4 * 32 + 24 ..< 64 + 4 * 32 + 28] = [0xF0, 0xFF, 0xFF, 0x7F]
+        bytes[64 + 8 * 32 + 24] = 3
+        writeFile(path, bytes)
+        let (collector, report, table) = try readAll(path)
+        let expected: [Int64] = (0..<40).filter { $0 != 4 && $0 != 8 }.map { Int64($0) }
+        #expect(collector.ticks.map(\.time) == expected)
+        #expect(collector.symbols.allSatisfy { Int($0.rawValue) < table.count })
+        #expect(report.badRecords == 2)
+        #expect(report.ticks == 38)
+        #expect(report.summary.contains("2 bad records (symbol id not in the table)"))
+        #expect(throws: FeedError.badRecord(path: path, record: 5, reason: "symbol id 2147483632 is not in the file's table of 3")) {
+            try readAll(path) { $0.strict = true }
+        }
+        // An unfinished file has no table yet: ids are bounded by the most symbols a feed may have.
+        var unfinished = bytes
+        unfinished[14] &= ~UInt8(truncatingIfNeeded: BinaryTickFormat.flagComplete)
+        unfinished[64 + 8 * 32 + 24] = 3
+        writeFile(path, Array(unfinished.prefix(64 + 40 * 32)))
+        let (rest, restReport, _) = try readAll(path)
+        #expect(rest.ticks.count == 39)
+        #expect(restReport.badRecords == 1)
+        #expect(rest.symbols.allSatisfy { Int($0.rawValue) < SymbolTable.maximumCount })
+    }
+
+    @Test("200 random byte flips: every read ends, ids stay in the table, memory stays bounded")
+    func randomFlips() throws {
+        let path = temporaryPath("flips")
+        defer { unlink(path) }
+        let original = try symbolFile(path)
+        var random = SplitMix64(seed: 10_7)
+        for _ in 0..<200 {
+            var bytes = original
+            for _ in 0..<3 {
+                let at = Int(random.next() % UInt64(bytes.count))
+                bytes[at] ^= UInt8(truncatingIfNeeded: random.next() | 1)
+            }
+            writeFile(path, bytes)
+            guard let reader = try? TickFileReader.open(path: path, options: FeedOptions()) else { continue }
+            var collector = TickCollector()
+            guard let report = try? reader.read(into: &collector) else { continue }
+            // The header's count may itself be flipped, but never past the bound.
+            #expect(collector.symbols.allSatisfy { Int($0.rawValue) < SymbolTable.maximumCount })
+            #expect(collector.ticks.count <= 40)
+            #expect(report.ticks == collector.ticks.count)
+        }
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        #expect(usage.ru_maxrss < 2 << 20, "max RSS \(usage.ru_maxrss) KiB")
+    }
+
+    @Test("convert writes through a symbolic link and into a device, never replacing either; a failure keeps the old file")
+    func convertOutputs() throws {
+        var template = Array("/tmp/liveticker-convert-XXXXXX".utf8CString)
+        let dir = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        let csv = dir + "/in.csv"
+        let real = dir + "/real.ltk"
+        let link = dir + "/link.ltk"
+        let device = dir + "/null"
+        defer {
+            for path in [csv, real, link, device] { unlink(path) }
+            rmdir(dir)
+        }
+        writeFile(csv, Array("time,price\n1,1.5\n2,2.5\n".utf8))
+        #expect(symlink("real.ltk", link) == 0)
+        #expect(try TickFileConverter.convert(input: csv, output: link).records == 2)
+        var info = stat()
+        #expect(lstat(link, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
+        #expect(lstat(real, &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
+        #expect(try readAll(real).0.ticks.count == 2)
+        // A private /dev/null when root may make one; else the real one (never replaced either way).
+        let null = mknod(device, S_IFCHR | 0o666, dev_t((1 << 8) | 3)) == 0 ? device : "/dev/null"
+        #expect(try TickFileConverter.convert(input: csv, output: null).records == 2)
+        #expect(lstat(null, &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+        // Strict failure: the previous output stays whole, and no temporary file is left.
+        writeFile(csv, Array("time,price\n1,1.5\n2,oops\n".utf8))
+        var strict = FeedOptions()
+        strict.strict = true
+        #expect(throws: FeedError.self) { try TickFileConverter.convert(input: csv, output: link, options: strict) }
+        #expect(try readAll(real).0.ticks.map(\.value) == [1.5, 2.5])
+        var names: [String] = []
+        if let handle = opendir(dir) {
+            while let entry = readdir(handle) {
+                names.append(withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.baseAddress!.assumingMemoryBound(to: CChar.self)) })
+            }
+            closedir(handle)
+        }
+        #expect(names.filter { $0.hasPrefix(".real") }.isEmpty, "left behind: \(names)")
     }
 }

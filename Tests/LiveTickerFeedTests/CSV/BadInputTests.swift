@@ -172,4 +172,74 @@ struct BadInputTests {
         #expect(p.values == [2, 3])
         #expect(p.report.filteredByTime == 2)
     }
+
+    @Test("a last line cut short without its newline is counted, not charted (also strict)")
+    func truncatedLastLine() throws {
+        // A writer killed mid-line: "2,ACME,101.50" became "2,ACME,1" (a -99 % "crash").
+        let p = try parse("time,sym,price\n1,ACME,101.25\n2,ACME,1")
+        #expect(p.values == [101.25])
+        #expect(p.report.count(of: .truncatedLastLine) == 1)
+        #expect(p.report.firstBadLines.map(\.line) == [3])
+        #expect(p.report.firstBadLines.first?.excerpt == "2,ACME,1")
+        #expect(p.report.lines == 3)
+        #expect(p.report.summary.contains("1 truncated last line"))
+        #expect(throws: FeedError.badLine(BadLine(line: 3, kind: .truncatedLastLine, column: "", excerpt: "2,ACME,1"))) {
+            try parse("time,sym,price\n1,ACME,101.25\n2,ACME,1") { $0.strict = true }
+        }
+        // Cut at a delimiter: fewer fields than the line before (or the header).
+        #expect(try parse("time,sym,price\n1,ACME,101.25\n2,ACME").report.count(of: .truncatedLastLine) == 1)
+        #expect(try parse("time,price\n1").report.count(of: .truncatedLastLine) == 1)
+        // Across many reads (a small buffer), after blank lines, with CRLF.
+        let long = "time,price\r\n" + (1...500).map { "\($0),100.25\r\n" }.joined() + "\r\n501,100.2"
+        let q = try parse(long) { $0.bufferSize = 256 }
+        #expect(q.values.count == 500)
+        #expect(q.report.count(of: .truncatedLastLine) == 1)
+        #expect(q.report.firstBadLines.map(\.line) == [503])
+    }
+
+    @Test("a complete last line without a newline is kept (many exports omit it)")
+    func unterminatedCompleteLastLine() throws {
+        let p = try parse("time,sym,price\n1,ACME,101.25\n2,ACME,101.50") { $0.strict = true }
+        #expect(p.values == [101.25, 101.5])
+        #expect(try parse("time,price\n1,9.5\n2,10.25").values == [9.5, 10.25])
+        #expect(try parse("time,price\r\n1,1.5\r\n2,2.5").values == [1.5, 2.5])
+        // Only the header before it: its names do not say how long a value is.
+        #expect(try parse("time,price\n1,2") { $0.strict = true }.values == [2])
+        #expect(try parse("1,2\n2,3").values == [2, 3])
+        // A newline-terminated short last line is an ordinary line.
+        #expect(try parse("time,price\n1,101.25\n2,1\n").values == [101.25, 1])
+    }
+
+    @Test("input without line breaks (/dev/zero) ends the read with a clear error after a bound")
+    func noLineBreaks() throws {
+        let zeros = [UInt8](repeating: 0, count: 200_000)
+        #expect(throws: FeedError.noLineBreak(path: "<memory>", bytes: 65_536)) {
+            try parse(bytes: Array("time,price\n1,1\n".utf8) + zeros) {
+                $0.bufferSize = 4096
+                $0.maximumLineRun = 65_536
+            }
+        }
+        // Under the bound, one long line is still skipped and counted, and reading goes on.
+        let p = try parse(bytes: Array("time,price\n1,1\n".utf8) + zeros.prefix(60_000) + Array("\n2,2\n".utf8)) {
+            $0.bufferSize = 4096
+            $0.maximumLineRun = 65_536
+        }
+        #expect(p.values == [1, 2])
+        #expect(p.report.count(of: .lineTooLong) == 1)
+        // The real device, with the default bounds (1 MiB buffer, 64 MiB run).
+        let reader = try CSVTickReader(path: "/dev/zero")
+        var failure: FeedError?
+        do throws(FeedError) {
+            while try reader.nextBatch() != nil {}
+        } catch {
+            failure = error
+        }
+        guard case let .noLineBreak(path, bytes)? = failure else {
+            Issue.record("expected noLineBreak, got \(String(describing: failure))")
+            return
+        }
+        #expect(path == "/dev/zero")
+        #expect(bytes >= 64 << 20 && bytes < 66 << 20)
+        #expect(failure!.description.contains("/dev/zero: no line break in"))
+    }
 }

@@ -1,21 +1,3 @@
-/// How the payload of one message (MQTT, WebSocket) is read.
-public enum PayloadFormat: String, Sendable, CaseIterable, CustomStringConvertible {
-    /// Decided per message: a bare number when it holds one field, else CSV lines.
-    case auto
-    /// Headerless CSV lines `time,value[,size[,symbol]]`, one tick per line, any number of lines.
-    case csv
-    /// One number; its time is the arrival time.
-    case number
-
-    /// Parses `auto`, `csv`, `number`. Nil otherwise.
-    public init?(argument: String) {
-        self.init(rawValue: argument.lowercased())
-    }
-
-    /// The argument spelling.
-    public var description: String { rawValue }
-}
-
 /// Which part of a message's topic names its symbol (`--topic-symbol`).
 public enum TopicSymbol: Sendable, Equatable, CustomStringConvertible {
     /// The whole topic, e.g. `site/ticks/ACME`.

@@ -1,0 +1,291 @@
+// One kernel body, written once with clang vector extensions and compiled once per level.
+// Kernels.c includes it with LTK_W (lanes of f64) and LTK_FN(name) (a per-level name) defined,
+// inside a `#pragma clang attribute push(target(...))`, so every function here is compiled for
+// that level's instructions only. Element-wise IEEE operations only, in the Swift reference's
+// operand order; contraction into FMA is off (Kernels.c), so results are bit-identical.
+//
+// Not a public header: included only by Kernels.c.
+
+typedef double LTK_FN(vd) __attribute__((vector_size(LTK_W * 8)));
+typedef long long LTK_FN(vl) __attribute__((vector_size(LTK_W * 8)));
+#define VD LTK_FN(vd)
+#define VL LTK_FN(vl)
+#define BLOCK (4 * LTK_W)
+typedef double LTK_FN(v4) __attribute__((vector_size(32)));
+#define V4 LTK_FN(v4)
+
+static inline __attribute__((always_inline)) VD LTK_FN(load)(const double *p) {
+    VD v;
+    __builtin_memcpy(&v, p, sizeof v);
+    return v;
+}
+
+static inline __attribute__((always_inline)) VD LTK_FN(splat)(double s) {
+    VD v = {0};
+    return v + s;
+}
+
+/// `m ? a : b` lane-wise (m is all ones or all zeros per lane): one blend.
+static inline __attribute__((always_inline)) VD LTK_FN(sel)(VL m, VD a, VD b) {
+    return (VD)(((VL)a & m) | ((VL)b & ~m));
+}
+
+/// The selects `minpd`/`maxpd` implement (b where b is strictly beyond a, else a): NaN in b
+/// is skipped; the same as the Swift `smaller`/`larger`.
+static inline __attribute__((always_inline)) VD LTK_FN(vmin)(VD a, VD b) { return LTK_FN(sel)(b < a, b, a); }
+static inline __attribute__((always_inline)) VD LTK_FN(vmax)(VD a, VD b) { return LTK_FN(sel)(b > a, b, a); }
+
+/// (0, 1, …, W−1) + k.
+static inline __attribute__((always_inline)) VD LTK_FN(iota)(double k) {
+    VD v;
+    for (int i = 0; i < LTK_W; i++) v[i] = (double)i + k;
+    return v;
+}
+
+/// Whether every lane of a sum of `v − v` terms (0 for finite v, NaN otherwise) is still 0,
+/// or, for a plain sum, whether it stayed finite.
+static inline __attribute__((always_inline)) bool LTK_FN(all_finite)(VD sum) {
+    VD z = sum - sum;
+    bool ok = true;
+    for (int i = 0; i < LTK_W; i++) ok &= (z[i] == 0);
+    return ok;
+}
+
+/// The first position in `b ..< b + BLOCK` holding `value` (`==`, so −0 matches +0), or `b`
+/// when none does: compares and one trailing-zero count, no loop exit to mispredict.
+static inline __attribute__((always_inline)) intptr_t LTK_FN(first_equal)(const double *y, intptr_t b, double value) {
+    const VD v = LTK_FN(splat)(value);
+    uint64_t bits = 0;
+    for (int t = 0; t < 4; t++) {
+        const VL eq = LTK_FN(load)(y + b + t * LTK_W) == v;
+        bits |= (uint64_t)LTK_MOVEMASK(eq) << (t * LTK_W);
+    }
+    return b + (bits ? (intptr_t)__builtin_ctzll(bits) : 0);
+}
+
+/// Left-to-right sums (from 0, as the reference) of the next buckets `bound[g+1] ..< bound[g+2]`
+/// for `g < group`: eight independent chains advanced side by side over the length they share
+/// (each still strictly left to right, so bit-equal to a plain loop), then each finished alone.
+static void LTK_FN(group_sums)(const double *y, const intptr_t *bound, intptr_t group, double *sums) {
+    double s[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    intptr_t shared = 0;
+    if (group == 8) {
+        shared = bound[2] - bound[1];
+        for (int g = 1; g < 8; g++) {
+            const intptr_t len = bound[g + 2] - bound[g + 1];
+            shared = len < shared ? len : shared;
+        }
+        const double *p0 = y + bound[1], *p1 = y + bound[2], *p2 = y + bound[3], *p3 = y + bound[4];
+        const double *p4 = y + bound[5], *p5 = y + bound[6], *p6 = y + bound[7], *p7 = y + bound[8];
+        // Four steps of four buckets at a time: four loads, a 4×4 transpose, and four adds in
+        // step order into one vector per four buckets (lane g's chain stays left to right).
+        V4 lowSums = {0, 0, 0, 0}, highSums = {0, 0, 0, 0};
+        intptr_t t = 0;
+        for (; t + 4 <= shared; t += 4) {
+            V4 r0, r1, r2, r3, r4, r5, r6, r7;
+            __builtin_memcpy(&r0, p0 + t, 32); __builtin_memcpy(&r1, p1 + t, 32);
+            __builtin_memcpy(&r2, p2 + t, 32); __builtin_memcpy(&r3, p3 + t, 32);
+            __builtin_memcpy(&r4, p4 + t, 32); __builtin_memcpy(&r5, p5 + t, 32);
+            __builtin_memcpy(&r6, p6 + t, 32); __builtin_memcpy(&r7, p7 + t, 32);
+            const V4 a0 = __builtin_shufflevector(r0, r1, 0, 4, 2, 6), b0 = __builtin_shufflevector(r0, r1, 1, 5, 3, 7);
+            const V4 c0 = __builtin_shufflevector(r2, r3, 0, 4, 2, 6), d0 = __builtin_shufflevector(r2, r3, 1, 5, 3, 7);
+            const V4 a1 = __builtin_shufflevector(r4, r5, 0, 4, 2, 6), b1 = __builtin_shufflevector(r4, r5, 1, 5, 3, 7);
+            const V4 c1 = __builtin_shufflevector(r6, r7, 0, 4, 2, 6), d1 = __builtin_shufflevector(r6, r7, 1, 5, 3, 7);
+            lowSums += __builtin_shufflevector(a0, c0, 0, 1, 4, 5);
+            highSums += __builtin_shufflevector(a1, c1, 0, 1, 4, 5);
+            lowSums += __builtin_shufflevector(b0, d0, 0, 1, 4, 5);
+            highSums += __builtin_shufflevector(b1, d1, 0, 1, 4, 5);
+            lowSums += __builtin_shufflevector(a0, c0, 2, 3, 6, 7);
+            highSums += __builtin_shufflevector(a1, c1, 2, 3, 6, 7);
+            lowSums += __builtin_shufflevector(b0, d0, 2, 3, 6, 7);
+            highSums += __builtin_shufflevector(b1, d1, 2, 3, 6, 7);
+        }
+        double s0 = lowSums[0], s1 = lowSums[1], s2 = lowSums[2], s3 = lowSums[3];
+        double s4 = highSums[0], s5 = highSums[1], s6 = highSums[2], s7 = highSums[3];
+        for (; t < shared; t++) {
+            s0 += p0[t]; s1 += p1[t]; s2 += p2[t]; s3 += p3[t];
+            s4 += p4[t]; s5 += p5[t]; s6 += p6[t]; s7 += p7[t];
+        }
+        s[0] = s0; s[1] = s1; s[2] = s2; s[3] = s3; s[4] = s4; s[5] = s5; s[6] = s6; s[7] = s7;
+    }
+    for (intptr_t g = 0; g < group; g++) {
+        double total = s[g];
+        for (intptr_t p = bound[g + 1] + shared; p < bound[g + 2]; p++) total += y[p];
+        sums[g] = total;
+    }
+}
+
+static bool LTK_FN(extremes)(const double *y, const double *x, intptr_t lo, intptr_t hi,
+                             intptr_t *min_index, intptr_t *max_index) {
+    if (hi - lo < BLOCK) return ltk_extremes_scalar(y, x, lo, hi, min_index, max_index);
+    // Lane-wise running extremes over blocks of 4 vectors, and per lane the start of the block
+    // in which that lane last went strictly beyond (so the earliest block reaching the lane's
+    // final value). The block of the earliest position holding the overall extreme is the
+    // smallest recorded start among the lanes holding it; rescanning that one block finds the
+    // position. The last block ends at hi and may overlap the one before: a value seen twice
+    // cannot be strictly beyond itself, and the smallest recorded start is still the earliest.
+    VD run_min = LTK_FN(splat)(y[lo]), run_max = run_min;
+    VD min_block = LTK_FN(splat)((double)lo), max_block = min_block;
+    VD check0 = LTK_FN(splat)(0), check1 = check0;
+    const intptr_t last = hi - BLOCK;
+    intptr_t j = lo;
+    for (;;) {
+        const intptr_t s = j < last ? j : last;
+        const VD a = LTK_FN(load)(y + s), b = LTK_FN(load)(y + s + LTK_W);
+        const VD c = LTK_FN(load)(y + s + 2 * LTK_W), d = LTK_FN(load)(y + s + 3 * LTK_W);
+        const VD low = LTK_FN(vmin)(LTK_FN(vmin)(a, b), LTK_FN(vmin)(c, d));
+        const VD high = LTK_FN(vmax)(LTK_FN(vmax)(a, b), LTK_FN(vmax)(c, d));
+        // NaN or ±∞ makes a sum non-finite; a finite overflow only answers "not finite".
+        check0 += a + b;
+        check1 += c + d;
+        const VD at = LTK_FN(splat)((double)s);
+        const VL lower = low < run_min, higher = high > run_max;
+        run_min = LTK_FN(sel)(lower, low, run_min);
+        min_block = LTK_FN(sel)(lower, at, min_block);
+        run_max = LTK_FN(sel)(higher, high, run_max);
+        max_block = LTK_FN(sel)(higher, at, max_block);
+        if (s == last) break;
+        j += BLOCK;
+    }
+    bool finite = LTK_FN(all_finite)(check0 + check1);
+    if (x) {
+        VD xc = LTK_FN(splat)(0);
+        intptr_t k = lo;
+        for (; k + LTK_W <= hi; k += LTK_W) {
+            const VD v = LTK_FN(load)(x + k);
+            xc += v - v;
+        }
+        double tail = 0;
+        for (; k < hi; k++) tail += x[k] - x[k];
+        finite = finite && LTK_FN(all_finite)(xc) && tail == 0;
+    }
+    // Overall extremes (the lanes' values), then the smallest block start among lanes equal to it.
+    double vmin = run_min[0], vmax = run_max[0];
+    for (int i = 1; i < LTK_W; i++) {
+        vmin = run_min[i] < vmin ? run_min[i] : vmin;
+        vmax = run_max[i] > vmax ? run_max[i] : vmax;
+    }
+    double bmin = (double)hi, bmax = (double)hi;
+    for (int i = 0; i < LTK_W; i++) {
+        if (run_min[i] == vmin && min_block[i] < bmin) bmin = min_block[i];
+        if (run_max[i] == vmax && max_block[i] < bmax) bmax = max_block[i];
+    }
+    // Indices also when the verdict is "not finite": a finite run whose check sum overflowed
+    // (±1.7e308) still needs them (the per-run path ignores the verdict).
+    *min_index = LTK_FN(first_equal)(y, (intptr_t)bmin, vmin);
+    *max_index = LTK_FN(first_equal)(y, (intptr_t)bmax, vmax);
+    return finite;
+}
+
+/// LTTB over y-only data, as the Swift `LTTB.fastKernel` (see the header). Per bucket the areas
+/// are computed W at a time in four independent lane sets, each lane keeping its largest
+/// magnitude (strictly beyond, so its earliest position) and the block it came from; the lanes
+/// are merged by magnitude, ties to the smallest position, then the bucket's last few positions
+/// (after every vector position) win only when strictly beyond.
+static bool LTK_FN(lttb)(const double *y, intptr_t n, intptr_t m, intptr_t *out) {
+    const double every = (double)(n - 2) / (double)(m - 2);
+    const intptr_t buckets = m - 2;
+    // Point 0 and bucket 0 are not covered by any next-bucket sum.
+    double head = 0;
+    for (intptr_t p = 0; p < (intptr_t)every + 1; p++) head += y[p];
+    if (!ltk_finite(head)) return false;
+    out[0] = 0;
+    intptr_t a = 0;
+    double ay = y[0];
+    const VD lane0 = LTK_FN(iota)(0), lane1 = LTK_FN(iota)(LTK_W);
+    const VD lane2 = LTK_FN(iota)(2 * LTK_W), lane3 = LTK_FN(iota)(3 * LTK_W);
+    const VL magnitude_mask = (VL){0} + 0x7FFFFFFFFFFFFFFFLL;
+    for (intptr_t i = 0; i < buckets; i += 8) {
+        const intptr_t group = buckets - i < 8 ? buckets - i : 8;
+        // Boundaries: the reference's truncated products, clipped to n.
+        intptr_t bound[10];
+        for (int k = 0; k < 10; k++) {
+            const intptr_t b = (intptr_t)(every * (double)(i + k)) + 1;
+            bound[k] = b < n ? b : n;
+        }
+        double sums[8];
+        LTK_FN(group_sums)(y, bound, group, sums);
+        double sum_check = 0;
+        for (int g = 0; g < group; g++) sum_check += sums[g] - sums[g];
+        if (sum_check != 0) return false;
+        for (intptr_t g = 0; g < group; g++) {
+            const intptr_t from = bound[g], to = bound[g + 1], next_end = bound[g + 2];
+            const double mean_y = sums[g] / (double)(next_end - to);
+            const double mean_x = (double)(to + next_end - 1) / 2;
+            const double ax = (double)a;
+            const double d1 = ax - mean_x;
+            const double d2 = mean_y - ay;
+            const double offset = d1 * ay;
+            if (!ltk_finite(offset) || !ltk_finite(__builtin_fabs(d2) * (double)(to - a))) return false;
+            // |d1·y − (ax − j)·d2 − offset| per position; ax − j are integers below 2^53, exact.
+            const VD vd1 = LTK_FN(splat)(d1), vd2 = LTK_FN(splat)(d2), voff = LTK_FN(splat)(offset);
+#define LTK_MAG(values, dist) ((VD)((VL)(vd1 * (values) - (dist) * vd2 - voff) & magnitude_mask))
+            VD best0 = LTK_FN(splat)(-1), best1 = best0, best2 = best0, best3 = best0;
+            VD at0 = LTK_FN(splat)(0), at1 = at0, at2 = at0, at3 = at0;
+            intptr_t j = from;
+            for (; j + BLOCK <= to; j += BLOCK) {
+                const VD base = LTK_FN(splat)(ax - (double)j);
+                const VD at = LTK_FN(splat)((double)j);
+                const VD m0 = LTK_MAG(LTK_FN(load)(y + j), base - lane0);
+                const VD m1 = LTK_MAG(LTK_FN(load)(y + j + LTK_W), base - lane1);
+                const VD m2 = LTK_MAG(LTK_FN(load)(y + j + 2 * LTK_W), base - lane2);
+                const VD m3 = LTK_MAG(LTK_FN(load)(y + j + 3 * LTK_W), base - lane3);
+                const VL g0 = m0 > best0, g1 = m1 > best1, g2 = m2 > best2, g3 = m3 > best3;
+                best0 = LTK_FN(sel)(g0, m0, best0); at0 = LTK_FN(sel)(g0, at, at0);
+                best1 = LTK_FN(sel)(g1, m1, best1); at1 = LTK_FN(sel)(g1, at, at1);
+                best2 = LTK_FN(sel)(g2, m2, best2); at2 = LTK_FN(sel)(g2, at, at2);
+                best3 = LTK_FN(sel)(g3, m3, best3); at3 = LTK_FN(sel)(g3, at, at3);
+            }
+            // Whole vectors left: lane set 0 (index = recorded start + lane, as for set 0 above).
+            for (; j + LTK_W <= to; j += LTK_W) {
+                const VD base = LTK_FN(splat)(ax - (double)j);
+                const VD m0 = LTK_MAG(LTK_FN(load)(y + j), base - lane0);
+                const VL g0 = m0 > best0;
+                best0 = LTK_FN(sel)(g0, m0, best0);
+                at0 = LTK_FN(sel)(g0, LTK_FN(splat)((double)j), at0);
+            }
+#undef LTK_MAG
+            // Merge: the largest magnitude, on ties the smallest position; pairwise in vectors
+            // (no branch: which lane wins is data-dependent), then across the W lanes.
+            VD p0 = at0 + lane0, p1 = at1 + lane1, p2 = at2 + lane2, p3 = at3 + lane3;
+#define LTK_PICK(ba, pa, bb, pb)                                              \
+    {                                                                         \
+        const VL take = (bb > ba) | ((bb == ba) & (pb < pa));                 \
+        ba = LTK_FN(sel)(take, bb, ba);                                       \
+        pa = LTK_FN(sel)(take, pb, pa);                                       \
+    }
+            LTK_PICK(best0, p0, best1, p1);
+            LTK_PICK(best2, p2, best3, p3);
+            LTK_PICK(best0, p0, best2, p2);
+#undef LTK_PICK
+            double best = best0[0];
+            double pick = p0[0];
+            for (int k = 1; k < LTK_W; k++) {
+                const double v = best0[k], p = p0[k];
+                const bool take = v > best || (v == best && p < pick);
+                best = take ? v : best;
+                pick = take ? p : pick;
+            }
+            // Lanes never offered a position hold −1 (every magnitude is ≥ 0), so when the
+            // bucket had no whole vector the tail below always replaces the pick.
+            // The tail lies after every vector position: it wins only when strictly beyond.
+            intptr_t chosen = (intptr_t)pick;
+            for (; j < to; j++) {
+                const double area = d1 * y[j] - (ax - (double)j) * d2 - offset;
+                const double v = __builtin_fabs(area);
+                if (v > best) { best = v; chosen = j; }
+            }
+            if (!ltk_finite(best)) return false;
+            a = chosen;
+            ay = y[chosen];
+            out[i + g + 1] = chosen;
+        }
+    }
+    out[m - 1] = n - 1;
+    return true;
+}
+
+#undef VD
+#undef VL
+#undef BLOCK
+#undef V4

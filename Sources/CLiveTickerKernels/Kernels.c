@@ -1,0 +1,127 @@
+// Dispatch and per-level builds of the kernels in KernelBody.h (see the public header).
+//
+// Exactness: contraction of a·b + c into one fused multiply-add rounds once instead of twice and
+// would change which area is largest; it is off for the whole file, and the AVX2 level does not
+// even enable the FMA instructions.
+#pragma STDC FP_CONTRACT OFF
+#pragma clang fp contract(off)
+
+#include "CLiveTickerKernels.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/// x is neither NaN nor ±∞ (x − x is 0 exactly then).
+static inline bool ltk_finite(double x) { return x - x == 0; }
+
+/// The plain scan `ltk_extremes` promises, for ranges shorter than one block.
+static bool ltk_extremes_scalar(const double *y, const double *x, intptr_t lo, intptr_t hi,
+                                intptr_t *min_index, intptr_t *max_index) {
+    double low = y[lo], high = y[lo], check = 0;
+    intptr_t at_low = lo, at_high = lo;
+    for (intptr_t i = lo; i < hi; i++) {
+        const double v = y[i];
+        check += v - v;
+        if (v < low) { low = v; at_low = i; }
+        if (v > high) { high = v; at_high = i; }
+        if (x) check += x[i] - x[i];
+    }
+    *min_index = at_low;
+    *max_index = at_high;
+    return check == 0;
+}
+
+#if defined(__x86_64__)
+#include <cpuid.h>
+#include <immintrin.h>
+
+// MARK: AVX2 (4 lanes of f64, 256-bit)
+#pragma clang attribute push(__attribute__((target("avx2,popcnt,bmi,bmi2"))), apply_to = function)
+#define LTK_W 4
+#define LTK_FN(name) ltk_avx2_##name
+#define LTK_MOVEMASK(m) ((unsigned)_mm256_movemask_pd((__m256d)(m)))
+#include "KernelBody.h"
+#undef LTK_W
+#undef LTK_FN
+#undef LTK_MOVEMASK
+#pragma clang attribute pop
+
+// MARK: AVX-512 (8 lanes of f64, 512-bit)
+#pragma clang attribute push(__attribute__((target("avx512f,avx512dq,avx512bw,avx512vl,avx2,popcnt,bmi,bmi2"))), apply_to = function)
+#define LTK_W 8
+#define LTK_FN(name) ltk_avx512_##name
+#define LTK_MOVEMASK(m) ((unsigned)_mm512_test_epi64_mask((__m512i)(m), (__m512i)(m)))
+#include "KernelBody.h"
+#undef LTK_W
+#undef LTK_FN
+#undef LTK_MOVEMASK
+#pragma clang attribute pop
+
+/// XCR0: which register states the operating system saves on a context switch.
+static uint64_t ltk_xcr0(void) {
+    uint32_t eax, edx;
+    __asm__ volatile("xgetbv" : "=a"(eax), "=d"(edx) : "c"(0));
+    return ((uint64_t)edx << 32) | eax;
+}
+
+int ltk_level_supported(int level) {
+    if (level == LTK_LEVEL_BASELINE) return 1;
+    if (level != LTK_LEVEL_AVX2 && level != LTK_LEVEL_AVX512) return 0;
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
+    const bool osxsave = (c >> 27) & 1, avx = (c >> 28) & 1;
+    if (!osxsave || !avx) return 0;
+    const uint64_t xcr0 = ltk_xcr0();
+    if ((xcr0 & 0x6) != 0x6) return 0;  // SSE and AVX (YMM) state
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return 0;
+    const bool avx2 = (b >> 5) & 1, bmi1 = (b >> 3) & 1, bmi2 = (b >> 8) & 1;
+    if (!avx2 || !bmi1 || !bmi2) return 0;
+    if (level == LTK_LEVEL_AVX2) return 1;
+    const bool f = (b >> 16) & 1, dq = (b >> 17) & 1, bw = (b >> 30) & 1, vl = (b >> 31) & 1;
+    if (!(f && dq && bw && vl)) return 0;
+    return (xcr0 & 0xE0) == 0xE0;  // opmask, upper ZMM0–15, ZMM16–31 state
+}
+
+bool ltk_extremes(int level, const double *y, const double *x, intptr_t lo, intptr_t hi,
+                  intptr_t *min_index, intptr_t *max_index) {
+    if (level == LTK_LEVEL_AVX512) return ltk_avx512_extremes(y, x, lo, hi, min_index, max_index);
+    if (level == LTK_LEVEL_AVX2) return ltk_avx2_extremes(y, x, lo, hi, min_index, max_index);
+    return ltk_extremes_scalar(y, x, lo, hi, min_index, max_index);
+}
+
+bool ltk_lttb(int level, const double *y, intptr_t n, intptr_t m, intptr_t *out) {
+    if (level == LTK_LEVEL_AVX512) return ltk_avx512_lttb(y, n, m, out);
+    if (level == LTK_LEVEL_AVX2) return ltk_avx2_lttb(y, n, m, out);
+    return false;  // baseline: the Swift kernel runs instead
+}
+
+#else  // not x86-64: only the baseline (the Swift code) exists.
+
+int ltk_level_supported(int level) { return level == LTK_LEVEL_BASELINE; }
+
+bool ltk_extremes(int level, const double *y, const double *x, intptr_t lo, intptr_t hi,
+                  intptr_t *min_index, intptr_t *max_index) {
+    (void)level;
+    return ltk_extremes_scalar(y, x, lo, hi, min_index, max_index);
+}
+
+bool ltk_lttb(int level, const double *y, intptr_t n, intptr_t m, intptr_t *out) {
+    (void)level; (void)y; (void)n; (void)m; (void)out;
+    return false;
+}
+#endif
+
+int ltk_level_select(int *requested) {
+    int wanted = -1;
+    const char *name = getenv("LIVETICKER_SIMD");
+    if (name) {
+        if (strcmp(name, "sse2") == 0 || strcmp(name, "baseline") == 0) wanted = LTK_LEVEL_BASELINE;
+        else if (strcmp(name, "avx2") == 0) wanted = LTK_LEVEL_AVX2;
+        else if (strcmp(name, "avx512") == 0) wanted = LTK_LEVEL_AVX512;
+    }
+    if (requested) *requested = wanted;
+    if (wanted >= 0 && ltk_level_supported(wanted)) return wanted;
+    if (ltk_level_supported(LTK_LEVEL_AVX512)) return LTK_LEVEL_AVX512;
+    if (ltk_level_supported(LTK_LEVEL_AVX2)) return LTK_LEVEL_AVX2;
+    return LTK_LEVEL_BASELINE;
+}

@@ -1,0 +1,50 @@
+// Wide-vector kernels for LiveTickerDownsampling, compiled per function for AVX2 and AVX-512
+// (`__attribute__((target(...)))`), beside the Swift implementation, which is the reference and
+// the path on every other CPU. Each kernel gives exactly the Swift path's indices: the same IEEE
+// operations in the same order, no fused multiply-add (contraction is off in every file),
+// non-finite values reported, ties kept at the earliest position.
+//
+// Levels: 0 = baseline (the Swift code; these kernels are never called), 1 = AVX2, 2 = AVX-512
+// (F, DQ, BW, VL). A kernel must only be called with a level `ltk_level_supported` accepts.
+#pragma once
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum {
+    LTK_LEVEL_BASELINE = 0,
+    LTK_LEVEL_AVX2 = 1,
+    LTK_LEVEL_AVX512 = 2,
+};
+
+/// 1 when this CPU and its operating system run `level`'s instructions (CPUID feature bits and
+/// the XCR0 register states the OS saves), else 0. Baseline is always supported. O(1), no state.
+int ltk_level_supported(int level);
+
+/// The widest supported level, or the one the environment variable `LIVETICKER_SIMD`
+/// (`sse2`, `avx2`, `avx512`) asks for when it is supported (an unsupported or unknown request
+/// gives the widest supported level; `*requested` is set to the level asked for, or -1 when the
+/// variable is unset or unknown). Reads the environment once per call: callers cache the answer.
+int ltk_level_select(int *requested);
+
+/// The first index of the minimum and of the maximum of `y[lo..<hi]` (`hi > lo`; ties keep the
+/// earliest; −0 and +0 compare equal) into `*min_index` / `*max_index`. Returns false when a value
+/// (or, when `x` is not NULL, an x in the same range) is NaN or ±∞; a finite sum that overflows
+/// may also answer false, which only sends the caller to its exact per-run path. The indices
+/// are written in every case and are exact whenever every value is finite (even when the
+/// answer is false through overflow). O(hi − lo), allocates nothing.
+bool ltk_extremes(int level, const double *y, const double *x, intptr_t lo, intptr_t hi,
+                  intptr_t *min_index, intptr_t *max_index);
+
+/// LTTB (Steinarsson 2013) with the reference bucket convention over y-only data (x = index),
+/// `3 <= m < n`: writes exactly `m` indices to `out` and returns true, or returns false (out
+/// partly written) when a value is not finite or an area overflows: the same answer, bit for
+/// bit, as the Swift `LTTB.fastKernel`. O(n), allocates nothing.
+bool ltk_lttb(int level, const double *y, intptr_t n, intptr_t m, intptr_t *out);
+
+#ifdef __cplusplus
+}
+#endif

@@ -1,0 +1,83 @@
+import LiveTickerCore
+import LiveTickerRender
+import LiveTickerScales
+
+/// Something a pane draws: a line, candles, a band… A new kind of mark is a new type
+/// conforming to this protocol; the chart itself never changes for it. The built-in marks
+/// (``LineMark``, ``AreaMark``, ``CandlesMark``, ``VolumeMark``, ``MovingAverageMark``,
+/// ``ThresholdMark``, ``BandMark``, ``LastValueMark``) go through it too.
+///
+/// Each frame the pane first asks every mark what values it shows
+/// (``includeValues(_:into:)``, for auto scales), then draws the marks in order through
+/// ``draw(_:into:)`` with the pane's geometry, font, shared rasteriser and clip.
+///
+/// Marks must not allocate while drawing: take scratch memory in ``prepare(plotWidth:)``,
+/// which the chart calls when it is built (and when it is rebuilt for another size).
+public protocol ChartMark {
+    /// The series (indices into the chart's ``LiveTickerChart/series``) this mark reads and
+    /// what it reads of each. The chart gathers exactly that per frame. Read once, at init.
+    var inputs: [MarkInput] { get }
+    /// The series whose area fill this mark is, painted with the plot background in the
+    /// same pass (a cost the background pays anyway); nil for every other mark (the default).
+    var areaSeries: Int? { get }
+    /// Which Bench stage the mark's drawing time counts in (default ``ChartStage/overlays``).
+    var stage: ChartStage { get }
+    /// Reserves scratch memory for a plot `plotWidth` pixels wide (default: nothing).
+    mutating func prepare(plotWidth: Int)
+    /// Widens `extent` by the values this mark shows, for the pane's auto value scale.
+    /// The default includes the visible ticks of every input series (and their visible
+    /// candles' highs and lows when the chart places data in candle slots).
+    func includeValues(_ data: ChartFrameData, into extent: inout ValueExtent)
+    /// Draws the mark, clipped to `context.clip`. Must not allocate.
+    func draw(_ context: MarkContext, into framebuffer: Framebuffer)
+}
+
+extension ChartMark {
+    public var areaSeries: Int? { nil }
+    public var stage: ChartStage { .overlays }
+    public mutating func prepare(plotWidth: Int) {}
+
+    /// The visible ticks of the input series, and their visible candles in candle-slot charts.
+    public func includeValues(_ data: ChartFrameData, into extent: inout ValueExtent) {
+        for input in inputs {
+            let series = data.series(input.series)
+            series.includeTickValues(into: &extent)
+            if data.usesCandleSlots { series.includeCandleValues(into: &extent) }
+        }
+    }
+}
+
+/// One series a mark reads and what of it.
+public struct MarkInput: Sendable, Hashable {
+    /// What a mark reads of a series.
+    public enum Need: Sendable, Hashable {
+        /// Its visible ticks, downsampled to the plot width (``SeriesFrame/linePixels``).
+        case line
+        /// Its visible candles; any mark needing candles puts the chart's x axis in candle
+        /// slots (each candle one slot, lines placed inside their candles' slots).
+        case candles
+        /// Only its newest tick and value range.
+        case newest
+    }
+
+    /// Index of the series in the chart.
+    public let series: Int
+    /// What is read.
+    public var need: Need
+
+    /// `need` of series `series`.
+    public init(series: Int, need: Need) {
+        self.series = series
+        self.need = need
+    }
+}
+
+/// The Bench's stage buckets a mark's drawing time falls in.
+public enum ChartStage: Sendable, Hashable {
+    /// Candles and bars.
+    case candles
+    /// Series lines.
+    case lines
+    /// Everything drawn over the data (thresholds, bands, tags).
+    case overlays
+}

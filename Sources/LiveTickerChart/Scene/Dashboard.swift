@@ -1,0 +1,158 @@
+import LiveTickerCore
+import LiveTickerRender
+import LiveTickerScales
+
+/// A wall of panels in one framebuffer: a ``DashboardGrid`` of ``LiveTickerChart`` panels
+/// (each a stack of panes sharing a time axis), an optional title strip, one display and one
+/// pass per frame.
+///
+/// Only panels whose data or view changed are redrawn: each panel remembers the sum of its
+/// sources' versions (and its crosshair) at its last draw, and ``draw(into:)`` repaints just
+/// the panels where that moved, reporting their rectangles in ``damage`` (what a display
+/// needs to copy). So one changing panel of a 2×2 wall costs about a quarter of the frame.
+/// The framebuffer must therefore be the same one frame after frame; a different one (or
+/// ``invalidate()``) repaints everything.
+///
+/// Memory: every panel's scratch and one rasteriser for the whole framebuffer (not one
+/// coverage mask per panel) are allocated in `init`; drawing allocates nothing.
+///
+/// Threading: like a chart, draw from one thread while producers append on theirs.
+public final class Dashboard {
+    /// Frame width in pixels.
+    public let width: Int
+    /// Frame height in pixels.
+    public let height: Int
+    /// The grid the panels are placed in.
+    public let grid: DashboardGrid
+    /// The panels, in the order given; nil where the frame is too small for the panel's cell.
+    public let panels: [LiveTickerChart?]
+    /// Each panel's rectangle (empty when its panel is nil).
+    public let rects: [PixelRect]
+    /// The title strip's rectangle (empty without a title).
+    public let titleRect: PixelRect
+    /// Rectangles written by the last ``draw(into:)``: the whole frame on a full repaint,
+    /// else the changed panels'. Capacity kept between frames.
+    public private(set) var damage: [PixelRect] = []
+
+    let theme: ChartTheme
+    let font: BitmapFont
+    let titleBytes: [UInt8]
+    let textScale: Int
+    let rasterizer: Rasterizer
+    var drawnVersions: [UInt64]
+    var drawnCrosshairs: [Int64?]
+    var lastFramebuffer: ObjectIdentifier?
+    var needsFullRepaint = true
+
+    /// Lays out `panels` on `grid` in a `width × height` frame, under a title strip when
+    /// `title` is given. Panels must be placed inside the grid (overlaps are the caller's to
+    /// refuse; they draw in order). Allocates every panel's scratch and one shared rasteriser.
+    public init(
+        grid: DashboardGrid, panels: [DashboardPanel], width: Int, height: Int, title: String? = nil,
+        theme: ChartTheme = .dark, font: BitmapFont = .builtin
+    ) {
+        precondition(width >= 1 && height >= 1, "a dashboard needs at least one pixel")
+        self.width = width
+        self.height = height
+        self.grid = grid
+        self.theme = theme
+        self.font = font
+        let scale = max(1, min(width, height) / 720)
+        textScale = scale
+        titleBytes = Array((title ?? "").utf8)
+        let textHeight = font.glyphHeight * scale
+        let bounds = PixelRect(x: 0, y: 0, width: width, height: height)
+        let strip = title == nil ? 0 : min(height, textHeight + 2 * max(4, textHeight / 2))
+        titleRect = PixelRect(x: 0, y: 0, width: width, height: strip)
+        let gridBounds = PixelRect(minX: 0, minY: strip, maxX: width, maxY: height).intersection(bounds)
+        let shared = Rasterizer(width: width, height: height)
+        rasterizer = shared
+        var rects: [PixelRect] = []
+        var charts: [LiveTickerChart?] = []
+        for panel in panels {
+            let rect = grid.contains(panel.place) ? grid.rect(of: panel.place, in: gridBounds) : .empty
+            rects.append(rect.isEmpty ? .empty : rect)
+            var options = panel.options
+            options.rotation = .none
+            charts.append(
+                rect.isEmpty
+                    ? nil
+                    : LiveTickerChart(
+                        series: panel.series, panes: panel.panes, width: rect.width, height: rect.height, options: options,
+                        font: font, rasterizer: shared))
+        }
+        self.rects = rects
+        self.panels = charts
+        drawnVersions = [UInt64](repeating: .max, count: panels.count)
+        drawnCrosshairs = [Int64?](repeating: nil, count: panels.count)
+        damage.reserveCapacity(panels.count + 1)
+    }
+
+    /// Whether some panel's data or view changed since it was last drawn (or nothing was
+    /// drawn yet). O(series).
+    public var needsDraw: Bool {
+        if needsFullRepaint { return true }
+        for index in panels.indices where panelChanged(index) { return true }
+        return false
+    }
+
+    /// Makes the next ``draw(into:)`` repaint the whole frame.
+    public func invalidate() {
+        needsFullRepaint = true
+    }
+
+    /// Draws what changed into `framebuffer` (`width × height`): everything on the first
+    /// frame, into a new framebuffer or after ``invalidate()``; else only the panels whose
+    /// sources' versions or crosshair moved. Returns how many panels were drawn; ``damage``
+    /// lists the rectangles written. O(pixels of the panels drawn); allocates nothing.
+    @discardableResult
+    public func draw(into framebuffer: Framebuffer) -> Int {
+        precondition(framebuffer.width == width && framebuffer.height == height, "framebuffer size differs from the dashboard's")
+        damage.removeAll(keepingCapacity: true)
+        let identity = ObjectIdentifier(framebuffer)
+        let full = needsFullRepaint || lastFramebuffer != identity
+        lastFramebuffer = identity
+        needsFullRepaint = false
+        if full {
+            framebuffer.fill(framebuffer.bounds, color: theme.background, clip: framebuffer.bounds)
+            drawTitle(into: framebuffer)
+            damage.append(framebuffer.bounds)
+        }
+        var drawn = 0
+        for index in panels.indices {
+            guard let chart = panels[index], full || panelChanged(index) else { continue }
+            drawnVersions[index] = version(of: index)
+            drawnCrosshairs[index] = chart.crosshair
+            chart.draw(into: framebuffer, in: rects[index])
+            if !full { damage.append(rects[index]) }
+            drawn &+= 1
+        }
+        return drawn
+    }
+
+    /// The sum of panel `index`'s sources' versions (each only grows, so the sum moves
+    /// whenever one does). O(series of the panel).
+    func version(of index: Int) -> UInt64 {
+        guard let chart = panels[index] else { return 0 }
+        var sum: UInt64 = 0
+        for source in chart.sources { sum &+= source.version }
+        return sum
+    }
+
+    func panelChanged(_ index: Int) -> Bool {
+        guard let chart = panels[index] else { return false }
+        return drawnVersions[index] != version(of: index) || drawnCrosshairs[index] != chart.crosshair
+    }
+
+    /// The title centred in its strip.
+    func drawTitle(into framebuffer: Framebuffer) {
+        guard !titleRect.isEmpty, !titleBytes.isEmpty else { return }
+        let textHeight = font.glyphHeight &* textScale
+        let textWidth = font.width(ofCount: titleBytes.count, scale: textScale)
+        let x = titleRect.minX + max(0, (titleRect.width - textWidth) / 2)
+        let y = titleRect.minY + (titleRect.height - textHeight) / 2
+        titleBytes.withUnsafeBufferPointer { bytes in
+            _ = framebuffer.drawText(bytes, x: x, y: y, font: font, scale: textScale, color: theme.title, clip: titleRect)
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import LiveTickerCore
+
+/// Where a chart reads a series from: the storage a ``ChartSeries`` draws.
+///
+/// ``LiveSeries`` conforms (its rings, candles and block summaries); an app that keeps ticks
+/// in storage of its own conforms its type and charts it unchanged. A chart calls these from
+/// its render thread once per frame; they must not block for long and should not allocate.
+///
+/// Positions are 64-bit tick numbers that only grow (the first tick ever appended is 0), so a
+/// source that drops old ticks keeps the positions of the ones it holds.
+public protocol ChartSource: AnyObject {
+    /// A number that changes whenever the data changes (the render loop redraws on a change).
+    /// O(1).
+    var version: UInt64 { get }
+    /// The newest tick held, if any. O(1).
+    var newestTick: Tick? { get }
+    /// The oldest finite value held (the header's change is measured from it); NaN if none.
+    func oldestHeldFiniteValue() -> Double
+    /// The smallest and largest time held; nil when nothing is held.
+    func heldTimeRange() -> ClosedRange<Int64>?
+    /// Most ticks a chart copies at once (its scratch is sized from it, once).
+    var tickCapacity: Int { get }
+    /// Tick positions written so far: one past the newest tick's position. O(1).
+    var tickPositionsWritten: UInt64 { get }
+    /// The positions of the newest run of ticks whose times lie in `[start, end]`.
+    func positions(inTimeWindow start: Int64, _ end: Int64) -> Range<UInt64>
+    /// Copies the ticks at `positions` (those still held) into `buffer`, oldest first, and
+    /// says where they start and how many there are. Allocates nothing.
+    func copyTicks(positions: Range<UInt64>, into buffer: UnsafeMutableBufferPointer<Tick>) -> RingBufferRange
+
+    /// The candle window the source aggregates with.
+    var candleInterval: CandleInterval { get }
+    /// Most candles a chart copies (its candle scratch is sized from it, once).
+    var candleCapacity: Int { get }
+    /// Copies the newest candles into `buffer`, oldest first; returns how many. Every tick
+    /// went into exactly one candle, in position order, so the copied candles end at
+    /// ``tickPositionsWritten`` read right after. Allocates nothing.
+    func copyNewestCandles(into buffer: UnsafeMutableBufferPointer<Candle>) -> Int
+
+    /// The summary level to reduce `count` visible ticks with, or nil to copy them raw (the
+    /// default: a source without block summaries always copies).
+    func summaryLevel(forCount count: UInt64, minimumBlocks: Int) -> Int?
+    /// Most candidates ``collectCandidates(positions:level:into:)`` writes (0 by default).
+    func candidateCapacity(minimumBlocks: Int) -> Int
+    /// The candidate set of `positions` at `level` (see ``LiveSeries``); only called when
+    /// ``summaryLevel(forCount:minimumBlocks:)`` returned a level.
+    func collectCandidates(
+        positions: Range<UInt64>, level: Int, into buffer: UnsafeMutableBufferPointer<HistoryCandidate>
+    ) -> HistoryCandidateSet
+}
+
+extension ChartSource {
+    /// Default: no block summaries, so visible ticks are always copied raw.
+    public func summaryLevel(forCount count: UInt64, minimumBlocks: Int) -> Int? { nil }
+    /// Default: no candidates.
+    public func candidateCapacity(minimumBlocks: Int) -> Int { 0 }
+    /// Default: an empty set (never called while ``summaryLevel(forCount:minimumBlocks:)`` is nil).
+    public func collectCandidates(
+        positions: Range<UInt64>, level: Int, into buffer: UnsafeMutableBufferPointer<HistoryCandidate>
+    ) -> HistoryCandidateSet {
+        HistoryCandidateSet()
+    }
+}

@@ -1,0 +1,22 @@
+import LiveTickerCore
+
+/// A live series is the usual chart source: its rings, candle aggregator and block summaries
+/// answer every requirement without allocating (the summaries keep a frame's cost flat in the
+/// history size).
+extension LiveSeries: ChartSource {
+    /// The history ring's capacity. O(1).
+    public var tickCapacity: Int { capacity }
+
+    /// The history ring's written count. O(1).
+    public var tickPositionsWritten: UInt64 { ticks.writtenCount }
+
+    /// Copies from the history ring (a consistent snapshot even while the producer laps it).
+    public func copyTicks(positions: Range<UInt64>, into buffer: UnsafeMutableBufferPointer<Tick>) -> RingBufferRange {
+        ticks.copy(positions: positions, into: buffer)
+    }
+
+    /// Copies the newest candles from the candle ring. O(copied candles).
+    public func copyNewestCandles(into buffer: UnsafeMutableBufferPointer<Candle>) -> Int {
+        candles.copyNewest(into: buffer).count
+    }
+}

@@ -1,0 +1,136 @@
+/// Where a ``JSONTickDecoder`` finds each field of a tick: an object key path (`T`, `data.p`)
+/// or, in rows that are arrays (`[1709251200123, "61130.99", "0.004"]`, Binance klines), an
+/// element index.
+public enum JSONField: Sendable, Hashable, CustomStringConvertible {
+    /// Keys from the outermost object inwards, matched exactly (JSON keys are case-sensitive:
+    /// Binance's `T` is the trade time, `t` the trade id).
+    case path([String])
+    /// The 0-based element of an array row.
+    case index(Int)
+
+    /// A field from an option value: digits are an index, anything else a dotted key path.
+    public init(selector: ColumnSelector) {
+        switch selector {
+        case let .index(i): self = .index(i)
+        case let .name(name): self = .path(name.split(separator: ".", omittingEmptySubsequences: false).map(String.init))
+        }
+    }
+
+    /// `data.p`, or `[4]`.
+    public var description: String {
+        switch self {
+        case let .path(keys): keys.joined(separator: ".")
+        case let .index(i): "[\(i)]"
+        }
+    }
+}
+
+/// The fields a ``JSONTickDecoder`` reads: from options (`--time T --value p`) or found in the
+/// first object by the same aliases as CSV columns (plus Binance's one-letter `p`, `q`, `s`).
+public struct JSONFieldLayout: Sendable, Equatable, CustomStringConvertible {
+    /// The time field; nil when messages carry no time (ticks then take the arrival time).
+    public var time: JSONField?
+    /// The value field.
+    public var value: JSONField?
+    /// The size field, if any.
+    public var size: JSONField?
+    /// The symbol field, if any.
+    public var symbol: JSONField?
+    /// The unit of numeric times (`.auto`: by magnitude; a key such as `ts_ms` names it).
+    public var timeUnit: TimeUnit = .auto
+
+    /// E.g. `time=T, value=p, size=q`. Allocates.
+    public var description: String {
+        var parts: [String] = []
+        parts.append("time=" + (time.map { "\($0)" } ?? "(arrival)") + (timeUnit == .auto ? "" : " (\(timeUnit))"))
+        parts.append("value=" + (value.map { "\($0)" } ?? "?"))
+        if let size { parts.append("size=\(size)") }
+        if let symbol { parts.append("symbol=\(symbol)") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// Extra aliases for JSON keys, after the CSV ones: Binance's trade streams use `p`, `q`, `s`.
+    static let valueAliases = CSVColumnAliases.value + ["p", "c"]
+    static let sizeAliases = CSVColumnAliases.size + ["q", "v"]
+    static let symbolAliases = CSVColumnAliases.symbol + ["s"]
+
+    /// What kind of value a key held in the first object.
+    enum LeafKind { case number, numericText, text, other }
+
+    /// Chooses fields among `leaves` (key paths of the first object, outermost first, in
+    /// document order) where options did not: time by alias (with a unit suffix), symbol by
+    /// alias if it holds text, size by alias if numeric, value by alias if numeric, else the
+    /// first numeric leaf no other field took. O(leaves × aliases); allocates.
+    static func resolve(options: FeedOptions, leaves: [(path: [String], kind: LeafKind)]) -> JSONFieldLayout {
+        var layout = JSONFieldLayout()
+        layout.time = options.timeColumn.map(JSONField.init(selector:))
+        layout.value = options.valueColumn.map(JSONField.init(selector:))
+        layout.size = options.sizeColumn.map(JSONField.init(selector:))
+        layout.symbol = options.symbolColumn.map(JSONField.init(selector:))
+        var claimed = Set<[String]>()
+        for field in [layout.time, layout.value, layout.size, layout.symbol] {
+            if case let .path(keys)? = field { claimed.insert(keys) }
+        }
+        // Shallow keys first, document order within a depth.
+        let ordered = leaves.enumerated().sorted { ($0.element.path.count, $0.offset) < ($1.element.path.count, $1.offset) }
+            .map(\.element)
+        let names = ordered.map { CSVColumnAliases.normalize($0.path.last ?? "") }
+        func find(_ aliases: [String], _ accept: (LeafKind) -> Bool) -> [String]? {
+            for alias in aliases {
+                for (i, leaf) in ordered.enumerated()
+                where names[i] == alias && accept(leaf.kind) && !claimed.contains(leaf.path) {
+                    claimed.insert(leaf.path)
+                    return leaf.path
+                }
+            }
+            return nil
+        }
+        let numeric: (LeafKind) -> Bool = { $0 == .number || $0 == .numericText }
+        var unit: TimeUnit?
+        if options.timeColumn == nil {
+            outer: for alias in CSVColumnAliases.time {
+                for (i, leaf) in ordered.enumerated() where !claimed.contains(leaf.path) && leaf.kind != .other {
+                    let (base, suffixUnit) = CSVColumnAliases.splitUnit(names[i])
+                    if names[i] == alias || base == alias {
+                        layout.time = .path(leaf.path)
+                        unit = names[i] == alias ? nil : suffixUnit
+                        claimed.insert(leaf.path)
+                        break outer
+                    }
+                }
+            }
+        } else if case let .path(keys)? = layout.time {
+            unit = CSVColumnAliases.splitUnit(CSVColumnAliases.normalize(keys.last ?? "")).unit
+        }
+        if options.symbolColumn == nil, let keys = find(symbolAliases, { $0 == .text }) { layout.symbol = .path(keys) }
+        if options.sizeColumn == nil, let keys = find(sizeAliases, numeric) { layout.size = .path(keys) }
+        if options.valueColumn == nil {
+            if let keys = find(valueAliases, numeric) {
+                layout.value = .path(keys)
+            } else if let leaf = ordered.first(where: { numeric($0.kind) && !claimed.contains($0.path) }) {
+                layout.value = .path(leaf.path)
+            }
+        }
+        layout.timeUnit = options.timeUnit != .auto ? options.timeUnit : (unit ?? .auto)
+        return layout
+    }
+
+    /// The layout of array rows: indices from options, else time 0 and, for rows of at least
+    /// six elements (Binance klines: open time, open, high, low, close, volume, …), value 4
+    /// (the close) and size 5; for shorter rows value 1 and size 2.
+    static func resolveRow(options: FeedOptions, rowLength: Int) -> JSONFieldLayout {
+        var layout = JSONFieldLayout()
+        func field(_ selector: ColumnSelector?, _ fallback: Int?) -> JSONField? {
+            if let selector { return JSONField(selector: selector) }
+            guard let fallback, fallback < rowLength else { return nil }
+            return .index(fallback)
+        }
+        let kline = rowLength >= 6
+        layout.time = field(options.timeColumn, 0)
+        layout.value = field(options.valueColumn, kline ? 4 : 1)
+        layout.size = field(options.sizeColumn, kline ? 5 : 2)
+        layout.symbol = options.symbolColumn.map(JSONField.init(selector:))
+        layout.timeUnit = options.timeUnit
+        return layout
+    }
+}

@@ -1,0 +1,96 @@
+import LiveTickerCore
+import Synchronization
+
+/// What a live source's producer shares with the threads that read its counts: the symbol
+/// table, the reports of its readers (one slot per reader open at once), the listener's counts,
+/// the error that ended it, and whether it has ended. Everything is behind one lock; the
+/// producer takes it once per batch or datagram, and publishing a report is a plain assignment
+/// into its slot, so it allocates nothing.
+final class LiveFeedHub: Sendable {
+    struct State {
+        /// Reports of the readers that have ended (TCP connections), merged.
+        var closed: FeedReport
+        /// The latest report of each reader still open, by slot.
+        var open: [FeedReport?]
+        var listener = ListenerReport()
+        var symbols = SymbolTable()
+        var error: FeedError?
+        var finished = false
+    }
+
+    let state: Mutex<State>
+
+    /// A hub for at most `slots` readers open at once.
+    init(slots: Int, reportedBadLines: Int) {
+        state = Mutex(State(
+            closed: FeedReport(maximumRemembered: reportedBadLines),
+            open: Array(repeating: nil, count: max(1, slots))))
+    }
+
+    /// Producer: the latest counts of the reader in `slot`. Allocates nothing.
+    func publish(_ report: FeedReport, slot: Int) {
+        state.withLock { $0.open[slot] = report }
+    }
+
+    /// Producer: the reader in `slot` has ended with `report`; its counts join the closed ones.
+    func retire(_ report: FeedReport, slot: Int) {
+        state.withLock { state in
+            state.closed.merge(report)
+            state.open[slot] = nil
+        }
+    }
+
+    /// Producer: changes the listener's counts.
+    func count(_ change: (inout ListenerReport) -> Void) {
+        state.withLock { change(&$0.listener) }
+    }
+
+    /// Every reader's counts so far, merged. Allocates.
+    var report: FeedReport {
+        state.withLock { state in
+            var report = state.closed
+            for case let open? in state.open { report.merge(open) }
+            return report
+        }
+    }
+}
+
+/// Producer side of one reader: maps the reader's symbol ids onto the source's table (each
+/// reader has its own) and pushes its ticks into the queue.
+///
+/// A symbol that arrives when the source's table is full (``SymbolTable/maximumCount`` names)
+/// is never charted as another symbol: its ticks are dropped and counted in
+/// ``ListenerReport/symbolLimitDrops``.
+struct SymbolRelay {
+    /// The mapping's mark for a symbol the source's table had no room for.
+    private static let overLimit = SymbolID(UInt32.max)
+    /// Source ids by reader id.
+    private var mapping: [SymbolID] = []
+
+    /// Maps the reader's new names (those past the mapping) under the hub's lock, then pushes
+    /// the batch. O(batch); takes the lock only when a name is new or a tick is dropped.
+    mutating func forward(_ batch: TickBatch, names local: SymbolTable, hub: LiveFeedHub, queue: TickQueue) {
+        if local.count > mapping.count {
+            hub.state.withLock { state in
+                for id in mapping.count..<local.count {
+                    mapping.append(state.symbols.insert(local.nameBytes[id]) ?? Self.overLimit)
+                }
+            }
+        }
+        var overLimit = 0
+        for i in 0..<batch.count {
+            let id = Int(batch.symbols[i].rawValue)
+            // Ticks of a reader without names (no symbol column) carry id 0 and no name.
+            let symbol = id < mapping.count ? mapping[id] : .first
+            if symbol == Self.overLimit {
+                overLimit += 1
+                continue
+            }
+            queue.push(batch.ticks[i], symbol: symbol)
+        }
+        if overLimit > 0 { hub.count { $0.symbolLimitDrops += overLimit } }
+    }
+
+    /// Forgets the mapping (the reader forgot its names and starts its ids again).
+    mutating func reset() { mapping.removeAll(keepingCapacity: true) }
+}

@@ -1,0 +1,16 @@
+import LiveTickerCore
+
+/// A live series takes ticks straight from a reader or a live source, whatever their symbol
+/// (filter upstream to chart one instrument of a mixed feed): `reader.read(into: &series)` or
+/// `source.drain(into: &series)`. The writer never waits and never allocates.
+extension LiveSeries: TickSink {
+    /// Appends the tick, ignoring its symbol. O(1).
+    public func consume(_ tick: Tick, symbol: SymbolID) {
+        append(tick)
+    }
+
+    /// Appends the whole batch at once (per-batch bookkeeping paid once). O(count).
+    public func consume(_ batch: TickBatch) {
+        append(contentsOf: batch.ticks)
+    }
+}

@@ -1,0 +1,168 @@
+import LiveTickerCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The format of message payloads (MQTT, WebSocket, datagrams).
+public enum PayloadFormat: String, Sendable, CaseIterable {
+    /// Decided per message from its first bytes: `{`, `[` or `"` → JSON; a number alone → JSON
+    /// (a bare value); `name[,tags] key=value…` → line protocol; anything else → CSV lines.
+    case auto
+    /// One JSON text per message (``JSONTickDecoder``).
+    case json
+    /// InfluxDB line protocol, one or more lines per message (``LineProtocolDecoder``).
+    case lineProtocol = "influx"
+    /// CSV lines (`time,value[,size[,symbol]]`, or a header first), with the file reader's rules.
+    case csv
+
+    /// Parses an option value: `auto`, `json`, `influx` (or `line-protocol`, `lp`), `csv`.
+    public init?(argument: String) {
+        switch argument.lowercased() {
+        case "auto": self = .auto
+        case "json", "ndjson": self = .json
+        case "influx", "influxdb", "line-protocol", "lineprotocol", "lp": self = .lineProtocol
+        case "csv", "text": self = .csv
+        default: return nil
+        }
+    }
+}
+
+/// One decoder for every payload format: JSON, line protocol or CSV lines, chosen by
+/// ``PayloadFormat`` (or per message, with ``PayloadFormat/auto``). Reports and symbols of the
+/// formats it used are merged: ``symbols`` holds the names of the format that introduced
+/// symbols first (mixing formats that each name symbols in one feed is not supported: ids of
+/// the later one count from 0 again).
+///
+/// CSV payloads go through the same ``CSVRecordParser`` as files (header detection on the first
+/// message, quotes, every time form) via a fixed 64 KiB copy buffer: a longer CSV payload is a
+/// bad line (line too long). Allocates nothing per message after the first.
+public struct PayloadTickDecoder: TickPayloadDecoder {
+    /// The format asked for.
+    public let format: PayloadFormat
+    /// JSON, once used.
+    public private(set) var json: JSONTickDecoder
+    /// Line protocol, once used.
+    public private(set) var lineProtocol: LineProtocolDecoder
+    private var csv: CSVPayloadParser?
+    private let options: FeedOptions
+
+    /// A decoder for `format` with `options` (columns, time unit, filters, strictness).
+    public init(format: PayloadFormat = .auto, options: FeedOptions = FeedOptions()) {
+        self.format = format
+        self.options = options
+        json = JSONTickDecoder(options: options)
+        lineProtocol = LineProtocolDecoder(options: options)
+    }
+
+    /// The counts of every format used, merged.
+    public var report: FeedReport {
+        var report = json.report
+        report.merge(lineProtocol.report)
+        if let csv { report.merge(csv.report) }
+        return report
+    }
+
+    /// The symbols seen (see the type's note on mixed formats).
+    public var symbols: SymbolTable {
+        if json.symbols.count > 0 { return json.symbols }
+        if lineProtocol.symbols.count > 0 { return lineProtocol.symbols }
+        return csv?.parser.symbols ?? SymbolTable()
+    }
+
+    /// The format ``PayloadFormat/auto`` picks for a message. O(first line).
+    public static func detect(_ payload: UnsafeRawBufferPointer) -> PayloadFormat {
+        guard let base = payload.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return .json }
+        var p = base
+        let end = base + payload.count
+        while p < end && (p[0] == ASCII.space || p[0] == ASCII.tab || p[0] == ASCII.newline || p[0] == ASCII.carriageReturn) {
+            p += 1
+        }
+        guard p < end else { return .json }
+        let b = p[0]
+        if b == 0x7B || b == 0x5B || b == ASCII.quote { return .json }
+        var lineEnd = p
+        while lineEnd < end && lineEnd[0] != ASCII.newline { lineEnd += 1 }
+        if ASCII.digit(b) <= 9 || b == ASCII.minus {
+            // A lone number is JSON (a bare value); a delimited line is CSV.
+            var q = p
+            while q < lineEnd {
+                let c = q[0]
+                if c == ASCII.comma || c == ASCII.semicolon || c == ASCII.tab || c == 0x7C || c == ASCII.space { break }
+                q += 1
+            }
+            var r = q
+            while r < end && (r[0] == ASCII.space || r[0] == ASCII.carriageReturn || r[0] == ASCII.newline) { r += 1 }
+            return r == end ? .json : .csv
+        }
+        if LineProtocolDecoder.looksLikeLineProtocol(UnsafePointer(p), UnsafePointer(lineEnd)) { return .lineProtocol }
+        return .csv
+    }
+
+    /// Decodes one message in the chosen (or detected) format.
+    public mutating func decode<S: TickSink>(_ payload: UnsafeRawBufferPointer, receivedAt: Int64?, into sink: inout S)
+        throws(FeedError) -> Int
+    {
+        let chosen = format == .auto ? Self.detect(payload) : format
+        switch chosen {
+        case .json, .auto: return try json.decode(payload, receivedAt: receivedAt, into: &sink)
+        case .lineProtocol: return try lineProtocol.decode(payload, receivedAt: receivedAt, into: &sink)
+        case .csv:
+            if csv == nil { csv = CSVPayloadParser(options: options) }
+            return try csv!.decode(payload, into: &sink)
+        }
+    }
+}
+
+/// CSV lines of a payload through the file parser: the payload is copied into a fixed buffer
+/// that ends in a newline and the padding the field parsers need.
+struct CSVPayloadParser {
+    var parser: CSVRecordParser
+    let storage = TickBatchStorage(capacity: 1024)
+    let buffer: FixedBytes
+    static let capacity = 1 << 16
+    /// Bytes of the buffer that may be non-zero: [0, dirtyEnd).
+    var dirtyEnd = 0
+
+    init(options: FeedOptions) {
+        parser = CSVRecordParser(options: options)
+        buffer = FixedBytes(capacity: Self.capacity + 1 + SWARDigits.padding)
+    }
+
+    var report: FeedReport {
+        var report = parser.report
+        report.lines = parser.lineNumber
+        return report
+    }
+
+    mutating func decode<S: TickSink>(_ payload: UnsafeRawBufferPointer, into sink: inout S) throws(FeedError) -> Int {
+        guard let base = payload.baseAddress, payload.count > 0 else { return 0 }
+        parser.report.bytes &+= payload.count
+        guard payload.count <= Self.capacity else {
+            try parser.overlongLine(excerptFrom: base.assumingMemoryBound(to: UInt8.self), count: min(payload.count, 80))
+            return 0
+        }
+        let bytes = buffer.bytes
+        memcpy(bytes, base, payload.count)
+        var end = payload.count
+        if bytes[end - 1] != ASCII.newline {
+            bytes[end] = ASCII.newline
+            end += 1
+        }
+        // Everything after the payload stays zero; only what the previous payload left there
+        // needs clearing (clearing the whole 64 KiB per message cost more than the parse).
+        if dirtyEnd > end { (bytes + end).update(repeating: ASCII.nul, count: dirtyEnd - end) }
+        dirtyEnd = end
+        var position = 0
+        var delivered = 0
+        while position < end {
+            var count = 0
+            let start = position
+            position = try parser.parseLines(bytes, start: position, end: end, into: storage, count: &count)
+            storage.batch(count: count).deliver(to: &sink)
+            delivered += count
+            if count == 0 && position == start { break }  // no progress cannot happen; never spin
+        }
+        return delivered
+    }
+}

@@ -1,0 +1,166 @@
+import LiveTickerChart
+import LiveTickerCore
+import LiveTickerRender
+import Testing
+
+@Suite("Dashboard: grid, panes, redrawing only what changed")
+struct DashboardTests {
+    @Test("cells tile the frame exactly at odd sizes, with weights and gutters", arguments: [
+        (1920, 1080, 2, 2, 8), (1001, 333, 3, 3, 5), (7, 5, 3, 2, 1), (640, 481, 1, 4, 0),
+    ])
+    func gridTiles(width: Int, height: Int, rows: Int, columns: Int, gutter: Int) {
+        let grid = DashboardGrid(
+            rowWeights: (0..<rows).map { Double($0 + 1) }, columnWeights: (0..<columns).map { Double(2 - $0 % 2) },
+            gutter: gutter)
+        let bounds = PixelRect(x: 0, y: 0, width: width, height: height)
+        for r in 0..<rows {
+            for c in 0..<columns {
+                let cell = grid.rect(of: GridPlace(row: r, column: c), in: bounds)
+                #expect(bounds.intersection(cell) == cell || cell.isEmpty)
+                if c + 1 < columns {
+                    let right = grid.rect(of: GridPlace(row: r, column: c + 1), in: bounds)
+                    #expect(right.minX == cell.maxX + gutter || cell.isEmpty || right.isEmpty)
+                } else if !cell.isEmpty {
+                    #expect(cell.maxX == width - gutter)
+                }
+                if r + 1 < rows {
+                    let below = grid.rect(of: GridPlace(row: r + 1, column: c), in: bounds)
+                    #expect(below.minY == cell.maxY + gutter || cell.isEmpty || below.isEmpty)
+                } else if !cell.isEmpty {
+                    #expect(cell.maxY == height - gutter)
+                }
+            }
+        }
+        // A span covers its cells and the gutters between them.
+        if columns >= 2 {
+            let span = grid.rect(of: GridPlace(row: 0, column: 0, rowSpan: 1, columnSpan: 2), in: bounds)
+            let a = grid.rect(of: GridPlace(row: 0, column: 0), in: bounds)
+            let b = grid.rect(of: GridPlace(row: 0, column: 1), in: bounds)
+            if !a.isEmpty, !b.isEmpty {
+                #expect(span.minX == a.minX && span.maxX == b.maxX && span.minY == a.minY && span.maxY == a.maxY)
+            }
+        }
+    }
+
+    @Test("weights share the space: a column of weight 2 is twice as wide")
+    func weights() {
+        let grid = DashboardGrid(rowWeights: [1], columnWeights: [1, 2], gutter: 10)
+        let bounds = PixelRect(x: 0, y: 0, width: 330, height: 100)
+        #expect(grid.rect(of: GridPlace(row: 0, column: 0), in: bounds).width == 100)
+        #expect(grid.rect(of: GridPlace(row: 0, column: 1), in: bounds).width == 200)
+    }
+
+    static func series(_ values: [Double]) throws -> LiveSeries { try makeSeries(values) }
+
+    @Test("a frame too small for its grid draws without trapping; tiny panels are skipped")
+    func tinyFrames() throws {
+        let s = try Self.series((0..<50).map { Double($0) })
+        for (w, h) in [(1, 1), (5, 5), (17, 9), (40, 30)] {
+            let panels = (0..<9).map { i in
+                DashboardPanel(
+                    place: GridPlace(row: i / 3, column: i % 3), series: [ChartSeries(id: "s", source: s)],
+                    panes: [Pane(marks: [LineMark(series: 0)]), Pane(marks: [VolumeMark(series: 0)], scale: .includingZero)])
+            }
+            let wall = Dashboard(grid: DashboardGrid(rows: 3, columns: 3, gutter: 4), panels: panels, width: w, height: h, title: "T")
+            let frame = Framebuffer(width: w, height: h, stride: w + 3)
+            for y in 0..<h { for x in w..<(w + 3) { frame.pixels[y * frame.stride + x] = 0xDEAD_BEEF } }
+            wall.draw(into: frame)
+            #expect(paddingIntact(frame))
+        }
+    }
+
+    @Test("panes share the time axis: same columns, only the bottom one labels time")
+    func panesShareTimeAxis() throws {
+        let s = try LiveSeries(capacity: 1024, candleInterval: .seconds(120))
+        for i in 0..<900 {
+            s.append(Tick(time: 1_709_280_000_000_000_000 + Int64(i) * 4_000_000_000, value: 100 + Double(i % 23), size: Double(1 + i % 5)))
+        }
+        var options = ChartOptions()
+        options.showsHeader = false
+        let chart = LiveTickerChart(
+            series: [ChartSeries(id: "s", source: s)],
+            panes: [
+                Pane(marks: [CandlesMark(series: 0), MovingAverageMark(series: 0, kind: .simple(period: 5))], weight: 3),
+                Pane(marks: [VolumeMark(series: 0)], scale: .includingZero, weight: 1),
+            ], width: 800, height: 400, options: options)
+        let frame = Framebuffer(width: 800, height: 400)
+        chart.draw(into: frame)
+        let top = try #require(chart.geometry(ofPane: 0))
+        let bottom = try #require(chart.geometry(ofPane: 1))
+        #expect(top.layout.plot.minX == bottom.layout.plot.minX && top.layout.plot.maxX == bottom.layout.plot.maxX)
+        #expect(top.layout.plot.maxY < bottom.layout.plot.minY)
+        #expect(top.layout.plot.height > 2 * bottom.layout.plot.height)
+        // The same slot maps to the same column in both panes.
+        #expect(top.pixelX(7.5) == bottom.pixelX(7.5))
+        // Between the panes: background only (no time labels there); below the bottom: labels.
+        let label = options.theme.label
+        let between = PixelRect(minX: 0, minY: top.layout.plot.maxY + 1, maxX: top.layout.plot.maxX, maxY: bottom.layout.plot.minY)
+        #expect(count(label, in: between, of: frame) == 0)
+        #expect(count(label, in: bottom.layout.timeAxis, of: frame) > 20)
+        // Volume pane: bars reach its bottom edge, in up and down colours.
+        let volumeRow = PixelRect(x: bottom.layout.plot.minX, y: bottom.layout.plot.maxY - 1, width: bottom.layout.plot.width, height: 1)
+        #expect(count(options.theme.up, in: volumeRow, of: frame, tolerance: 40) + count(options.theme.down, in: volumeRow, of: frame, tolerance: 40) > 10)
+    }
+
+    @Test("a logarithmic pane maps decades to equal heights")
+    func logarithmicPane() throws {
+        let s = try makeSeries([1, 10, 100, 1000, 10000])
+        let chart = LiveTickerChart(
+            series: [ChartSeries(id: "s", source: s)], panes: [Pane(marks: [LineMark(series: 0)], scale: .logarithmic)],
+            width: 320, height: 240)
+        let frame = Framebuffer(width: 320, height: 240)
+        chart.draw(into: frame)
+        let g = try #require(chart.geometry(ofPane: 0))
+        let d1 = g.pixelY(1) - g.pixelY(10)
+        let d2 = g.pixelY(100) - g.pixelY(1000)
+        #expect(abs(d1 - d2) < 1e-9 && d1 > 10)
+        #expect(!g.pixelY(0).isFinite && g.pixelY(-5).isNaN)
+        #expect(abs(g.dataY(atPixel: g.pixelY(250)) - 250) < 1e-9)
+    }
+
+    @Test("only the panel whose data changed is redrawn; the others keep their pixels")
+    func onlyChangedPanelsRedraw() throws {
+        let a = try Self.series((0..<100).map { Double($0) })
+        let b = try Self.series((0..<100).map { Double(100 - $0) })
+        let panels = [a, b].enumerated().map { i, s in
+            DashboardPanel(
+                place: GridPlace(row: 0, column: i), series: [ChartSeries(id: "\(i)", title: "P\(i)", source: s)],
+                panes: [Pane(marks: LiveTickerChart.defaultMarks(seriesCount: 1, options: ChartOptions()))])
+        }
+        let wall = Dashboard(grid: DashboardGrid(rows: 1, columns: 2), panels: panels, width: 640, height: 240, title: "wall")
+        let frame = Framebuffer(width: 640, height: 240)
+        #expect(wall.needsDraw)
+        #expect(wall.draw(into: frame) == 2)
+        #expect(wall.damage == [frame.bounds])
+        #expect(!wall.needsDraw)
+        #expect(wall.draw(into: frame) == 0)
+        #expect(wall.damage.isEmpty)
+
+        let before = pixels(frame)
+        a.append(Tick(time: 1_709_280_000_000_000_000 + 100 * 1_000_000_000, value: 300, size: 1))
+        #expect(wall.needsDraw)
+        #expect(wall.draw(into: frame) == 1)
+        #expect(wall.damage == [wall.rects[0]])
+        let after = pixels(frame)
+        var changedOutside = 0
+        var changedInside = 0
+        for y in 0..<240 {
+            for x in 0..<640 where before[y * 640 + x] != after[y * 640 + x] {
+                if wall.rects[0].contains(x: x, y: y) { changedInside += 1 } else { changedOutside += 1 }
+            }
+        }
+        #expect(changedInside > 0)
+        #expect(changedOutside == 0)
+
+        // Moving a panel's crosshair is a view change: that panel redraws.
+        wall.panels[1]?.crosshair = 1_709_280_000_000_000_000 + 50 * 1_000_000_000
+        #expect(wall.draw(into: frame) == 1)
+        #expect(wall.damage == [wall.rects[1]])
+        // The same full picture as a fresh wall drawing everything.
+        let fresh = Dashboard(grid: DashboardGrid(rows: 1, columns: 2), panels: panels, width: 640, height: 240, title: "wall")
+        fresh.panels[1]?.crosshair = wall.panels[1]?.crosshair
+        let other = Framebuffer(width: 640, height: 240)
+        fresh.draw(into: other)
+        #expect(pixels(other) == pixels(frame))
+    }
+}

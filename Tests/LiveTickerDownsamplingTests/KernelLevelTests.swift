@@ -1,0 +1,206 @@
+import CLiveTickerKernels
+import LiveTickerTestSupport
+import Testing
+@testable import LiveTickerDownsampling
+
+/// Every kernel level this machine runs (`KernelLevel.supported`: the C kernels for AVX2 and
+/// AVX-512 where the CPU has them) against the Swift reference (`.sse2`): the same output, entry
+/// for entry, on awkward data of every size, with and without x. A level the CPU lacks cannot be
+/// run here; `wideLevelsPresent` says so loudly instead of passing.
+@Suite("Kernel levels equal the Swift reference")
+struct KernelLevelTests {
+    static let wide = KernelLevel.supported.filter { $0 != .sse2 }
+
+    static let awkward: [Double] = [
+        .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 1.7e308, -1.7e308, 1e307, -1e307,
+        .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .leastNormalMagnitude, 0x1p-1070, 0, -0.0, 1, -1,
+    ]
+    static let nonFinite: [Double] = [.nan, -.nan, .infinity, -.infinity]
+
+    /// Data shapes: a random walk, a walk with NaN/∞ gaps, few tied levels (and ±0), awkward
+    /// magnitudes, constant, all non-finite but one, subnormals only.
+    static func data(_ shape: Int, _ n: Int, seed: UInt64) -> [Double] {
+        var rng = SplitMix64(seed: seed &* 31 &+ UInt64(shape))
+        func pick(_ list: [Double]) -> Double { list[Int(rng.next() % UInt64(list.count))] }
+        var walk = 100.0
+        return (0..<n).map { i in
+            walk += Double(rng.next() >> 11) * 0x1p-53 - 0.5
+            switch shape {
+            case 0: return walk
+            case 1: return rng.next() % 17 == 0 ? pick(nonFinite) : walk
+            case 2: return [0.0, -0.0, 1, 2, 2][Int(rng.next() % 5)]
+            case 3: return rng.next() % 3 == 0 ? pick(awkward) : walk * 1e300
+            case 4: return 42
+            case 5: return i == n / 2 ? 1 : pick(nonFinite)
+            case 6: return Double(rng.next() % 7) * .leastNonzeroMagnitude
+            case 7: return rng.next() % 5 == 0 ? pick(awkward) : (rng.next() % 11 == 0 ? pick(nonFinite) : walk)
+            default: return walk.rounded()  // plateaus of equal values
+            }
+        }
+    }
+    static let shapes = 9
+    static let sizes = [0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 100, 127, 128, 129, 257, 1000, 4099]
+    static let budgets = [1, 2, 3, 4, 5, 7, 8, 10, 33, 64, 100, 1920]
+
+    static func run(
+        _ algorithm: DownsamplingAlgorithm, x: [Double]?, _ y: [Double], points: Int, level: KernelLevel
+    ) -> [Int] {
+        let capacity = Downsampler.requiredCapacity(algorithm: algorithm, count: y.count, points: points)
+        var out = [Int](repeating: Int.min, count: max(capacity, 1))
+        let written = y.withUnsafeBufferPointer { yb in
+            out.withUnsafeMutableBufferPointer { ob in
+                if let x {
+                    return x.withUnsafeBufferPointer { xb in
+                        Downsampler.downsample(algorithm: algorithm, x: xb, y: yb, points: points, into: ob, level: level)
+                    }
+                }
+                return Downsampler.downsample(algorithm: algorithm, x: nil, y: yb, points: points, into: ob, level: level)
+            }
+        }
+        return Array(out[0..<written])
+    }
+
+    @Test("this x86-64 machine has a wide level to compare (fails loudly where none is found)")
+    func wideLevelsPresent() {
+        #if arch(x86_64)
+        #expect(!Self.wide.isEmpty, "no AVX2 on this CPU: the C kernels are not exercised here")
+        #endif
+        #expect(KernelLevel.active.isSupported)
+        #expect(KernelLevel.sse2.isSupported)
+    }
+
+    @Test("every algorithm, size, budget and data shape: same output at every level",
+          arguments: DownsamplingAlgorithm.allCases)
+    func everyLevelEqualsReference(algorithm: DownsamplingAlgorithm) {
+        for level in Self.wide {
+            for shape in 0..<Self.shapes {
+                for n in Self.sizes {
+                    let y = Self.data(shape, n, seed: UInt64(n))
+                    for points in Self.budgets where points <= n + 1 || points == 1920 {
+                        let reference = Self.run(algorithm, x: nil, y, points: points, level: .sse2)
+                        let got = Self.run(algorithm, x: nil, y, points: points, level: level)
+                        #expect(got == reference, "\(algorithm) \(level) shape \(shape) n \(n) points \(points)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("with x (timestamps, some non-finite): same output at every level",
+          arguments: DownsamplingAlgorithm.allCases)
+    func withX(algorithm: DownsamplingAlgorithm) {
+        for level in Self.wide {
+            for shape in [0, 1, 3, 8] {
+                for n in [17, 65, 1000, 4099] {
+                    let y = Self.data(shape, n, seed: 7)
+                    var x = (0..<n).map { 1.7e9 + Double($0) * 0.25 }
+                    if shape == 1 { x[n / 3] = .nan; x[n / 2] = .infinity }
+                    for points in [3, 8, 64, 100] {
+                        let reference = Self.run(algorithm, x: x, y, points: points, level: .sse2)
+                        let got = Self.run(algorithm, x: x, y, points: points, level: level)
+                        #expect(got == reference, "\(algorithm) \(level) shape \(shape) n \(n) points \(points)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("large inputs, buckets of every size class (LTTB 10⁵ → 1920 and more)")
+    func largeInputs() {
+        for level in Self.wide {
+            for (n, points) in [(100_003, 1920), (250_000, 1000), (50_000, 4000), (1_822, 1_000)] {
+                for shape in [0, 1, 2, 8] {
+                    let y = Self.data(shape, n, seed: 99)
+                    for algorithm in DownsamplingAlgorithm.allCases {
+                        let reference = Self.run(algorithm, x: nil, y, points: points, level: .sse2)
+                        let got = Self.run(algorithm, x: nil, y, points: points, level: level)
+                        #expect(got == reference, "\(algorithm) \(level) shape \(shape) n \(n) points \(points)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("the extremes kernel alone: every range of awkward data, verdict and indices")
+    func extremesKernel() {
+        for level in Self.wide {
+            for shape in 0..<Self.shapes {
+                let y = Self.data(shape, 300, seed: 5)
+                let x = (0..<300).map { Double($0) }
+                for lo in [0, 1, 3, 7, 13] {
+                    for hi in (lo + 1)...300 where (hi - lo) < 80 || hi % 7 == 0 {
+                        y.withUnsafeBufferPointer { yb in
+                            x.withUnsafeBufferPointer { xb in
+                                for xs in [nil, xb.baseAddress] {
+                                    let swift = MinMax.extremes(yb.baseAddress!, xs, lo, hi)
+                                    let c = MinMax.extremes(yb.baseAddress!, xs, lo, hi, level: level)
+                                    if shape == 3 || shape == 7 {
+                                        // ±1.7e308 sums may overflow: either may then say "not finite".
+                                        if swift.finite && c.finite {
+                                            #expect(swift.min == c.min && swift.max == c.max, "\(level) \(shape) \(lo)..<\(hi)")
+                                        }
+                                        let anyNonFinite = y[lo..<hi].contains { !$0.isFinite }
+                                        if anyNonFinite { #expect(!c.finite, "\(level) \(shape) \(lo)..<\(hi)") }
+                                    } else {
+                                        #expect(swift.finite == c.finite, "\(level) \(shape) \(lo)..<\(hi)")
+                                        if swift.finite {
+                                            #expect(swift.min == c.min && swift.max == c.max, "\(level) \(shape) \(lo)..<\(hi)")
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("the LTTB kernel alone equals the Swift fast kernel, bucket sizes 1 to 70",
+          arguments: [1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 70])
+    func lttbKernel(bucket: Int) {
+        for level in Self.wide {
+            for (m, extra) in [(3, 0), (5, 1), (12, 2), (40, 3), (300, 1)] {
+                let n = bucket * (m - 2) + 2 + extra
+                for shape in [0, 2, 3, 4, 6, 8] {
+                    let y = Self.data(shape, n, seed: UInt64(bucket))
+                    var swift = [Int](repeating: -1, count: m)
+                    var c = [Int](repeating: -1, count: m)
+                    let (okSwift, okC) = y.withUnsafeBufferPointer { yb in
+                        (swift.withUnsafeMutableBufferPointer { LTTB.fastKernel(yb.baseAddress!, count: n, points: m, into: $0.baseAddress!) },
+                         c.withUnsafeMutableBufferPointer { ltk_lttb(level.code, yb.baseAddress!, n, m, $0.baseAddress!) })
+                    }
+                    #expect(okSwift == okC, "\(level) bucket \(bucket) m \(m) shape \(shape)")
+                    if okSwift && okC {
+                        #expect(swift == c, "\(level) bucket \(bucket) m \(m) shape \(shape)")
+                        if shape == 0 { #expect(c == plainLTTB(y, points: m)) }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("a near-tie that fused multiply-add would break: the unfused reference pick is kept")
+    func noContraction() {
+        // Values whose d1·y − dist·d2 differ only in the last bits: picked exactly as the
+        // plain unfused arithmetic picks them at every level.
+        var rng = SplitMix64(seed: 2024)
+        for level in Self.wide {
+            for _ in 0..<200 {
+                let n = 64 + Int(rng.next() % 64)
+                let y = (0..<n).map { i in 1 + Double(i % 3) * 0x1p-52 + Double(rng.next() % 4) * 0x1p-50 }
+                let reference = plainLTTB(y, points: 10)
+                #expect(Self.run(.lttb, x: nil, y, points: 10, level: level) == reference, "\(level)")
+            }
+        }
+    }
+
+    @Test("LIVETICKER_SIMD names and the active level")
+    func levelNames() {
+        #expect(KernelLevel.allCases.map(\.description) == ["sse2", "avx2", "avx512"])
+        #expect(KernelLevel.supported.contains(KernelLevel.active))
+        if let requested = KernelLevel.requested, requested.isSupported {
+            #expect(KernelLevel.active == requested)
+        }
+    }
+}

@@ -1,0 +1,90 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+@testable import LiveTickerFeed
+
+/// `CSVNumericColumns` (the input of `liveticker downsample`) streams its file through a
+/// fixed buffer: rows must come out the same wherever the buffer boundaries fall, and a line
+/// longer than the buffer is counted and skipped, not held.
+@Suite("CSV numeric columns, streamed")
+struct NumericColumnsTests {
+    /// `count` rows `t,value` (t = 1000 + i, value = i/4), with bad and blank lines mixed in;
+    /// returns the file and the rows a correct reader keeps, as (data row, x, y).
+    func makeFile(count: Int, longLineAt: Int? = nil, trailingNewline: Bool = true) -> ([UInt8], [(Int, Double, Double)]) {
+        var text: [UInt8] = Array("\n\ntime,value,extra\r\n".utf8)
+        var kept: [(Int, Double, Double)] = []
+        var row = 0
+        for i in 0..<count {
+            if i == longLineAt {
+                text += Array(repeating: UInt8(ascii: "9"), count: CSVNumericColumns.bufferSize + 100) + [10]
+                row += 1
+            }
+            switch i % 997 {
+            case 5: text += Array("oops,1\n".utf8); row += 1  // malformed number
+            case 6: text += Array("\n".utf8)  // blank: not a data row
+            case 7: text += Array("12\n".utf8); row += 1  // missing field
+            default:
+                let line = "\(1000 + i),\(Double(i) / 4),x" + (i % 3 == 0 ? "\r\n" : "\n")
+                text += Array(line.utf8)
+                kept.append((row, Double(1000 + i), Double(i) / 4))
+                row += 1
+            }
+        }
+        if !trailingNewline, text.last == 10 { text.removeLast() }
+        return (text, kept)
+    }
+
+    func check(_ bytes: [UInt8], _ expected: [(Int, Double, Double)], tag: String) throws -> CSVNumericColumns {
+        let path = temporaryPath(tag)
+        writeFile(path, bytes)
+        defer { unlink(path) }
+        let table = try CSVNumericColumns.read(path: path, x: .column(.name("TIME")), y: .name("value"))
+        #expect(table.header == ["time", "value", "extra"])
+        #expect(table.y.count == expected.count)
+        if table.y.count == expected.count {
+            for (k, e) in expected.enumerated() where table.row(ofKept: k) != e.0 || table.x[k] != e.1 || table.y[k] != e.2 {
+                Issue.record("kept row \(k): got (\(table.row(ofKept: k)), \(table.x[k]), \(table.y[k])), expected \(e)")
+                break
+            }
+            #expect(table.rows == expected.map(\.0))
+        }
+        #expect(table.report.bytes == bytes.count)
+        return table
+    }
+
+    @Test("several buffers' worth of rows: every row kept in order, bad rows counted with line numbers")
+    func acrossBuffers() throws {
+        let (bytes, expected) = makeFile(count: 700_000)
+        #expect(bytes.count > 3 * CSVNumericColumns.bufferSize)
+        let table = try check(bytes, expected, tag: "numeric-many")
+        #expect(table.report.badCounts[BadLineKind.malformedNumber.rawValue] == (0..<700_000).count { $0 % 997 == 5 })
+        #expect(table.report.badCounts[BadLineKind.missingField.rawValue] == (0..<700_000).count { $0 % 997 == 7 })
+        // Lines: 2 blank, the header (line 3), then data; the first bad line is data row 5.
+        #expect(table.report.firstBadLines.first?.line == 3 + 5 + 1)
+    }
+
+    @Test("no newline at the end: the last row is still read")
+    func noTrailingNewline() throws {
+        let (bytes, expected) = makeFile(count: 1000, trailingNewline: false)
+        _ = try check(bytes, expected, tag: "numeric-no-newline")
+    }
+
+    @Test("a line longer than the buffer is counted as too long and skipped; rows after it keep their numbers")
+    func longLine() throws {
+        let (bytes, expected) = makeFile(count: 50_000, longLineAt: 30_000)
+        let table = try check(bytes, expected, tag: "numeric-long")
+        #expect(table.report.badCounts[BadLineKind.lineTooLong.rawValue] == 1)
+    }
+
+    @Test("empty and header-only files")
+    func emptyAndHeaderOnly() throws {
+        let path = temporaryPath("numeric-empty")
+        defer { unlink(path) }
+        writeFile(path, Array("\n\n".utf8))
+        #expect(throws: FeedError.self) { try CSVNumericColumns.read(path: path) }
+        writeFile(path, Array("a,b".utf8))
+        let table = try CSVNumericColumns.read(path: path)
+        #expect(table.header == ["a", "b"] && table.y.isEmpty)
+    }
+}
