@@ -49,8 +49,8 @@ enum LiveCommand: Command {
           --idle-timeout D    close a TCP connection quiet for D (default 5m; 0: never)
 
         Chart: the same options as `liveticker replay` (--chart, --candle, --window, --range,
-        --tz, --utc-offset, --theme, --rotate, --algorithm, --line-width, --threshold, --crosshair, --no-area,
-        --no-header, --text-scale, --font).
+        --tz, --utc-offset, --title, --change, --stale, --theme, --rotate, --algorithm, --line-width, --threshold, --crosshair, --no-area,
+        --no-header, --text-scale, --text-size, --font).
 
         Input:
         \(FeedArguments.helpLines)
@@ -138,12 +138,14 @@ enum LiveCommand: Command {
         defer { output.close() }
         let session = ChartSession(
             series: series, wanted: wanted, chartOptions: chart.options, font: chart.font, display: output,
-            title: title)
+            title: chart.title ?? title, titleIsFixed: chart.title != nil)
         let (report, sink) = try session.runLiveSource(source, hold: hold)
         for line in source.summaryLines { printError(line) }
-        return ReplayInput.finish(report: report, sink: sink, symbols: source.symbols, path: sourceName) {
+        let status = ReplayInput.finish(report: report, sink: sink, symbols: source.symbols, path: sourceName) {
             "\(session.framesPresented) frame(s) to \(output.summary)"
         }
+        // What peers send cannot make a listener's run fail (garbage alone is counted, not fatal).
+        return (source as? LiveTickSource)?.port != nil ? 0 : status
     }
 
     /// `--allow`, `--max-connections`, `--idle-timeout`.

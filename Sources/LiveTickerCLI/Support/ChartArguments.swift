@@ -1,7 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import LiveTickerChart
 import LiveTickerCore
 import LiveTickerDownsampling
 import LiveTickerFeed
+import LiveTickerFreeType
 import LiveTickerImageIO
 import LiveTickerRender
 
@@ -11,7 +15,9 @@ import LiveTickerRender
 struct ChartArguments {
     var options = ChartOptions()
     var candleInterval = CandleInterval.seconds(60)
-    var font = BitmapFont.builtin
+    var font = LabelFont.automatic
+    /// `--title TEXT`: the header name, instead of the symbol or file name.
+    var title: String?
 
     /// Reads (and consumes) the chart options; a bad value is a usage error quoting it, a font
     /// that cannot be loaded a failure naming the file.
@@ -20,7 +26,8 @@ struct ChartArguments {
         if let kind = try arguments.value("chart", expected: "line, candles or both", ChartOptions.Kind.init(rawValue:)) {
             chart.options.kind = kind
         }
-        if let text = arguments.value("candle") {
+        let candleGiven = arguments.value("candle")
+        if let text = candleGiven {
             if text.hasSuffix("t"), let count = Int(text.dropLast()), count >= 1 {
                 chart.candleInterval = .ticks(count)
             } else if let nanoseconds = DurationArgument.nanoseconds(text) {
@@ -44,6 +51,20 @@ struct ChartArguments {
                 throw UsageError("--range needs FROM,TO (epoch times or ISO-8601, FROM before TO), got '\(range)'")
             }
             chart.options.window = .fixed(from: from, to: to)
+        }
+        if candleGiven == nil, case .follow(let span?) = chart.options.window {
+            chart.candleInterval = .time(nanoseconds: Self.ladderInterval(forSpan: span))
+        }
+        chart.title = arguments.value("title")
+        if let change = try arguments.value("change", expected: "none, absolute, percent or both", ChartOptions.Change.init(rawValue:)) {
+            chart.options.change = change
+        }
+        if let text = arguments.value("stale") {
+            guard let span = DurationArgument.nanoseconds(text) else {
+                throw UsageError("--stale needs a duration such as 30s or 5m, got '\(text)'")
+            }
+            chart.options.staleAfter = span
+            chart.options.clock = { Self.wallClock() }
         }
         // --tz NAME (IANA) or --utc-offset +01:00 (a fixed offset); default the system's zone.
         let offset = try arguments.value("utc-offset", expected: "an offset such as +01:00, -05:00, +5:30 or Z", Self.utcOffsetSeconds)
@@ -70,6 +91,8 @@ struct ChartArguments {
         {
             chart.options.algorithm = algorithm
         }
+        // In `both` the line is drawn over the candles: thinner by default, so bodies show.
+        if chart.options.kind == .both { chart.options.lineWidth = 1 }
         if let width = try arguments.value("line-width", expected: "a width in pixels from 1 to 64", { Double($0).flatMap { $0 >= 1 && $0 <= 64 ? $0 : nil } }) {
             chart.options.lineWidth = width
         }
@@ -90,14 +113,46 @@ struct ChartArguments {
         chart.options.areaFill = !arguments.flag("no-area")
         chart.options.showsHeader = !arguments.flag("no-header")
         chart.options.textScale = try arguments.value("text-scale", expected: "a whole number from 1 to 8") { Int($0).flatMap { (1...8).contains($0) ? $0 : nil } }
+        chart.font.textSize = try arguments.value("text-size", expected: "a text size in pixels from 6 to 400") {
+            Int($0).flatMap { (6...400).contains($0) ? $0 : nil }
+        }
         if let path = arguments.value("font") {
-            do {
-                chart.font = try BitmapFont.load(consoleFontAt: path)
-            } catch {
-                throw CommandFailure("--font: \(error)")
+            let lower = path.lowercased()
+            if path == "builtin" {
+                chart.font.trueTypePath = nil
+            } else if lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || lower.hasSuffix(".ttc") {
+                do {
+                    _ = try FreeTypeFont.atlas(path: path, pixelSize: 16)  // fail now, not on the panel
+                } catch {
+                    throw CommandFailure("--font: \(error)")
+                }
+                chart.font.trueTypePath = path
+            } else {
+                do {
+                    chart.font.bitmap = try BitmapFont.load(consoleFontAt: path)
+                    chart.font.trueTypePath = nil
+                } catch {
+                    throw CommandFailure("--font: \(error)")
+                }
             }
         }
         return chart
+    }
+
+    /// The candle interval when `--candle` is not given: the first step of the ladder 1m, 5m,
+    /// 15m, 1h, 4h, 1d, 1w that puts at most 150 candles in the window (about 60–150 where the
+    /// ladder allows; 1w for anything longer).
+    static func ladderInterval(forSpan span: Int64) -> Int64 {
+        let minute: Int64 = 60_000_000_000
+        let ladder = [minute, 5 * minute, 15 * minute, 60 * minute, 240 * minute, 1440 * minute, 10_080 * minute]
+        return ladder.first { span / $0 <= 150 } ?? ladder[ladder.count - 1]
+    }
+
+    /// Nanoseconds since the epoch now (CLOCK_REALTIME), for the stale badge.
+    static func wallClock() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int64(now.tv_sec) &* 1_000_000_000 &+ Int64(now.tv_nsec)
     }
 
     /// Seconds east of UTC in `Z`, `+HH:MM`, `-HH:MM`, `+HHMM`, `+H` (up to ±18:00), or nil.

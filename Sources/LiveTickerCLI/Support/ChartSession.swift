@@ -23,7 +23,7 @@ final class ChartSession {
     /// Symbol names charted, one per series (`--symbol A,B`); empty: the first symbol seen.
     let wanted: [String]
     let chartOptions: ChartOptions
-    let font: BitmapFont
+    let font: LabelFont
     let display: any Display
     private var chart: LiveTickerChart
     private var framebuffer: Framebuffer
@@ -41,7 +41,9 @@ final class ChartSession {
 
     /// A session charting `series` (one per name in `wanted`, or one for the first symbol when
     /// `wanted` is empty) with `title` shown until a symbol name is known.
-    init(series: [LiveSeries], wanted: [String] = [], chartOptions: ChartOptions, font: BitmapFont, display: any Display, title: String) {
+    init(series: [LiveSeries], wanted: [String] = [], chartOptions: ChartOptions, font: LabelFont, display: any Display, title: String,
+        titleIsFixed: Bool = false
+    ) {
         precondition(!series.isEmpty && (wanted.isEmpty || wanted.count == series.count))
         self.series = series
         self.wanted = wanted
@@ -49,8 +51,8 @@ final class ChartSession {
         self.font = font
         self.display = display
         titles = wanted.isEmpty ? [title] : wanted
-        titleIsSymbol = !wanted.isEmpty
-        chart = LiveTickerChart(series: series, width: display.width, height: display.height, options: chartOptions, font: font)
+        titleIsSymbol = !wanted.isEmpty || titleIsFixed
+        chart = font.makeChart(series: series, width: display.width, height: display.height, options: chartOptions)
         framebuffer = Framebuffer(width: display.width, height: display.height)
         applyTitles()
     }
@@ -69,6 +71,9 @@ final class ChartSession {
         chart.setTitle(name, forSeries: 0)
     }
 
+    /// The text alternative to the last frame presented (``LiveTickerChart/describe()``).
+    func describe() -> String { chart.describe() }
+
     /// A sink routing the feed into this session's series.
     private func makeSink(
         names: @escaping (SymbolID) -> String?, every: Int = 0, onSymbol: ((Int, SymbolID) -> Void)? = nil,
@@ -81,7 +86,7 @@ final class ChartSession {
     /// (a panel replugged with another mode).
     func presentFrame() throws(CommandFailure) {
         if display.width != framebuffer.width || display.height != framebuffer.height {
-            chart = LiveTickerChart(series: series, width: display.width, height: display.height, options: chartOptions, font: font)
+            chart = font.makeChart(series: series, width: display.width, height: display.height, options: chartOptions)
             applyTitles()
             framebuffer = Framebuffer(width: display.width, height: display.height)
         }

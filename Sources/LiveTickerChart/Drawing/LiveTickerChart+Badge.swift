@@ -1,26 +1,23 @@
 import LiveTickerRender
 
 extension LiveTickerChart {
-    /// Shows `text` as a badge in the header, left of the tick count (nil or "" removes it),
-    /// e.g. "disconnected" while a network feed reconnects. Copies the text; call it when the
-    /// state changes, not per frame.
+    /// Shows `text` as a badge in the header (nil or "" removes it), e.g. "disconnected" while
+    /// a network feed reconnects. Copies the text; call it when the state changes, not per frame.
     public func setBadge(_ text: String?) {
         badgeBytes = Array((text ?? "").utf8)
     }
 
-    /// The badge, if any: its text in the theme's down colour on a box outlined in it,
-    /// right-aligned at `rightEdge`. Allocates nothing.
-    func drawBadge(rightEdge: Int, y: Int, clip: PixelRect, into fb: Framebuffer) {
-        guard !badgeBytes.isEmpty else { return }
-        let theme = options.theme
-        let width = badgeBytes.count &* font.advance &* textScale
-        let height = font.glyphHeight &* textScale
-        let pad = 2 &* textScale
-        let left = rightEdge &- width
-        let box = PixelRect(x: left &- pad, y: y &- pad, width: width &+ 2 &* pad, height: height &+ 2 &* pad)
-        fb.fill(box, color: theme.down, clip: clip)
-        fb.fill(PixelRect(x: box.minX &+ 1, y: box.minY &+ 1, width: box.width &- 2, height: box.height &- 2),
-            color: theme.background, clip: clip)
-        _ = drawBytes(badgeBytes, x: left, y: y, color: theme.down, clip: clip, into: fb)
+    /// The badge, if any, right-aligned at `right` like the stale badge (the theme's down colour
+    /// behind tag-coloured text), drawn only where it clears `left`. Returns the right edge left
+    /// for what follows. Allocates nothing.
+    func drawBadge(right: Int, left: Int, y: Int, header: PixelRect, into fb: Framebuffer) -> Int {
+        guard !badgeBytes.isEmpty else { return right }
+        let space = glyphs.digitAdvance
+        let width = badgeBytes.withUnsafeBufferPointer { glyphs.width(of: $0) } &+ 2 &* space
+        let box = PixelRect(x: right &- width, y: header.minY &+ 2, width: width, height: max(1, header.height &- 4))
+        guard box.minX >= left else { return right }
+        fb.fill(box, color: options.theme.down, clip: header)
+        drawBytes(badgeBytes, x: box.minX &+ space, y: y, color: options.theme.tagText, clip: header, into: fb)
+        return box.minX &- space
     }
 }

@@ -6,37 +6,79 @@ extension LiveTickerChart {
     /// Threshold (alarm) lines across the plot, each labelled with its value at the left.
     func drawThresholds(_ values: [Double], color: RGBColor, _ geometry: ChartGeometry, into fb: Framebuffer) {
         let plot = geometry.layout.plot
-        let textHeight = font.glyphHeight &* textScale
+        let textHeight = self.textHeight
         for value in values where value.isFinite {
             let y = PixelRect.snap(geometry.pixelY(ValueSanitizer.clampForScale(value)) - 0.5)
             fb.horizontalLine(y: y, minX: plot.minX, maxX: plot.maxX, color: color, clip: plot)
             drawText(
-                ValueLabel.trueValue(value), x: plot.minX &+ 4 &* textScale, y: y &- textHeight &- 2,
+                ValueLabel.trueValue(value), x: plot.minX &+ 4 &* textUnit, y: y &- textHeight &- 2,
                 color: color, clip: plot, into: fb)
         }
     }
 
     /// For each series with data: a dashed line across the plot at the last value and a tag in
-    /// the value-axis strip showing the true last value (unclamped, full precision).
+    /// the value-axis strip showing the true last value (unclamped, full precision). Tags
+    /// stack without overlapping, in value order, as on a trader's price scale: each sits as
+    /// close to its value's row as the others allow, inside the strip. O(series²), no
+    /// allocation (the order lives in storage reserved at init).
     func drawLastValues(of series: [Int], _ geometry: ChartGeometry, into fb: Framebuffer) {
         let layout = geometry.layout
+        let strip = layout.valueAxis
+        let tagHeight = valueTagHeight
+        let decimals = valueDecimals()
+        tagOrder.removeAll(keepingCapacity: true)
         for index in series where scratch.indices.contains(index) {
             let s = scratch[index]
             s.tagRect = .empty
-            guard let newest = s.newest, newest.value.isFinite else { continue }
+            guard let newest = s.newest, newest.value.isFinite, tagOrder.count < tagOrder.capacity else { continue }
+            s.tagRow = PixelRect.snap(geometry.pixelY(ValueSanitizer.clampForScale(newest.value)) - 0.5)
+            s.tagTop = s.tagRow &- tagHeight / 2
+            // Insertion by row (top of the strip first): a handful of series, no allocation.
+            var at = tagOrder.count
+            tagOrder.append(index)
+            while at > 0, scratch[tagOrder[at &- 1]].tagRow > s.tagRow {
+                tagOrder.swapAt(at, at &- 1)
+                at &-= 1
+            }
+        }
+        // Push down from the top, then up from the bottom: no overlap, all inside the strip
+        // when they fit (a strip too short for every tag keeps the order and clips the last).
+        var floor = strip.minY
+        for index in tagOrder {
+            let s = scratch[index]
+            s.tagTop = max(s.tagTop, floor)
+            floor = s.tagTop &+ tagHeight
+        }
+        var ceiling = strip.maxY
+        for index in tagOrder.reversed() {
+            let s = scratch[index]
+            s.tagTop = max(strip.minY, min(s.tagTop, ceiling &- tagHeight))
+            ceiling = s.tagTop
+        }
+        for index in tagOrder {
+            let s = scratch[index]
+            guard let newest = s.newest else { continue }
             let color = seriesColor(index)
-            let y = PixelRect.snap(geometry.pixelY(ValueSanitizer.clampForScale(newest.value)) - 0.5)
-            drawDashes(row: y, color: color, clip: layout.plot, into: fb)
-            s.tagRect = drawValueTag(newest.value, row: y, color: color, layout, into: fb)
+            drawDashes(row: s.tagRow, color: color, clip: layout.plot, into: fb)
+            if scratch.count > 1, s.keptCount > 0, s.pixelXs[s.keptCount &- 1].isFinite, s.pixelYs[s.keptCount &- 1].isFinite {
+                // The series' marker at its line's end, as in the legend.
+                drawMarker(
+                    index, centreX: PixelRect.snap(s.pixelXs[s.keptCount &- 1]), centreY: PixelRect.snap(s.pixelYs[s.keptCount &- 1]),
+                    size: textHeight / 2, into: fb, clip: layout.plot)
+            }
+            s.tagRect = drawValueTag(newest.value, top: s.tagTop, color: color, layout, decimals: decimals, into: fb)
         }
     }
+
+    /// Height of a value tag: a line of text and its padding.
+    var valueTagHeight: Int { textHeight &+ 2 &* max(2, textUnit &* 2) }
 
     /// A dashed horizontal line across `clip` on `row` (or, with `column`, a vertical one down
     /// `clip`): 6-px dashes with 4-px gaps, scaled with the text for high-DPI panels, at 2/3
     /// opacity so the data stays visible through it.
     func drawDashes(row: Int? = nil, column: Int? = nil, color: RGBColor, clip: PixelRect, into fb: Framebuffer) {
-        let dash = 6 &* textScale
-        let step = 10 &* textScale
+        let dash = 6 &* textUnit
+        let step = 10 &* textUnit
         if let row {
             var x = clip.minX
             while x < clip.maxX {
@@ -57,14 +99,25 @@ extension LiveTickerChart {
     /// `color` and showing the true `value`; returns its rectangle.
     @discardableResult
     func drawValueTag(_ value: Double, row: Int, color: RGBColor, _ layout: ChartLayout, into fb: Framebuffer) -> PixelRect {
-        let textHeight = font.glyphHeight &* textScale
-        let pad = max(2, textScale &* 2)
-        let tagHeight = textHeight &+ 2 &* pad
+        let tagHeight = valueTagHeight
         let top = min(max(row &- tagHeight / 2, layout.valueAxis.minY), layout.valueAxis.maxY &- tagHeight)
-        let tag = PixelRect(minX: layout.valueAxis.minX, minY: top, maxX: layout.valueAxis.maxX, maxY: top &+ tagHeight)
+        return drawValueTag(value, top: top, color: color, layout, into: fb)
+    }
+
+    /// A tag across the value strip from row `top`, filled with `color` and showing the true
+    /// `value`; returns its rectangle.
+    @discardableResult
+    func drawValueTag(
+        _ value: Double, top: Int, color: RGBColor, _ layout: ChartLayout, decimals: Int? = nil, into fb: Framebuffer
+    ) -> PixelRect {
+        let pad = max(2, textUnit &* 2)
+        let tag = PixelRect(minX: layout.valueAxis.minX, minY: top, maxX: layout.valueAxis.maxX, maxY: top &+ valueTagHeight)
         fb.fill(tag, color: color, clip: layout.valueAxis)
+        // The last values with the header's decimals (never fewer than the value needs);
+        // other tags (the crosshair's) the true value.
+        let text = decimals.map { Self.headerNumber(value, decimals: $0) } ?? ValueLabel.trueValue(value)
         drawText(
-            ValueLabel.trueValue(value), x: tag.minX &+ max(4, textHeight / 2), y: top &+ pad,
+            text, x: tag.minX &+ max(4, textHeight / 2), y: top &+ pad,
             color: options.theme.tagText, clip: layout.valueAxis, into: fb)
         return tag
     }
@@ -77,42 +130,137 @@ extension LiveTickerChart {
         return false
     }
 
-    /// The header strip: per series its name, last value and change since the oldest value
-    /// held (absolute and percent), in the series colour; the visible tick count at the right.
+    /// The header strip: per series (a legend when there are several: the series' marker
+    /// before its name) its name, last value and change since the oldest value held, all
+    /// values with one number of decimals (the most any last value needs, at most 6), large
+    /// ones compact (`1.23M`); the change as ``ChartOptions/change`` says; a `STALE` badge with
+    /// the last tick's time when the feed has been silent longer than
+    /// ``ChartOptions/staleAfter``; the visible tick count at the right when it fits.
+    /// O(series), no allocation.
     func drawHeader(_ geometry: ChartGeometry, into fb: Framebuffer) {
         let header = geometry.layout.header
         let theme = options.theme
-        let textHeight = font.glyphHeight &* textScale
+        let textHeight = self.textHeight
         let y = header.minY &+ (header.height &- textHeight) / 2
-        let space = font.advance &* textScale
+        let space = glyphs.digitAdvance
+        let decimals = valueDecimals()
+        // Several series: the change as a percent only, so the legend fits.
+        let change = scratch.count > 2 && options.change == .both ? ChartOptions.Change.percent : options.change
         var x = geometry.layout.plot.minX
         for (index, s) in scratch.enumerated() {
+            if scratch.count > 1 {
+                drawMarker(index, centreX: x &+ textHeight / 3, centreY: y &+ textHeight / 2, size: textHeight * 2 / 3, into: fb, clip: header)
+                x &+= textHeight * 2 / 3 &+ space / 2
+            }
             x = drawBytes(s.titleBytes, x: x, y: y, color: theme.title, clip: header, into: fb) &+ space
             guard let newest = s.newest else { continue }
-            x = drawText(ValueLabel.trueValue(newest.value), x: x, y: y, color: theme.seriesColor(index), clip: header, into: fb) &+ space
-            if newest.value.isFinite, s.firstValue.isFinite {
-                let change = newest.value - s.firstValue
-                let color = change >= 0 ? theme.up : theme.down
+            x = drawText(Self.headerNumber(newest.value, decimals: decimals), x: x, y: y, color: seriesColor(index), clip: header, into: fb) &+ space
+            guard newest.value.isFinite, s.firstValue.isFinite, change != .none else { continue }
+            let delta = newest.value - s.firstValue
+            let color = delta >= 0 ? theme.up : theme.down
+            if change == .both || change == .absolute {
                 var text = LabelText()
-                if change >= 0 { text.append("+" as StaticString) }
-                text.append(ValueLabel.trueValue(change, maxSignificantDigits: 6))
+                if delta >= 0 { text.append("+" as StaticString) }
+                text.append(Self.headerNumber(delta, decimals: decimals))
                 x = drawText(text, x: x, y: y, color: color, clip: header, into: fb) &+ space
-                if s.firstValue != 0 {
-                    var percent: LabelText = "("
-                    let ratio = change / abs(s.firstValue) * 100
-                    if ratio >= 0 { percent.append("+" as StaticString) }
-                    percent.append(ValueLabel.fixed(ratio, fractionDigits: 2))
-                    percent.append("%)" as StaticString)
-                    x = drawText(percent, x: x, y: y, color: color, clip: header, into: fb) &+ 2 &* space
-                }
+            }
+            if change != .absolute, s.firstValue != 0 {
+                var percent: LabelText = change == .both ? "(" : ""
+                let ratio = delta / abs(s.firstValue) * 100
+                if ratio >= 0 { percent.append("+" as StaticString) }
+                percent.append(ValueLabel.fixed(ratio, fractionDigits: 2))
+                percent.append(change == .both ? "%)" as StaticString : "%" as StaticString)
+                x = drawText(percent, x: x, y: y, color: color, clip: header, into: fb) &+ space
+            }
+            x &+= space
+        }
+        var right = header.maxX &- space
+        if let stale = options.staleAfter, let now = options.clock?(), let newestTime = newestTickTime(),
+            now &- newestTime > stale
+        {
+            // A wall must never show an old price as if it were live.
+            var text: LabelText = "STALE since "
+            text.append(CalendarLabel.format(newestTime, level: .second, step: CalendarStep(1, .second), zone: options.timeZone))
+            let width = textWidth(text) &+ 2 &* space
+            let badge = PixelRect(x: right &- width, y: header.minY &+ 2, width: width, height: max(1, header.height &- 4))
+            if badge.minX >= x {
+                fb.fill(badge, color: theme.down, clip: header)
+                drawText(text, x: badge.minX &+ space, y: y, color: theme.tagText, clip: header, into: fb)
+                right = badge.minX &- space
             }
         }
+        right = drawBadge(right: right, left: x, y: y, header: header, into: fb)
         var count = 0
         for s in scratch { count &+= s.visibleTicks.count }
-        var text = ValueLabel.fixed(Double(count), fractionDigits: 0)
+        var text = Self.headerNumber(Double(count), decimals: 0)
         text.append(" ticks" as StaticString)
         let width = textWidth(text)
-        drawText(text, x: header.maxX &- width &- space, y: y, color: theme.label, clip: header, into: fb)
-        drawBadge(rightEdge: header.maxX &- width &- 3 &* space, y: y, clip: header, into: fb)
+        // Only where it fits: never over a series' numbers.
+        if right &- width >= x { drawText(text, x: right &- width, y: y, color: theme.label, clip: header, into: fb) }
+    }
+
+    /// Decimals every value of the header and the tags is shown with: the most any series'
+    /// last value needs (at most 6), so `97.00` stands beside `96.95`. O(series).
+    func valueDecimals() -> Int {
+        var decimals = 0
+        for s in scratch {
+            if let newest = s.newest, newest.value.isFinite, abs(newest.value) < 1e6 {
+                decimals = max(decimals, Self.fractionDigits(ValueLabel.trueValue(newest.value, maxSignificantDigits: 8)))
+            }
+        }
+        return min(decimals, 6)
+    }
+
+    /// The newest tick time over all series, if any.
+    func newestTickTime() -> Int64? {
+        var newest: Int64?
+        for s in scratch { if let t = s.newest?.time { newest = max(newest ?? t, t) } }
+        return newest
+    }
+
+    /// A header number: fixed `decimals` below a million, compact above (`1.23M`, `4.5B`,
+    /// `7.1T`), the true value for what neither fits.
+    static func headerNumber(_ value: Double, decimals: Int) -> LabelText {
+        guard value.isFinite else { return ValueLabel.trueValue(value) }
+        let magnitude = abs(value)
+        if magnitude < 1e6 { return ValueLabel.fixed(value, fractionDigits: decimals) }
+        let (divisor, suffix): (Double, StaticString) =
+            magnitude < 1e9 ? (1e6, "M") : magnitude < 1e12 ? (1e9, "B") : magnitude < 1e15 ? (1e12, "T") : (0, "")
+        guard divisor > 0 else { return ValueLabel.scientific(value, significantDigits: 4) }
+        var text = ValueLabel.fixed(value / divisor, fractionDigits: 2)
+        text.append(suffix)
+        return text
+    }
+
+    /// Digits after the decimal point in a formatted number (0 for none or an exponent form).
+    static func fractionDigits(_ text: LabelText) -> Int {
+        var dot = -1
+        for i in 0..<text.count {
+            let byte = text[i]
+            if byte == UInt8(ascii: ".") { dot = i }
+            if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { return 0 }
+        }
+        return dot < 0 ? 0 : text.count &- dot &- 1
+    }
+
+    /// Series `index`'s marker: a filled square, diamond, triangle or circle (by index), so
+    /// series differ by shape where colour alone would be the only cue (grey-scale prints,
+    /// colour-blind viewers). Drawn in the legend and at each line's last point.
+    func drawMarker(_ index: Int, centreX: Int, centreY: Int, size: Int, into fb: Framebuffer, clip: PixelRect) {
+        let color = seriesColor(index)
+        let half = max(2, size / 2)
+        for dy in -half...half {
+            let span: Int
+            switch index % 4 {
+            case 0: span = half  // square
+            case 1: span = half &- abs(dy)  // diamond
+            case 2: span = (dy &+ half) / 2  // triangle, point up
+            default:  // circle
+                var w = 0
+                while (w &+ 1) &* (w &+ 1) &+ dy &* dy <= half &* half { w &+= 1 }
+                span = w
+            }
+            fb.horizontalLine(y: centreY &+ dy, minX: centreX &- span, maxX: centreX &+ span &+ 1, color: color, clip: clip)
+        }
     }
 }
