@@ -11,6 +11,8 @@ enum LiveCommand: Command {
     static let flags: Set<String> = FeedArguments.flags.union(["hold", "no-area", "no-header"]).union(MQTTArguments.flags)
     static let help = """
         Usage: liveticker live SOURCE [OPTIONS]
+               liveticker live --config FILE.toml [--output SPEC] [--size WxH]
+                              (a dashboard file: the same as `liveticker run FILE.toml`)
                liveticker live --listen udp://HOST:PORT|tcp://HOST:PORT [OPTIONS]
                liveticker live mqtt://[USER[:PASSWORD]@]HOST[:PORT]/TOPIC/FILTER/# [OPTIONS]
 
@@ -69,6 +71,11 @@ enum LiveCommand: Command {
         """
 
     static func run(_ arguments: inout ParsedArguments) throws -> Int32 {
+        if let config = arguments.value("config") {
+            // The dashboard file is the general form; these commands' flags are its one-panel shorthand.
+            guard arguments.operands.isEmpty else { throw UsageError("--config FILE.toml replaces the source operand: give one or the other") }
+            return try RunCommand.runDashboard(path: config, &arguments)
+        }
         let listen = arguments.value("listen")
         let display = try DisplayArguments.read(from: &arguments, defaultOutput: "drm")
         let chart = try ChartArguments.read(from: &arguments)

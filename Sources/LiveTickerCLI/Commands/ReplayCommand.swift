@@ -14,6 +14,8 @@ enum ReplayCommand: Command {
     static let flags: Set<String> = FeedArguments.flags.union(["hold", "follow", "no-area", "no-header", "describe"])
     static let help = """
         Usage: liveticker replay FILE [OPTIONS]
+               liveticker replay --config FILE.toml [--output SPEC] [--size WxH]
+                              (a dashboard file: the same as `liveticker run FILE.toml`)
 
         Reads a tick file (CSV with a header, or the binary .ltk format that `liveticker convert`
         writes; FILE may be - for standard input), feeds every tick
@@ -77,6 +79,11 @@ enum ReplayCommand: Command {
         """
 
     static func run(_ arguments: inout ParsedArguments) throws -> Int32 {
+        if let config = arguments.value("config") {
+            // The dashboard file is the general form; these commands' flags are its one-panel shorthand.
+            guard arguments.operands.isEmpty else { throw UsageError("--config FILE.toml replaces the source operand: give one or the other") }
+            return try RunCommand.runDashboard(path: config, &arguments)
+        }
         guard arguments.operands.count == 1 else {
             throw UsageError(arguments.operands.isEmpty ? "needs a tick file (or - for standard input)" : "takes one file, got \(arguments.operands.count)")
         }
@@ -94,9 +101,23 @@ enum ReplayCommand: Command {
         // paced replay's sleep both check it.
         StopSignal.install()
         let stop = StopFlag(alsoWhen: { StopSignal.isRequested })
+        var notes: [String] = []
+        if !feed.historyGiven && !feed.follow {
+            let sized = HistorySizing.ticks(forPath: path, minimum: feed.history)
+            feed.history = sized.ticks
+            if let note = sized.note { notes.append(note) }
+        }
         let reader: any TickBatchReader
+        var ordered: TimeOrderedReader?
         do {
-            reader = try TickFileReader.open(path: path, options: feed.options, follow: feed.follow, stop: stop)
+            let opened = try TickFileReader.open(path: path, options: feed.options, follow: feed.follow, stop: stop)
+            // A file written newest first is replayed in time order (not a followed file).
+            if feed.follow {
+                reader = opened
+            } else {
+                ordered = TimeOrderedReader(opened, maximumTicks: feed.history)
+                reader = ordered!
+            }
         } catch {
             throw CommandFailure(error.description)
         }
@@ -113,7 +134,8 @@ enum ReplayCommand: Command {
         if describe { print(session.describe()) }
         return ReplayInput.finish(
             report: report, sink: sink, symbols: reader.symbols, path: path, format: reader.formatDescription,
-            symbolFilter: feed.options.symbol
+            symbolFilter: feed.options.symbol, historyCapacity: feed.history,
+            notes: notes + (ordered.map { $0.droppedOldest > 0 ? ["\($0.droppedOldest) oldest ticks of the newest-first file beyond the history dropped"] : [] } ?? [])
         ) {
             "\(session.framesPresented) frame(s) to \(output.summary)"
         }
