@@ -15,6 +15,9 @@ public struct ParsedArguments: Sendable {
     ///
     /// - Parameter flags: option names that take no value (e.g. `["hold", "strict"]`); every
     ///   other option takes exactly one value.
+    /// Short spellings and the long options they stand for.
+    static let shortOptions = ["o": "output", "h": "h"]
+
     public init(_ arguments: [String], flags: Set<String> = []) throws(UsageError) {
         self.flagNames = flags.union(["help", "h"])
         var index = 0
@@ -36,8 +39,13 @@ public struct ParsedArguments: Sendable {
                 value = String(name[name.index(after: equals)...])
                 name = name[..<equals]
             }
-            let key = String(name)
+            var key = String(name)
             guard !key.isEmpty else { throw UsageError("unexpected argument '\(argument)'") }
+            if !argument.hasPrefix("--") {
+                // One dash: the short spellings (`-o x.png`, `-h`); anything else is named as typed.
+                guard let long = Self.shortOptions[key] else { throw UsageError("unknown option '-\(key)'") }
+                key = long
+            }
             if flagNames.contains(key) {
                 if value != nil { throw UsageError("--\(key) takes no value") }
             } else if value == nil {

@@ -96,7 +96,10 @@ enum ReplayCommand: Command {
             display.output.isFile && !feed.follow
             ? try session.runToFile(reader: reader, pacer: feed.pacer, every: every, stop: stop)
             : try session.runLive(reader: reader, pacer: feed.pacer, stop: stop, hold: hold)
-        return ReplayInput.finish(report: report, sink: sink, symbols: reader.symbols, path: path) {
+        return ReplayInput.finish(
+            report: report, sink: sink, symbols: reader.symbols, path: path, format: reader.formatDescription,
+            symbolFilter: feed.options.symbol
+        ) {
             "\(session.framesPresented) frame(s) to \(output.summary)"
         }
     }

@@ -9,11 +9,16 @@ enum FeedArguments {
     /// Help lines for a command's Options section.
     static let helpLines = """
           --time COL          time column, by name or 0-based index (default: a column named
-                              time, timestamp, ts, date, datetime, epoch, …)
+                              time, timestamp, ts, date, datetime, epoch, …); in JSON a key
+                              path such as T or data.T (--json-time is the same option)
           --value COL         value column (default: price, last, value, close, mid, …; else
                               the bid/ask mid; else the first other column)
           --volume COL        size/volume column (default: size, qty, volume, …)
-          --symbol-column COL symbol column (default: symbol, sym, ticker, instrument, …)
+          --symbol-column COL symbol column (default: symbol, sym, ticker, instrument, … if it
+                              holds text); none: no symbol column
+          --time-format F     time layout in strftime notation, e.g. '%d/%m/%Y %H:%M' (default:
+                              decided from the data: epoch, ISO-8601, dd.mm.yyyy, mm/dd or
+                              dd/mm by the numbers above 12, 20240301T093000, time of day)
           --time-unit UNIT    unit of numeric times: auto, s, ms, us, ns (default auto: by
                               magnitude, < 1e11 s, < 1e14 ms, < 1e17 us, else ns)
           --delimiter D       field delimiter: , ; tab | (default: detected from the first line)
@@ -28,11 +33,21 @@ enum FeedArguments {
     /// Reads the group's options (consuming them).
     static func read(from arguments: inout ParsedArguments) throws(UsageError) -> FeedOptions {
         var options = FeedOptions()
-        options.timeColumn = arguments.value("time").map(ColumnSelector.init(argument:))
-        options.valueColumn = arguments.value("value").map(ColumnSelector.init(argument:))
+        options.timeColumn = (arguments.value("time") ?? arguments.value("json-time")).map(ColumnSelector.init(argument:))
+        options.valueColumn = (arguments.value("value") ?? arguments.value("json-value")).map(ColumnSelector.init(argument:))
         // `--volume`, not `--size`: `--size WxH` is the picture size of the drawing commands.
-        options.sizeColumn = (arguments.value("volume") ?? arguments.value("size-column")).map(ColumnSelector.init(argument:))
-        options.symbolColumn = arguments.value("symbol-column").map(ColumnSelector.init(argument:))
+        options.sizeColumn = (arguments.value("volume") ?? arguments.value("size-column") ?? arguments.value("json-size"))
+            .map(ColumnSelector.init(argument:))
+        if let symbolColumn = arguments.value("symbol-column") ?? arguments.value("json-symbol") {
+            if symbolColumn.lowercased() == "none" {
+                options.noSymbolColumn = true
+            } else {
+                options.symbolColumn = ColumnSelector(argument: symbolColumn)
+            }
+        }
+        options.timeFormat = try arguments.value(
+            "time-format", expected: "a strftime pattern such as '%d/%m/%Y %H:%M:%S' (%Y %y %m %d %H %I %M %S %f %b %p %z %s %j)"
+        ) { TimePattern($0) }
         options.timeUnit = try arguments.value("time-unit", expected: "auto, s, ms, us or ns") {
             TimeUnit(argument: $0)
         } ?? .auto

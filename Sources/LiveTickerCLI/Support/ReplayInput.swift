@@ -62,9 +62,10 @@ struct ReplayInput {
     /// line numbers, symbols left out, frames) and returns the exit status: 0, or 1 when the
     /// feed read nothing at all.
     static func finish(
-        report: FeedReport, sink: SeriesSink, symbols: SymbolTable, path: String,
-        frames: () -> String
+        report: FeedReport, sink: SeriesSink, symbols: SymbolTable, path: String, format: String = "",
+        symbolFilter: String? = nil, frames: () -> String
     ) -> Int32 {
+        if !format.isEmpty { printError("\(path): read as \(format)") }
         printError("\(path): \(report.summary)")
         // Symbol names come from the feed: escaped and listed with a bound (a feed may name
         // 65 536 symbols, each 255 bytes long).
@@ -79,6 +80,23 @@ struct ReplayInput {
             printError("\(path): symbol \(name) not found (symbols seen: \(MessageText.list(symbols.names)))")
         }
         printError("wrote \(frames())")
-        return report.ticks == 0 && report.badLines > 0 ? 1 : 0
+        guard sink.chartedTicks == 0 else { return 0 }
+        // Nothing charted: say what the input does hold, and fail.
+        var holds: [String] = []
+        if report.ticks > 0 { holds.append("\(report.ticks) ticks") }
+        // With --symbol NAME the table starts with NAME itself; list the others.
+        let seen = symbols.names.filter { $0 != symbolFilter }
+        if !seen.isEmpty { holds.append("symbols " + seen.prefix(20).joined(separator: ", ")) }
+        let asked = sink.wanted + (symbolFilter.map { [$0] } ?? [])
+        if report.filteredBySymbol > 0 { holds.append("\(report.filteredBySymbol) lines of other symbols") }
+        if report.filteredByTime > 0 { holds.append("\(report.filteredByTime) ticks outside --from/--to") }
+        if report.badLines > 0 { holds.append("\(report.badLines) bad lines") }
+        for name in asked {
+            if let other = seen.first(where: { $0 != name && $0.lowercased() == name.lowercased() }) {
+                holds.append("\(other) (not \(name): symbols are case-sensitive)")
+            }
+        }
+        printError("\(path): nothing charted; the input holds " + (holds.isEmpty ? "no ticks" : holds.joined(separator: "; ")))
+        return 1
     }
 }

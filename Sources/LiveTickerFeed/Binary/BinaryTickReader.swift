@@ -122,6 +122,9 @@ public final class BinaryTickReader: TickBatchReader {
     /// The file's symbol names (or only the filtered one).
     public var symbols: SymbolTable { table }
 
+    /// `LiveTicker binary (.ltk)`.
+    public var formatDescription: String { "LiveTicker binary (.ltk)" }
+
     /// The next batch of records; see ``TickBatchReader/nextBatch()``.
     public func nextBatch() throws(FeedError) -> TickBatch? {
         while true {

@@ -7,13 +7,18 @@ enum CSVColumnAliases {
         "time", "timestamp", "ts", "datetime", "date_time", "date", "t", "epoch", "unix", "unixtime",
         "unix_time", "time_utc", "timestamp_utc", "utc", "utc_time", "sample_time", "trade_time",
         "transact_time", "event_time", "exchange_time", "created_at", "elapsed", "elapsed_time",
+        "gmt_time", "local_time", "open_time", "date_utc", "when", "zeit", "uhrzeit", "datum", "fecha", "hora",
     ]
+    /// Names of a date column beside a time-of-day column.
+    static let date = ["date", "day", "trade_date", "datum", "fecha", "data", "trading_day", "session_date"]
     static let value = [
         "price", "last", "value", "close", "mid", "px", "last_price", "lastprice", "trade_price",
-        "price_last", "mid_price", "rate", "val", "y",
+        "price_last", "mid_price", "rate", "val", "y", "close_last", "kurs", "schluss", "schlusskurs", "letzter",
+        "precio", "prix",
     ]
     static let size = [
         "size", "qty", "quantity", "volume", "vol", "last_size", "trade_size", "shares", "lots", "amount",
+        "umsatz", "volumen", "menge", "stueck", "stuck",
     ]
     static let bid = ["bid", "bid_price", "bidprice", "best_bid", "bid_px", "bidpx"]
     static let ask = ["ask", "ask_price", "askprice", "best_ask", "ask_px", "askpx", "offer", "offer_price"]

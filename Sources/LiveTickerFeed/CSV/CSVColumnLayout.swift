@@ -18,6 +18,16 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
     public let symbol: Int?
     /// The unit numeric times are read in (`.auto` = by magnitude).
     public let timeUnit: TimeUnit
+    /// How the time column's text is read (decided from the first lines, or `--time-format`).
+    public internal(set) var timeForm: TimeForm = .standard
+    /// A date column whose day the time-of-day column's times fall on (`Date,Time,…`).
+    public internal(set) var date: Int? = nil
+    /// How the date column's text is read.
+    public internal(set) var dateForm: TimeForm = .standard
+    /// Numbers are written with a decimal comma, `.` between thousands (`16.750,00`).
+    public internal(set) var decimalComma = false
+    /// Numeric columns no role reads (a wide telemetry file's other signals), for the summary.
+    public internal(set) var otherNumericColumns: [Int] = []
 
     /// Whether the value is the mid of bid and ask (no price column).
     public var valueIsMid: Bool { value == nil }
@@ -28,6 +38,7 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
         if let value { roles[value] = .value }
         if let size { roles[size] = .size }
         if let symbol { roles[symbol] = .symbol }
+        if let date { roles[date] = .date }
         if value == nil {
             if let bid { roles[bid] = .bid }
             if let ask { roles[ask] = .ask }
@@ -38,7 +49,7 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
     /// The last column any role reads.
     var lastNeeded: Int {
         var last = time
-        for column in [value, size, symbol] { if let column { last = max(last, column) } }
+        for column in [value, size, symbol, date] { if let column { last = max(last, column) } }
         if value == nil {
             for column in [bid, ask] { if let column { last = max(last, column) } }
         }
@@ -47,8 +58,8 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
 
     /// The last column a line must have (time and value; size and symbol are optional).
     var lastRequired: Int {
-        if let value { return max(time, value) }
-        return max(time, bid ?? 0, ask ?? 0)
+        if let value { return max(time, value, date ?? 0) }
+        return max(time, bid ?? 0, ask ?? 0, date ?? 0)
     }
 
     /// The header name of column `index`, or its index as text.
@@ -59,6 +70,7 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
     /// E.g. `time=ts (ms), value=price, size=qty, symbol=sym`. Allocates.
     public var description: String {
         var parts = ["time=\(name(of: time))" + (timeUnit == .auto ? "" : " (\(timeUnit))")]
+        if let date { parts[0] += " on date=\(name(of: date))" }
         if let value {
             parts.append("value=\(name(of: value))")
         } else {
@@ -83,12 +95,16 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
         self.timeUnit = timeUnit
     }
 
-    /// The line protocol without a header: `time, value[, size[, symbol]]`, unless options
-    /// choose other indices. Name selectors are errors (there are no names).
-    static func headerless(options: FeedOptions) throws(FeedError) -> CSVColumnLayout {
-        func index(_ selector: ColumnSelector?, _ option: String, _ fallback: Int) throws(FeedError) -> Int {
+    /// Headerless lines: `time, value[, size[, symbol]]`, unless options choose other indices
+    /// (name selectors are errors: there are no names). With a `sample` of the first lines: the
+    /// time column is the first one holding plausible times (so a leading trade id is passed
+    /// over, as in Binance aggTrades dumps, and then value and size are columns 1 and 2);
+    /// Binance klines rows (12 columns, times in 0 and 6) chart the close (4) with volume 5; a
+    /// symbol column is one that holds text, never a number.
+    static func headerless(options: FeedOptions, sample: CSVSample? = nil) throws(FeedError) -> CSVColumnLayout {
+        func index(_ selector: ColumnSelector?, _ option: String) throws(FeedError) -> Int? {
             switch selector {
-            case nil: return fallback
+            case nil: return nil
             case let .index(i)?:
                 guard i < maximumColumns else {
                     throw .unknownColumn(option: option, selector: String(i), header: [])
@@ -97,20 +113,95 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
             case let .name(name)?: throw .unknownColumn(option: option, selector: name, header: [])
             }
         }
-        let time = try index(options.timeColumn, "--time", 0)
-        let value = try index(options.valueColumn, "--value", 1)
-        let size = try index(options.sizeColumn, "--size", 2)
-        let symbol = try index(options.symbolColumn, "--symbol-column", 3)
-        return CSVColumnLayout(
-            header: [], time: time, value: value, size: size == time || size == value ? nil : size,
-            bid: nil, ask: nil, symbol: symbol == time || symbol == value || symbol == size ? nil : symbol,
+        let width = sample?.width ?? 4
+        var time = try index(options.timeColumn, "--time")
+        if time == nil, let sample, !sample.isPlausibleTime(0) {
+            time = (0..<width).first { sample.isPlausibleTime($0) }
+        }
+        let timeColumn = time ?? 0
+        let isKline = sample.map { $0.width >= 11 && timeColumn == 0 && $0.isPlausibleTime(6) && (1...5).allSatisfy($0.isNumeric) } ?? false
+        let value = try index(options.valueColumn, "--value") ?? (isKline ? 4 : (timeColumn == 1 ? 0 : 1))
+        var size = try index(options.sizeColumn, "--volume")
+        if size == nil {
+            let candidate = isKline ? 5 : 2
+            // Unseen in the first lines (a live feed's first datagram) counts as possible.
+            if candidate != timeColumn && candidate != value
+                && (sample.map { $0.values(candidate).isEmpty || $0.isNumeric(candidate) } ?? true)
+            {
+                size = candidate
+            }
+        }
+        var symbol = try index(options.symbolColumn, "--symbol-column")
+        if symbol == nil && !options.noSymbolColumn && !isKline {
+            let candidate = 3
+            if candidate != timeColumn && candidate != value && candidate != size
+                && (sample.map { $0.values(candidate).isEmpty || $0.isText(candidate) } ?? true)
+            {
+                symbol = candidate
+            }
+        }
+        var layout = CSVColumnLayout(
+            header: [], time: timeColumn, value: value, size: size == timeColumn || size == value ? nil : size,
+            bid: nil, ask: nil, symbol: symbol == timeColumn || symbol == value || symbol == size ? nil : symbol,
             timeUnit: options.timeUnit)
+        try layout.decideForms(options: options, sample: sample)
+        return layout
+    }
+
+    /// Sets the time form (and a date column for times of day) and the number style from the
+    /// sample; throws when dates are ambiguous (`03/04/2024`) and no `--time-format` says which.
+    mutating func decideForms(options: FeedOptions, sample: CSVSample?) throws(FeedError) {
+        if let pattern = options.timeFormat {
+            timeForm = .pattern(pattern)
+            return
+        }
+        guard let sample else { return }
+        timeForm = try sample.timeForm(of: time)
+        if timeForm == .timeOfDay && !header.isEmpty {
+            let names = header.map(CSVColumnAliases.normalize)
+            if let column = names.indices.first(where: {
+                $0 != time && $0 != value && $0 != size && $0 != symbol && CSVColumnAliases.date.contains(names[$0])
+            }) {
+                date = column
+                dateForm = try sample.timeForm(of: column)
+            }
+        }
+        if let value { decimalComma = sample.usesDecimalComma(value) }
+        let used = Set([time, value, size, bid, ask, symbol, date].compactMap { $0 })
+        otherNumericColumns = (0..<min(sample.width, Self.maximumColumns)).filter { !used.contains($0) && sample.isNumeric($0) }
+    }
+
+    /// What the reader chose, for the run's summary: delimiter, header, columns, time form,
+    /// number style, the numeric columns left out. Allocates.
+    func summary(delimiter: UInt8) -> String {
+        let delimiterName: String
+        switch delimiter {
+        case ASCII.comma: delimiterName = "','"
+        case ASCII.semicolon: delimiterName = "';'"
+        case ASCII.tab: delimiterName = "tab"
+        default: delimiterName = "'\(Character(Unicode.Scalar(delimiter)))'"
+        }
+        var text = "CSV (\(delimiterName), \(header.isEmpty ? "no header" : "header")): \(description); times: "
+        if timeForm == .standard {
+            text += timeUnit == .auto ? "epoch (unit by magnitude) or ISO-8601" : "epoch \(timeUnit)"
+        } else {
+            text += timeForm.description
+        }
+        if date != nil { text += ", date " + dateForm.description }
+        if decimalComma { text += "; decimal comma" }
+        if !otherNumericColumns.isEmpty {
+            text += "; other numeric columns: " + otherNumericColumns.map { name(of: $0) }.joined(separator: ", ")
+                + " (chart one with --value NAME)"
+        }
+        return text
     }
 
     /// Assigns roles from header names: explicit selectors first, then aliases, then fallbacks
     /// (value: bid/ask mid, a lone bid or ask, else the first unclaimed column). Throws when the
     /// time or value column cannot be found, naming what is missing and the header found.
-    static func fromHeader(_ header: [String], options: FeedOptions) throws(FeedError) -> CSVColumnLayout {
+    static func fromHeader(_ header: [String], options: FeedOptions, sample: CSVSample? = nil) throws(FeedError)
+        -> CSVColumnLayout
+    {
         let normalized = header.prefix(maximumColumns).map(CSVColumnAliases.normalize)
         let trimmedLower = header.prefix(maximumColumns).map { $0.trimmingASCIISpaces().lowercased() }
         var claimed = Set<Int>()
@@ -146,7 +237,7 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
         // Explicit choices claim their columns before any alias is matched.
         let explicitTime = claim(try resolve(options.timeColumn, "--time"))
         let explicitValue = claim(try resolve(options.valueColumn, "--value"))
-        let explicitSize = claim(try resolve(options.sizeColumn, "--size"))
+        let explicitSize = claim(try resolve(options.sizeColumn, "--volume"))
         let explicitSymbol = claim(try resolve(options.symbolColumn, "--symbol-column"))
 
         var time = explicitTime
@@ -162,11 +253,26 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
                     }
                 }
             }
+            // No name says time: the first column whose values are times.
+            if time == nil, let sample {
+                time = normalized.indices.first { !claimed.contains($0) && sample.isPlausibleTime($0) }
+            }
             _ = claim(time)
         } else if let time {
             unitFromName = CSVColumnAliases.splitUnit(normalized[time]).unit
         }
-        let symbol = explicitSymbol ?? claim(find(CSVColumnAliases.symbol))
+        // A symbol column holds text: a numeric `code` or `name` column is not one.
+        var symbol = explicitSymbol
+        if symbol == nil && !options.noSymbolColumn {
+            for alias in CSVColumnAliases.symbol {
+                if let i = normalized.indices.first(where: {
+                    normalized[$0] == alias && !claimed.contains($0) && (sample?.isText($0) ?? true)
+                }) {
+                    symbol = claim(i)
+                    break
+                }
+            }
+        }
         let size = explicitSize ?? claim(find(CSVColumnAliases.size))
         var value = explicitValue ?? claim(find(CSVColumnAliases.value))
         var bid: Int?
@@ -180,7 +286,10 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
                 bid = nil
                 ask = nil
                 if value == nil {
-                    value = claim(normalized.indices.first { !claimed.contains($0) })
+                    // The first column whose values are numbers (a `device_id` is not a value).
+                    value = claim(
+                        normalized.indices.first { !claimed.contains($0) && (sample?.isNumeric($0) ?? true) }
+                            ?? normalized.indices.first { !claimed.contains($0) })
                 }
             }
         }
@@ -191,9 +300,11 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
         }
         guard missing.isEmpty, let time else { throw .missingColumns(missing: missing, header: header) }
         let unit = options.timeUnit != .auto ? options.timeUnit : (unitFromName ?? .auto)
-        return CSVColumnLayout(
+        var layout = CSVColumnLayout(
             header: header, time: time, value: value, size: size, bid: bid, ask: ask, symbol: symbol,
             timeUnit: unit)
+        try layout.decideForms(options: options, sample: sample)
+        return layout
     }
 }
 

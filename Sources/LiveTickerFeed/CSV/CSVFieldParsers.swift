@@ -98,6 +98,8 @@ enum CSVFieldParsers {
         _ p: inout UnsafePointer<UInt8>, delimiter: UInt8, scratch: ParseScratch
     ) -> (status: Status, value: Double) {
         let q = skipSpaces(p, delimiter)
+        // With a decimal comma, `1.234` is a thousand: the slow path reads that.
+        if scratch.decimalComma { return numberSlow(&p, from: q, delimiter: delimiter, scratch: scratch) }
         // The plain form first (`101.25`: one word, no exponent); bit-identical where it applies.
         var plainEnd = q
         if let value = CSVRecordParser.plainDecimal(
@@ -129,8 +131,11 @@ enum CSVFieldParsers {
             p = cursor
             guard status == .ok else { return (status, .nan) }
             if count == 0 { return (.empty, .nan) }
+            // Inside quotes a comma is part of the number: between thousands in a comma-delimited
+            // file (`"1,234.5"`), else a decimal comma.
             guard let value = DecimalParser.parseSlow(
-                scratch.bytes, count: count, scratch: scratch, allowDecimalComma: allowComma)
+                scratch.bytes, count: count, scratch: scratch, allowDecimalComma: allowComma,
+                decimalComma: scratch.decimalComma)
             else { return (.malformed, .nan) }
             return (.ok, value)
         }
@@ -139,7 +144,8 @@ enum CSVFieldParsers {
         p = end
         while end > q && (end[-1] == ASCII.space || end[-1] == ASCII.tab) { end -= 1 }
         if end == q { return (.empty, .nan) }
-        guard let value = DecimalParser.parseSlow(q, count: end - q, scratch: scratch, allowDecimalComma: allowComma)
+        guard let value = DecimalParser.parseSlow(
+            q, count: end - q, scratch: scratch, allowDecimalComma: allowComma, decimalComma: scratch.decimalComma)
         else { return (.malformed, .nan) }
         return (.ok, value)
     }
@@ -147,24 +153,33 @@ enum CSVFieldParsers {
     /// A time field, in `unit` (see ``TimeParser``).
     @inline(__always)
     static func time(
-        _ p: inout UnsafePointer<UInt8>, delimiter: UInt8, unit: TimeUnit, scratch: ParseScratch
+        _ p: inout UnsafePointer<UInt8>, delimiter: UInt8, unit: TimeUnit, scratch: ParseScratch,
+        form: ColumnRole = .time
     ) -> (status: Status, nanoseconds: Int64) {
         let q = skipSpaces(p, delimiter)
-        if q[0] == ASCII.quote { return quotedTime(&p, from: q, delimiter: delimiter, unit: unit, scratch: scratch) }
+        if q[0] == ASCII.quote {
+            return quotedTime(&p, from: q, delimiter: delimiter, unit: unit, scratch: scratch, form: form)
+        }
+        let code = form == .time ? scratch.timeForm : scratch.dateForm
         // Plain epoch digits first; a time that goes on (`.5`, `e9`, `-03-01`, a 16th digit) is
         // not followed by a terminator and goes to the full parser.
-        var plainEnd = q
-        var leading = CSVRecordParser.LeadingDigits()
-        if let nanoseconds = CSVRecordParser.plainTime(
-            &plainEnd, unit: unit, integerPowers: scratch.integerPowersOfTen, leading: &leading)
-        {
-            let after = skipSpaces(plainEnd, delimiter)
-            if isTerminator(after[0], delimiter) {
-                p = after
-                return (.ok, nanoseconds)
+        if code == 0 {
+            var plainEnd = q
+            var leading = CSVRecordParser.LeadingDigits()
+            if let nanoseconds = CSVRecordParser.plainTime(
+                &plainEnd, unit: unit, integerPowers: scratch.integerPowersOfTen, leading: &leading)
+            {
+                let after = skipSpaces(plainEnd, delimiter)
+                if isTerminator(after[0], delimiter) {
+                    p = after
+                    return (.ok, nanoseconds)
+                }
             }
         }
-        let result = TimeParser.parse(q, unit: unit, scratch: scratch)
+        // A comma may start fractional seconds only when it is not the delimiter.
+        let result = TimeParser.parse(
+            q, code: code, pattern: scratch.timePattern, unit: unit, scratch: scratch,
+            commaFraction: delimiter != ASCII.comma)
         let after = skipSpaces(result.end, delimiter)
         if !isTerminator(after[0], delimiter) || result.end == q {
             var end = after
@@ -182,14 +197,16 @@ enum CSVFieldParsers {
 
     static func quotedTime(
         _ p: inout UnsafePointer<UInt8>, from q: UnsafePointer<UInt8>, delimiter: UInt8, unit: TimeUnit,
-        scratch: ParseScratch
+        scratch: ParseScratch, form: ColumnRole = .time
     ) -> (status: Status, nanoseconds: Int64) {
         var cursor = q
         let (status, count) = unquote(&cursor, delimiter: delimiter, scratch: scratch)
         p = cursor
         guard status == .ok else { return (status, 0) }
         if count == 0 { return (.empty, 0) }
-        let result = TimeParser.parse(scratch.bytes, unit: unit, scratch: scratch)
+        let code = form == .time ? scratch.timeForm : scratch.dateForm
+        let result = TimeParser.parse(
+            scratch.bytes, code: code, pattern: scratch.timePattern, unit: unit, scratch: scratch, commaFraction: true)
         guard result.end == UnsafePointer(scratch.bytes + count) else { return (.malformed, 0) }
         switch result.status {
         case .ok: return (.ok, result.nanoseconds)

@@ -26,6 +26,9 @@ extension CSVRecordParser {
                 p = newline + 1
                 continue
             }
+            if let format = Self.detectTextFormat(contentStart, contentEnd, options: options) {
+                return begin(format, at: contentStart)
+            }
             delimiter = options.delimiter ?? Self.detectDelimiter(contentStart, contentEnd)
             let isHeader: Bool
             switch options.header {
@@ -35,9 +38,10 @@ extension CSVRecordParser {
             }
             let newLayout: CSVColumnLayout
             if isHeader {
+                let sample = CSVSample(newline + 1, stop: stop, delimiter: delimiter)
                 do throws(FeedError) {
                     newLayout = try CSVColumnLayout.fromHeader(
-                        Self.splitHeader(contentStart, contentEnd, delimiter: delimiter), options: options)
+                        Self.splitHeader(contentStart, contentEnd, delimiter: delimiter), options: options, sample: sample)
                 } catch {
                     guard badHeadersAreBadLines else { throw error }
                     return try refuseHeader(contentStart, contentEnd, next: newline + 1)
@@ -49,23 +53,29 @@ extension CSVRecordParser {
                 roles = headerless.roles
                 return contentStart
             } else {
-                newLayout = try CSVColumnLayout.headerless(options: options)
+                let sample = CSVSample(contentStart, stop: stop, delimiter: delimiter)
+                newLayout = try CSVColumnLayout.headerless(options: options, sample: sample)
                 headerless = (newLayout, newLayout.roles)
                 // The data line is parsed by the hot loop; skip only the byte-order mark.
                 p = contentStart
             }
             layout = newLayout
             roles = newLayout.roles
+            scratch.timeForm = newLayout.timeForm.code
+            scratch.dateForm = newLayout.dateForm.code
+            if case let .pattern(pattern) = newLayout.timeForm { scratch.timePattern = pattern }
+            scratch.decimalComma = newLayout.decimalComma
             return p
         }
         return p
     }
 
-    /// The most frequent of `,` `;` tab outside quotes; comma when none occurs.
+    /// The most frequent of `,` `;` tab `|` outside quotes; comma when none occurs.
     static func detectDelimiter(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> UInt8 {
         var commas = 0
         var semicolons = 0
         var tabs = 0
+        var pipes = 0
         var quoted = false
         var p = start
         while p < end {
@@ -74,12 +84,14 @@ extension CSVRecordParser {
             case ASCII.comma where !quoted: commas += 1
             case ASCII.semicolon where !quoted: semicolons += 1
             case ASCII.tab where !quoted: tabs += 1
+            case 0x7C where !quoted: pipes += 1
             default: break
             }
             p += 1
         }
         if semicolons > commas && semicolons >= tabs { return ASCII.semicolon }
-        if tabs > commas && tabs > semicolons { return ASCII.tab }
+        if tabs > commas && tabs > semicolons && tabs >= pipes { return ASCII.tab }
+        if pipes > commas && pipes > semicolons && pipes > tabs { return 0x7C }
         return ASCII.comma
     }
 

@@ -16,7 +16,9 @@ extension CSVRecordParser {
     /// Number of leading columns (2: time, value; 3: time, value, size) when `layout` is one
     /// the plain-line path handles, else 0.
     static func plainColumns(_ layout: CSVColumnLayout) -> Int {
-        guard layout.symbol == nil, layout.time == 0, layout.value == 1 else { return 0 }
+        guard layout.symbol == nil, layout.time == 0, layout.value == 1, layout.date == nil, layout.timeForm == .standard,
+            !layout.decimalComma
+        else { return 0 }
         if layout.size == nil { return 2 }
         return layout.size == 2 ? 3 : 0
     }

@@ -28,6 +28,18 @@ struct CSVRecordParser {
     private let symbolFilter: [UInt8]?
     /// Per-column roles, indexed by column, `roleCount` long.
     var roles: [ColumnRole] = []
+    /// CSV, or the JSON or line-protocol format the first line showed.
+    var textFormat = TickTextFormat.csv
+    /// The decoder of a JSON or line-protocol input.
+    var json: JSONTickDecoder?
+    var lineProtocol: LineProtocolDecoder?
+    /// Ticks decoded from a line that did not fit the batch, delivered first next time.
+    var pending: [(Tick, SymbolID)] = []
+    /// Set by the reader once the input has ended (an unfinished JSON element is then bad).
+    var atEndOfInput = false
+    /// JSON array: 1 before the first element, 3 after a comma, 4 after an element, 2 closed.
+    var jsonArrayState = 0
+    var reportedUnclosedArray = false
     /// Live peers: a header naming no usable columns is a counted ``BadLineKind/badHeader``
     /// line rather than an error (see ``beginDocument()``).
     var badHeadersAreBadLines = false
@@ -51,7 +63,7 @@ struct CSVRecordParser {
     }
 
     /// Whether any line at all (header or data) has been seen.
-    var sawFirstLine: Bool { layout != nil || refusedHeader }
+    var sawFirstLine: Bool { layout != nil || refusedHeader || textFormat != .csv }
 
     /// Parses complete lines from `start` until `end` or until `storage` is full, appending ticks
     /// at `count`. Returns where it stopped (the start of the first unparsed line). O(bytes).
@@ -61,10 +73,13 @@ struct CSVRecordParser {
         var p = UnsafePointer(base + start)
         let stop = UnsafePointer(base + end)
         if refusedHeader { return try countRefusedLines(base, start: start, end: end) }
-        if layout == nil {
+        if layout == nil && textFormat == .csv {
             p = try parseFirstLine(p, stop: stop)
             if refusedHeader { return try countRefusedLines(base, start: p - UnsafePointer(base), end: end) }
-            if layout == nil { return p - UnsafePointer(base) }
+            if layout == nil && textFormat == .csv { return p - UnsafePointer(base) }
+        }
+        if textFormat != .csv {
+            return try parseTextRecords(base, start: p - UnsafePointer(base), end: end, into: storage, count: &count)
         }
         guard let layout else { return p - UnsafePointer(base) }
 
@@ -75,6 +90,7 @@ struct CSVRecordParser {
         let lastRequired = layout.lastRequired
         let valueIsMid = layout.valueIsMid
         let hasSymbol = layout.symbol != nil
+        let hasDate = layout.date != nil
         let from = options.from ?? .min
         let to = options.to ?? .max
         let hasTimeRange = options.from != nil || options.to != nil
@@ -130,6 +146,7 @@ struct CSVRecordParser {
                 var ask = Double.nan
                 var symbolStart: UnsafePointer<UInt8>? = nil
                 var symbolCount = 0
+                var dateNanoseconds: Int64 = 0
                 var column = 0
                 var failure: CSVFieldParsers.Status = .ok
                 var failedRole = ColumnRole.ignore
@@ -151,6 +168,10 @@ struct CSVRecordParser {
                         case .bid: bid = r.value
                         default: ask = r.value
                         }
+                    case .date:
+                        let r = CSVFieldParsers.time(&p, delimiter: delimiter, unit: unit, scratch: scratch, form: .date)
+                        dateNanoseconds = r.nanoseconds
+                        failure = r.status == .empty ? .malformed : r.status
                     case .symbol:
                         let r = CSVFieldParsers.symbol(&p, delimiter: delimiter, scratch: scratch)
                         failure = r.status
@@ -184,7 +205,7 @@ struct CSVRecordParser {
                     case .outOfRange: kind = .timeOutOfRange
                     default:
                         switch failedRole {
-                        case .time: kind = .malformedTime
+                        case .time, .date: kind = .malformedTime
                         case .symbol: kind = .badSymbol
                         default: kind = .malformedNumber
                         }
@@ -199,12 +220,17 @@ struct CSVRecordParser {
                     continue
                 }
                 if valueIsMid { value = bid * 0.5 + ask * 0.5 }
+                if hasDate { time &+= dateNanoseconds }
                 var symbol = SymbolID.first
                 if hasSymbol {
                     let start = symbolStart ?? lineEnd
                     if let filter = symbolFilter {
                         if !Self.equal(start, symbolCount, filter) {
                             report.filteredBySymbol &+= 1
+                            // Names of the other symbols, so a run that charts nothing can list them.
+                            if symbols.count < 1024 && symbolCount <= ParseScratch.maximumSymbolLength {
+                                _ = symbols.insert(start, count: symbolCount)
+                            }
                             continue
                         }
                     } else if symbolCount == lastSymbolCount && memcmp(lastSymbolBytes, start, symbolCount) == 0 {

@@ -35,6 +35,8 @@ public struct JSONTickDecoder: TickPayloadDecoder {
     private var indices: [Int] = [-1, -1, -1, -1]
 
     static let timeRole = 0, valueRole = 1, sizeRole = 2, symbolRole = 3
+    /// The number bad messages are reported under: the message count, or a file's line number.
+    var currentLine = 0
 
     /// A decoder reading fields as `options` say (columns as key paths or row indices, time
     /// unit, symbol and time filters, strictness).
@@ -59,6 +61,14 @@ public struct JSONTickDecoder: TickPayloadDecoder {
     {
         report.lines &+= 1
         report.bytes &+= payload.count
+        currentLine = report.lines
+        return try decodeDocument(payload, receivedAt: receivedAt, into: &sink)
+    }
+
+    /// Decodes one JSON text, reporting problems under ``currentLine``.
+    mutating func decodeDocument<S: TickSink>(
+        _ payload: UnsafeRawBufferPointer, receivedAt: Int64?, into sink: inout S
+    ) throws(FeedError) -> Int {
         guard let base = payload.baseAddress?.assumingMemoryBound(to: UInt8.self), payload.count > 0 else {
             try bad(.malformedJSON, column: "", payload)
             return 0
@@ -498,7 +508,7 @@ public struct JSONTickDecoder: TickPayloadDecoder {
             if end > base && end[-1] == ASCII.newline { end -= 1 }
             excerpt = BadLine.excerpt(base, end)
         }
-        let line = BadLine(line: report.lines, kind: kind, column: remember ? column : "", excerpt: excerpt)
+        let line = BadLine(line: currentLine, kind: kind, column: remember ? column : "", excerpt: excerpt)
         report.record(line)
         if options.strict { throw .badLine(line) }
     }

@@ -28,6 +28,8 @@ public struct LineProtocolDecoder: TickPayloadDecoder {
     public private(set) var symbols = SymbolTable()
 
     let scratch = ParseScratch()
+    /// The number bad lines are reported under: the line count, or a file's line number.
+    var currentLine = 0
     private let symbolFilter: [UInt8]?
     /// The current line's measurement and tags, unescaped, and the series name being built.
     private let names: UnsafeMutablePointer<UInt8>
@@ -79,6 +81,7 @@ public struct LineProtocolDecoder: TickPayloadDecoder {
             var contentEnd = lineEnd
             if contentEnd > p && contentEnd[-1] == ASCII.carriageReturn { contentEnd -= 1 }
             report.lines &+= 1
+            currentLine = report.lines
             delivered += try line(p, contentEnd, receivedAt: receivedAt, into: &sink)
             p = lineEnd < stop ? lineEnd + 1 : stop
         }
@@ -282,7 +285,7 @@ public struct LineProtocolDecoder: TickPayloadDecoder {
     }
 
     static func fieldName(_ start: UnsafePointer<UInt8>, _ count: Int) -> String {
-        BadLine.printable(UnsafeBufferPointer(start: start, count: count))
+        String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
     }
 
     /// Counts (and in strict mode throws) one bad line; returns 0 ticks.
@@ -291,7 +294,7 @@ public struct LineProtocolDecoder: TickPayloadDecoder {
     {
         let remember = options.strict || report.firstBadLines.count < report.maximumRemembered
         let line = BadLine(
-            line: report.lines, kind: kind, column: remember ? column : "",
+            line: currentLine, kind: kind, column: remember ? column : "",
             excerpt: remember ? BadLine.excerpt(start, end) : "")
         report.record(line)
         if options.strict { throw .badLine(line) }

@@ -36,6 +36,9 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
     case cannotResolve(endpoint: String, host: String, reason: String)
     /// An option value could not be understood, e.g. a time unit or speed.
     case invalidOption(name: String, value: String, reason: String)
+    /// Dates such as `03/04/2024` fit both day/month and month/day, and no number above 12
+    /// in the first lines decides which.
+    case ambiguousDates(example: String)
 
     /// A one-line message for the user. Allocates.
     public var description: String {
@@ -53,7 +56,9 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .missingColumns(missing, header):
             "missing required column\(missing.count == 1 ? "" : "s"): \(missing.joined(separator: "; ")); header has: \(MessageText.list(header, limit: 24))"
         case let .unknownColumn(option, selector, header):
-            "\(option) \(selector): no such column; header has: \(MessageText.list(header, limit: 24))"
+            header.isEmpty
+                ? "\(option) \(selector): the input has no header, so columns are chosen by 0-based index"
+                : "\(option) \(selector): no such column; header has: \(MessageText.list(header, limit: 24))"
         case let .badLine(line): "bad line (strict mode): \(line)"
         case let .wrongMagic(path): "\(path) is not a LiveTicker binary tick file (wrong magic)"
         case let .unsupportedVersion(path, version): "\(path): unsupported binary tick format version \(version)"
@@ -63,6 +68,9 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .socketFailed(endpoint, call, code): "\(endpoint): \(call) failed: \(Self.errnoText(code))"
         case let .cannotResolve(endpoint, host, reason): "\(endpoint): cannot resolve \(host): \(reason)"
         case let .invalidOption(name, value, reason): "\(name) \(value): \(reason)"
+        case let .ambiguousDates(example):
+            "dates such as \(example) can be month/day or day/month and the first lines do not tell: "
+                + "say which with --time-format '%m/%d/%Y' or --time-format '%d/%m/%Y' (add ' %H:%M:%S' for times)"
         case let .noLineBreak(path, bytes):
             "\(path): no line break in \(bytes) bytes: not a text file of ticks (binary data?); stopped reading"
         }

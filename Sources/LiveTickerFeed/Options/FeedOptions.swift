@@ -19,6 +19,11 @@ public struct FeedOptions: Sendable {
     public var sizeColumn: ColumnSelector?
     /// The symbol column; nil picks it by name (symbol, sym, ticker, instrument, pair, …).
     public var symbolColumn: ColumnSelector?
+    /// No symbol column, even where one would be found (`--symbol-column none`).
+    public var noSymbolColumn = false
+    /// The layout of time text, in strftime notation (`--time-format '%d/%m/%Y %H:%M'`); nil
+    /// decides from the data.
+    public var timeFormat: TimePattern?
     /// The unit of numeric times; `.auto` detects it by magnitude (see ``TimeUnit``). A unit
     /// named in the time column's header (`time_ms`) is used when this is `.auto`.
     public var timeUnit: TimeUnit = .auto

@@ -114,34 +114,106 @@ enum DecimalParser {
 
     /// Parses exactly the bytes `[start, start + count)` with `strtod`, through a NUL-terminated
     /// copy in `scratch`. Accepts everything `strtod` does (exponents, `nan`, `inf`, `infinity`,
-    /// hex floats) and a decimal comma when `allowDecimalComma` (for `;`- and tab-separated files
-    /// written in comma locales). Nil unless the whole field is one number. O(count).
+    /// hex floats, `null`/`None`/`NA`/`N/A` as NaN), thousands separators in groups of three (`1,234.5`, `16.750,00`, `1 234,5`
+    /// is not one), and a decimal comma when `allowDecimalComma` (for `;`- and tab-separated
+    /// files written in comma locales). With `decimalComma` (the file uses a decimal comma),
+    /// `.` only ever separates thousands (`1.234` is 1234). Nil unless the whole field is one
+    /// number. O(count).
     static func parseSlow(
-        _ start: UnsafePointer<UInt8>, count: Int, scratch: ParseScratch, allowDecimalComma: Bool
+        _ start: UnsafePointer<UInt8>, count: Int, scratch: ParseScratch, allowDecimalComma: Bool,
+        decimalComma: Bool = false
     ) -> Double? {
         guard count > 0, count <= ParseScratch.capacity else { return nil }
+        if isMissingWord(start, count) { return .nan }
         let buffer = scratch.bytes
         var commas = 0
         var dots = 0
+        var firstComma = -1, lastComma = -1, firstDot = -1, lastDot = -1
         for i in 0..<count {
-            var byte = start[i]
+            let byte = start[i]
             if byte == ASCII.nul { return nil }
-            if byte == ASCII.dot { dots += 1 }
+            if byte == ASCII.dot {
+                dots += 1
+                if firstDot < 0 { firstDot = i }
+                lastDot = i
+            }
             if byte == ASCII.comma {
                 commas += 1
-                byte = ASCII.dot
+                if firstComma < 0 { firstComma = i }
+                lastComma = i
             }
-            buffer[i] = byte
         }
-        if commas > 0 && (!allowDecimalComma || commas > 1 || dots > 0) { return nil }
-        buffer[count] = ASCII.nul
-        return buffer.withMemoryRebound(to: CChar.self, capacity: count + 1) { text -> Double? in
+        // Which byte separates thousands, which one is the decimal point.
+        var group: UInt8 = 0
+        var point: UInt8 = ASCII.dot
+        if decimalComma {
+            guard commas <= 1, commas == 0 || lastComma > lastDot else { return nil }
+            group = dots > 0 ? ASCII.dot : 0
+            point = ASCII.comma
+        } else if commas > 0 {
+            if allowDecimalComma && commas == 1 && (dots == 0 || firstComma > lastDot) {
+                // `101,25` or `16.750,00`: a decimal comma, dots between thousands.
+                point = ASCII.comma
+                group = dots > 0 ? ASCII.dot : 0
+            } else if dots <= 1 && (dots == 0 || firstDot > lastComma) {
+                // `1,234.5` (quoted in a comma-delimited file): commas between thousands.
+                group = ASCII.comma
+            } else {
+                return nil
+            }
+        }
+        if group != 0 {
+            let integerEnd: Int
+            if point == ASCII.comma { integerEnd = commas > 0 ? lastComma : count } else { integerEnd = dots > 0 ? firstDot : count }
+            guard isGrouped(start, count, separator: group, end: integerEnd) else { return nil }
+        }
+        var n = 0
+        for i in 0..<count {
+            let byte = start[i]
+            if byte == group { continue }
+            buffer[n] = byte == point ? ASCII.dot : byte
+            n += 1
+        }
+        buffer[n] = ASCII.nul
+        return buffer.withMemoryRebound(to: CChar.self, capacity: n + 1) { text -> Double? in
             var end: UnsafeMutablePointer<CChar>? = nil
             let value = strtod(text, &end)
-            guard let end, end == text + count else { return nil }
+            guard let end, end == text + n else { return nil }
             // strtod skips leading white space; the field was trimmed, so any left means junk.
             if text[0] == CChar(ASCII.space) || text[0] == CChar(ASCII.tab) { return nil }
             return value
         }
+    }
+
+    /// `null`, `None`, `NA`, `N/A`, `#N/A`: a missing value (Yahoo Finance's holiday rows,
+    /// pandas, R, spreadsheets), read as NaN, a gap.
+    static func isMissingWord(_ start: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        guard count >= 2 && count <= 4 else { return false }
+        let text = UnsafeBufferPointer(start: start, count: count)
+        for word in ["null", "NULL", "Null", "None", "NA", "N/A", "#N/A"] where word.utf8.elementsEqual(text) { return true }
+        return false
+    }
+
+    /// Whether every `separator` in `[0, end)` sits between digit groups: 1–3 digits (after an
+    /// optional sign) before the first, exactly 3 between and after each.
+    static func isGrouped(_ start: UnsafePointer<UInt8>, _ count: Int, separator: UInt8, end: Int) -> Bool {
+        var i = 0
+        if i < end && (start[i] == ASCII.minus || start[i] == ASCII.plus) { i += 1 }
+        var run = 0
+        var groups = 0
+        while i < end {
+            let b = start[i]
+            if b == separator {
+                if groups == 0 ? (run < 1 || run > 3) : run != 3 { return false }
+                groups += 1
+                run = 0
+            } else if ASCII.digit(b) <= 9 {
+                run += 1
+            } else {
+                return false
+            }
+            i += 1
+        }
+        return groups > 0 && run == 3
     }
 }

@@ -24,6 +24,13 @@ final class ParseScratch {
     let powersOfTen: UnsafeMutablePointer<Double>
     /// 10⁰ … 10¹⁹ as integers.
     let integerPowersOfTen: UnsafeMutablePointer<UInt64>
+    /// The time column's ``TimeForm/code`` and the date column's (set once from the layout).
+    var timeForm: UInt8 = 0
+    var dateForm: UInt8 = 0
+    /// The `--time-format` pattern, for form code 5.
+    var timePattern: TimePattern?
+    /// Numbers use a decimal comma and `.` between thousands (`16.750,00`).
+    var decimalComma = false
 
     init() {
         let size = Self.capacity + 1 + SWARDigits.padding

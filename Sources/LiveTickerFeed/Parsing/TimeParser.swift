@@ -29,8 +29,12 @@ enum TimeParser {
     /// the field. The buffer must hold a byte after the field that is not a digit (the readers
     /// guarantee a newline or NUL) and 8 readable bytes at any position up to it
     /// (``SWARDigits/padding``). O(length).
+    /// `commaFraction`: whether `,` may start fractional seconds (`09:30:07,101`); false in a
+    /// comma-delimited field, where that comma ends the field.
     @inline(__always)
-    static func parse(_ start: UnsafePointer<UInt8>, unit: TimeUnit, scratch: ParseScratch) -> Result {
+    static func parse(
+        _ start: UnsafePointer<UInt8>, unit: TimeUnit, scratch: ParseScratch, commaFraction: Bool = true
+    ) -> Result {
         var p = start
         var negative = false
         if p[0] == ASCII.minus {
@@ -67,8 +71,13 @@ enum TimeParser {
             }
         }
         let wholeDigits = p - digitsStart
-        if wholeDigits == 4 && !negative && (p[0] == ASCII.minus || p[0] == ASCII.slash) {
-            return parseCalendar(start)
+        if !negative {
+            if wholeDigits == 4 && (p[0] == ASCII.minus || p[0] == ASCII.slash || (p[0] == ASCII.dot && isDottedYearFirst(p))) {
+                return parseCalendar(start, commaFraction: commaFraction)
+            }
+            if wholeDigits <= 2 && wholeDigits > 0 && (p[0] == ASCII.dot || p[0] == ASCII.slash || p[0] == ASCII.minus) {
+                if let result = parseDayMonthYear(start, order: .automatic, commaFraction: commaFraction) { return result }
+            }
         }
         var fraction: UInt64 = 0
         var fractionDigits = 0
@@ -146,74 +155,206 @@ enum TimeParser {
         return count >= minimum ? value : nil
     }
 
-    /// Calendar forms: `YYYY-MM-DD[(T| )hh:mm[:ss[.frac]]][Z|±hh[:mm]]`, `/` allowed for `-`.
-    static func parseCalendar(_ start: UnsafePointer<UInt8>) -> Result {
+    /// Calendar forms: `YYYY-MM-DD[(T| )hh:mm[:ss[.frac]]][Z|±hh[:mm]]`, `/` or `.` allowed
+    /// for `-` (`2010/01/01`, MetaTrader's `2024.03.01`).
+    static func parseCalendar(_ start: UnsafePointer<UInt8>, commaFraction: Bool = true) -> Result {
         var p = start
-        func fail(_ status: Status = .malformed) -> Result { Result(status: status, nanoseconds: 0, end: p) }
-        guard let year = digits(&p, minimum: 4, maximum: 4) else { return fail() }
+        guard let year = digits(&p, minimum: 4, maximum: 4) else { return Result(status: .malformed, nanoseconds: 0, end: p) }
         let separator = p[0]
         p += 1
-        guard let month = digits(&p, minimum: 1, maximum: 2), p[0] == separator else { return fail() }
+        guard let month = digits(&p, minimum: 1, maximum: 2), p[0] == separator else {
+            return Result(status: .malformed, nanoseconds: 0, end: p)
+        }
         p += 1
-        guard let day = digits(&p, minimum: 1, maximum: 2) else { return fail() }
+        guard let day = digits(&p, minimum: 1, maximum: 2) else { return Result(status: .malformed, nanoseconds: 0, end: p) }
+        return finishDateTime(p, year: year, month: month, day: day, commaFraction: commaFraction)
+    }
+
+    /// Whether `p` (on the `.` after a 4-digit year) continues `.M[M].D[D]`.
+    static func isDottedYearFirst(_ p: UnsafePointer<UInt8>) -> Bool {
+        var q = p + 1
+        var n = 0
+        while ASCII.digit(q[0]) <= 9 && n < 3 { q += 1; n += 1 }
+        return (n == 1 || n == 2) && q[0] == ASCII.dot && ASCII.digit(q[1]) <= 9
+    }
+
+    /// Which of the first two numbers of `D/M/YYYY`-style dates is the day.
+    enum DateOrder: UInt8 {
+        /// `.` dates are day first (German, Swiss, Dukascopy); `/` and `-` dates only when one
+        /// number is above 12 (otherwise they are ambiguous: nil).
+        case automatic
+        case dayFirst
+        case monthFirst
+    }
+
+    /// `D.M.YYYY`, `D/M/YYYY`, `M/D/YYYY`, `D-M-YYYY` (one or two digits each), then an optional
+    /// time as in ``parseCalendar(_:commaFraction:)``. Nil when `start` does not begin such a
+    /// date, or (`.automatic`) when a `/` or `-` date is ambiguous.
+    static func parseDayMonthYear(_ start: UnsafePointer<UInt8>, order: DateOrder, commaFraction: Bool) -> Result? {
+        var p = start
+        guard let first = digits(&p, minimum: 1, maximum: 2) else { return nil }
+        let separator = p[0]
+        guard separator == ASCII.dot || separator == ASCII.slash || separator == ASCII.minus else { return nil }
+        p += 1
+        guard let second = digits(&p, minimum: 1, maximum: 2), p[0] == separator else { return nil }
+        p += 1
+        guard let year = digits(&p, minimum: 4, maximum: 4), ASCII.digit(p[0]) > 9 else { return nil }
+        var dayFirst: Bool
+        switch order {
+        case .dayFirst: dayFirst = true
+        case .monthFirst: dayFirst = false
+        case .automatic:
+            if separator == ASCII.dot {
+                dayFirst = true
+            } else if first > 12 && second <= 12 {
+                dayFirst = true
+            } else if second > 12 && first <= 12 {
+                dayFirst = false
+            } else {
+                return nil
+            }
+        }
+        return finishDateTime(
+            p, year: year, month: dayFirst ? second : first, day: dayFirst ? first : second, commaFraction: commaFraction)
+    }
+
+    /// Compact `YYYYMMDD[(T| )hhmm[ss[.frac]]]` with an optional offset.
+    static func parseCompact(_ start: UnsafePointer<UInt8>, commaFraction: Bool) -> Result {
+        var p = start
+        func fail() -> Result { Result(status: .malformed, nanoseconds: 0, end: p) }
+        guard let year = digits(&p, minimum: 4, maximum: 4), let month = digits(&p, minimum: 2, maximum: 2),
+            let day = digits(&p, minimum: 2, maximum: 2)
+        else { return fail() }
         guard month >= 1, month <= 12, day >= 1, day <= Int64(CivilCalendar.daysIn(month: Int(month), year: year)) else {
             return fail()
         }
-        var hour: Int64 = 0
-        var minute: Int64 = 0
+        var clock = Clock()
+        let t = p[0]
+        if (t == ASCII.upperT || t == ASCII.space || t == ASCII.minus || ASCII.digit(t) <= 9) {
+            var q = ASCII.digit(t) <= 9 ? p : p + 1
+            guard let h = digits(&q, minimum: 2, maximum: 2), let m = digits(&q, minimum: 2, maximum: 2) else {
+                return t == ASCII.space || ASCII.digit(t) > 9 ? finish(p, year, month, day, clock) : fail()
+            }
+            clock.hour = h
+            clock.minute = m
+            if let s = digits(&q, minimum: 2, maximum: 2) {
+                clock.second = s
+                clock.fraction = fraction(&q, commaFraction: commaFraction)
+            }
+            p = q
+            guard clock.hour <= 23, clock.minute <= 59, clock.second <= 60 else { return fail() }
+            guard let offset = offset(&p) else { return fail() }
+            clock.offsetSeconds = offset
+        }
+        return finish(p, year, month, day, clock)
+    }
+
+    /// `h:mm[:ss[.frac]]` alone: nanoseconds since midnight (a time-of-day column; the date is
+    /// added from another column or an option).
+    static func parseTimeOfDay(_ start: UnsafePointer<UInt8>, commaFraction: Bool) -> Result {
+        var p = start
+        func fail() -> Result { Result(status: .malformed, nanoseconds: 0, end: p) }
+        guard let h = digits(&p, minimum: 1, maximum: 2), p[0] == ASCII.colon else { return fail() }
+        p += 1
+        guard let m = digits(&p, minimum: 2, maximum: 2) else { return fail() }
         var second: Int64 = 0
+        var nanos: Int64 = 0
+        if p[0] == ASCII.colon {
+            p += 1
+            guard let s = digits(&p, minimum: 2, maximum: 2) else { return fail() }
+            second = s
+            nanos = fraction(&p, commaFraction: commaFraction)
+        }
+        guard h <= 24, m <= 59, second <= 60 else { return fail() }
+        return Result(status: .ok, nanoseconds: ((h * 60 + m) * 60 + second) * 1_000_000_000 + nanos, end: p)
+    }
+
+    /// Time of day and offset parts of a calendar time.
+    struct Clock {
+        var hour: Int64 = 0, minute: Int64 = 0, second: Int64 = 0, fraction: Int64 = 0, offsetSeconds: Int64 = 0
+    }
+
+    /// Fractional seconds after `.` (or `,` when allowed) as nanoseconds; 0 when none.
+    @inline(__always)
+    static func fraction(_ p: inout UnsafePointer<UInt8>, commaFraction: Bool) -> Int64 {
+        guard (p[0] == ASCII.dot || (commaFraction && p[0] == ASCII.comma)) && ASCII.digit(p[1]) <= 9 else { return 0 }
+        p += 1
         var fraction: Int64 = 0
-        var offsetSeconds: Int64 = 0
+        var count = 0
+        while ASCII.digit(p[0]) <= 9 {
+            if count < 9 {
+                fraction = fraction * 10 + Int64(ASCII.digit(p[0]))
+                count += 1
+            }
+            p += 1
+        }
+        while count < 9 {
+            fraction *= 10
+            count += 1
+        }
+        return fraction
+    }
+
+    /// An optional `Z` or `±hh[:mm]` offset, in seconds east of UTC; nil when malformed.
+    @inline(__always)
+    static func offset(_ p: inout UnsafePointer<UInt8>) -> Int64? {
+        let z = p[0]
+        if z == ASCII.upperZ || z == ASCII.lowerZ {
+            p += 1
+            return 0
+        }
+        guard (z == ASCII.plus || z == ASCII.minus) && ASCII.digit(p[1]) <= 9 else { return 0 }
+        p += 1
+        guard let oh = digits(&p, minimum: 2, maximum: 2) else { return nil }
+        var om: Int64 = 0
+        if p[0] == ASCII.colon {
+            p += 1
+            guard let m = digits(&p, minimum: 2, maximum: 2) else { return nil }
+            om = m
+        } else if let m = digits(&p, minimum: 2, maximum: 2) {
+            om = m
+        }
+        guard oh <= 23, om <= 59 else { return nil }
+        return (oh * 3600 + om * 60) * (z == ASCII.minus ? -1 : 1)
+    }
+
+    /// After a date (`p` just past its day): validates it and reads an optional
+    /// `(T| )h:mm[:ss[.frac]]` and offset.
+    static func finishDateTime(
+        _ start: UnsafePointer<UInt8>, year: Int64, month: Int64, day: Int64, commaFraction: Bool
+    ) -> Result {
+        var p = start
+        func fail() -> Result { Result(status: .malformed, nanoseconds: 0, end: p) }
+        guard month >= 1, month <= 12, day >= 1, day <= Int64(CivilCalendar.daysIn(month: Int(month), year: year)) else {
+            return fail()
+        }
+        var clock = Clock()
         let t = p[0]
         if (t == ASCII.upperT || t == ASCII.lowerT || t == ASCII.space) && ASCII.digit(p[1]) <= 9 {
             p += 1
             guard let h = digits(&p, minimum: 1, maximum: 2), p[0] == ASCII.colon else { return fail() }
             p += 1
             guard let m = digits(&p, minimum: 2, maximum: 2) else { return fail() }
-            hour = h
-            minute = m
+            clock.hour = h
+            clock.minute = m
             if p[0] == ASCII.colon {
                 p += 1
                 guard let s = digits(&p, minimum: 2, maximum: 2) else { return fail() }
-                second = s
-                if (p[0] == ASCII.dot || p[0] == ASCII.comma) && ASCII.digit(p[1]) <= 9 {
-                    p += 1
-                    var count = 0
-                    while ASCII.digit(p[0]) <= 9 {
-                        if count < 9 {
-                            fraction = fraction * 10 + Int64(ASCII.digit(p[0]))
-                            count += 1
-                        }
-                        p += 1
-                    }
-                    while count < 9 {
-                        fraction *= 10
-                        count += 1
-                    }
-                }
+                clock.second = s
+                clock.fraction = fraction(&p, commaFraction: commaFraction)
             }
-            guard hour <= 23, minute <= 59, second <= 60 else { return fail() }
-            let z = p[0]
-            if z == ASCII.upperZ || z == ASCII.lowerZ {
-                p += 1
-            } else if (z == ASCII.plus || z == ASCII.minus) && ASCII.digit(p[1]) <= 9 {
-                p += 1
-                guard let oh = digits(&p, minimum: 2, maximum: 2) else { return fail() }
-                var om: Int64 = 0
-                if p[0] == ASCII.colon {
-                    p += 1
-                    guard let m = digits(&p, minimum: 2, maximum: 2) else { return fail() }
-                    om = m
-                } else if let m = digits(&p, minimum: 2, maximum: 2) {
-                    om = m
-                }
-                guard oh <= 23, om <= 59 else { return fail() }
-                offsetSeconds = (oh * 3600 + om * 60) * (z == ASCII.minus ? -1 : 1)
-            }
+            guard clock.hour <= 23, clock.minute <= 59, clock.second <= 60 else { return fail() }
+            guard let offset = offset(&p) else { return fail() }
+            clock.offsetSeconds = offset
         }
+        return finish(p, year, month, day, clock)
+    }
+
+    /// The instant of a validated date and clock, range-checked.
+    static func finish(_ p: UnsafePointer<UInt8>, _ year: Int64, _ month: Int64, _ day: Int64, _ clock: Clock) -> Result {
         let days = CivilCalendar.days(fromYear: year, month: Int(month), day: Int(day))
-        var seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
-        var nanos = fraction
+        var seconds = days * 86_400 + clock.hour * 3600 + clock.minute * 60 + clock.second - clock.offsetSeconds
+        var nanos = clock.fraction
         // Before the epoch, borrow a second so the product does not overflow at the Int64
         // minimum (1677-09-21T00:12:43.145224192Z must parse).
         if seconds < 0 && nanos > 0 {
@@ -222,7 +363,7 @@ enum TimeParser {
         }
         let (scaled, o1) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
         let (total, o2) = scaled.addingReportingOverflow(nanos)
-        if o1 || o2 { return fail(.outOfRange) }
+        if o1 || o2 { return Result(status: .outOfRange, nanoseconds: 0, end: p) }
         return Result(status: .ok, nanoseconds: total, end: p)
     }
 }

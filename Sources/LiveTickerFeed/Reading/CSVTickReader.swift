@@ -120,14 +120,32 @@ public final class CSVTickReader: TickBatchReader {
 
     /// Counts so far. O(kinds).
     public var report: FeedReport {
-        var report = parser.report
+        var report = parser.combinedReport
         report.lines = parser.lineNumber
         report.bytes = bytesRead
         return report
     }
 
     /// Symbols seen so far.
-    public var symbols: SymbolTable { parser.symbols }
+    public var symbols: SymbolTable { parser.allSymbols }
+
+    /// What the input holds (CSV, NDJSON, a JSON array, line protocol), once its first line
+    /// has been read.
+    public var textFormat: TickTextFormat? { parser.sawFirstLine ? parser.textFormat : nil }
+
+    /// E.g. `CSV (',', header): time=Date, value=Close, size=Volume; times: epoch (unit by
+    /// magnitude) or ISO-8601; other numeric columns: Open, High, Low`.
+    public var formatDescription: String {
+        guard parser.sawFirstLine else { return "" }
+        switch parser.textFormat {
+        case .csv: return parser.layout?.summary(delimiter: parser.delimiter) ?? "CSV"
+        case .ndjson, .jsonArray: return "\(parser.textFormat): \(parser.json?.layoutDescription ?? "")"
+        case .lineProtocol: return "InfluxDB line protocol: one series per measurement.field{tags}"
+        }
+    }
+
+    /// The fields a JSON input is read by, once its first record has been seen.
+    public var jsonLayout: String? { parser.json?.layoutDescription }
 
     /// The column layout, once the first line has been read.
     public var layout: CSVColumnLayout? { parser.layout }
@@ -165,12 +183,22 @@ public final class CSVTickReader: TickBatchReader {
         var count = 0
         while true {
             if pos < completeEnd {
+                parser.atEndOfInput = reachedEnd
                 pos = try parser.parseLines(buffer, start: pos, end: completeEnd, into: storage, count: &count)
                 if count == storage.capacity { return storage.batch(count: count) }
+                // A JSON element runs on past the whole lines read so far: read more first.
+                if pos < completeEnd && !reachedEnd {
+                    if count > 0 { return storage.batch(count: count) }
+                    try fill()
+                }
                 continue
             }
             if count > 0 { return storage.batch(count: count) }
-            if finished || starved { return nil }
+            if finished {
+                try parser.finishText()
+                return nil
+            }
+            if starved { return nil }
             try fill()
         }
     }
@@ -251,7 +279,7 @@ public final class CSVTickReader: TickBatchReader {
                     filled = 0
                 } else if filled > 0 {
                     // The last line has no newline: buffer[0, filled) is that line alone.
-                    if isCutShort(count: filled) {
+                    if parser.textFormat == .csv && isCutShort(count: filled) {
                         let count = filled
                         filled = 0
                         try parser.truncatedLastLine(excerptFrom: buffer, count: count)

@@ -18,6 +18,14 @@ public protocol TickBatchReader: AnyObject {
     var report: FeedReport { get }
     /// Symbol names seen so far, by ``SymbolID``.
     var symbols: SymbolTable { get }
+    /// What the reader found the input to be and how it reads it (format, columns, time form),
+    /// for the run's summary; "" before the first line. Allocates.
+    var formatDescription: String { get }
+}
+
+extension TickBatchReader {
+    /// No description by default.
+    public var formatDescription: String { "" }
 }
 
 extension TickBatchReader {

@@ -7,7 +7,7 @@ public struct BadLine: Sendable, Hashable, CustomStringConvertible {
     /// The header name (or 0-based index, as text) of the offending column; "" when the line as a
     /// whole is at fault.
     public var column: String
-    /// The first bytes of the line (at most 80), control and invalid bytes written `\xNN`.
+    /// The first bytes of the line (at most 80), decoded leniently, for the message.
     public var excerpt: String
 
     /// Describes a skipped line.

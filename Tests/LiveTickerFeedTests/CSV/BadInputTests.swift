@@ -19,18 +19,18 @@ struct BadInputTests {
     @Test("missing required columns name what is missing and the header found")
     func missingColumns() {
         do {
-            _ = try parse("when,size,qty\n1,2,3\n")
+            _ = try parse("moment,size,qty\n1,2,3\n")
             Issue.record("expected an error")
         } catch let error as FeedError {
             guard case let .missingColumns(missing, header) = error else {
                 Issue.record("wrong error \(error)")
                 return
             }
-            // "when" is not a time name; it becomes the value (first unclaimed column).
-            #expect(header == ["when", "size", "qty"])
+            // "moment" is not a time name (and 1 is no plausible time); it becomes the value.
+            #expect(header == ["moment", "size", "qty"])
             #expect(missing.count == 1)
             #expect(missing.first?.hasPrefix("time") == true)
-            #expect(error.description.contains("header has: when, size, qty"))
+            #expect(error.description.contains("header has: moment, size, qty"))
         } catch {
             Issue.record("unexpected \(error)")
         }

@@ -16,26 +16,30 @@ import Glibc
     }()
 
     static func readCorpus() throws -> [(accept: Bool, bytes: [UInt8])] {
-        guard let handle = fopen(corpusPath, "r") else {
+        let fd = open(corpusPath, O_RDONLY)
+        guard fd >= 0 else {
             Issue.record("cannot open the JSON corpus at \(corpusPath)")
             return []
         }
-        defer { fclose(handle) }
+        defer { close(fd) }
+        var data: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if n <= 0 { break }
+            data += chunk[0..<n]
+        }
+        func hexValue(_ c: UInt8) -> UInt8 { c <= 57 ? c - 48 : c - 87 }
         var cases: [(Bool, [UInt8])] = []
-        var line: UnsafeMutablePointer<CChar>? = nil
-        var capacity = 0
-        defer { free(line) }
-        while getline(&line, &capacity, handle) > 0 {
-            let text = String(cString: line!).trimmingCharacters(in: "\n")
-            let verdict = text.first
-            let hex = Array(text.utf8.dropFirst(2))
+        for line in data.split(separator: 10, omittingEmptySubsequences: true) {
+            let text = Array(line)
             var bytes: [UInt8] = []
-            var i = 0
-            while i + 1 < hex.count {
-                bytes.append(UInt8(String(decoding: hex[i...i + 1], as: UTF8.self), radix: 16)!)
+            var i = 2
+            while i + 1 < text.count {
+                bytes.append(hexValue(text[i]) << 4 | hexValue(text[i + 1]))
                 i += 2
             }
-            cases.append((verdict == "y", bytes))
+            cases.append((text[0] == UInt8(ascii: "y"), bytes))
         }
         return cases
     }
@@ -76,11 +80,5 @@ extension String {
     init(format2 byte: UInt8) {
         let digits = Array("0123456789abcdef")
         self = String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
-    }
-
-    func trimmingCharacters(in set: Character) -> String {
-        var s = Substring(self)
-        while s.last == set { s.removeLast() }
-        return String(s)
     }
 }

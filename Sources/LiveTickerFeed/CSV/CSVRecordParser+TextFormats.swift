@@ -1,0 +1,249 @@
+import LiveTickerCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What a text tick input holds, decided on its first non-blank line.
+public enum TickTextFormat: String, Sendable, CaseIterable, CustomStringConvertible {
+    /// Delimited lines with or without a header.
+    case csv = "CSV"
+    /// One JSON text per line (newline-delimited JSON, JSON Lines).
+    case ndjson = "NDJSON"
+    /// One JSON array of records (objects or array rows), over any number of lines.
+    case jsonArray = "JSON array"
+    /// InfluxDB line protocol (`measurement,tags fields timestamp`).
+    case lineProtocol = "InfluxDB line protocol"
+
+    /// The name used in summaries.
+    public var description: String { rawValue }
+}
+
+/// A sink writing into a reader's batch storage; ticks past its capacity wait in `overflow`
+/// (a line-protocol line can hold many fields), which allocates only then.
+struct StorageSink: TickSink {
+    let ticks: UnsafeMutablePointer<Tick>
+    let symbols: UnsafeMutablePointer<SymbolID>
+    let capacity: Int
+    var count: Int
+    var overflow: [(Tick, SymbolID)] = []
+
+    mutating func consume(_ tick: Tick, symbol: SymbolID) {
+        if count < capacity {
+            ticks[count] = tick
+            symbols[count] = symbol
+            count &+= 1
+        } else {
+            overflow.append((tick, symbol))
+        }
+    }
+}
+
+extension CSVRecordParser {
+    /// Decides NDJSON, JSON array or line protocol from the first non-blank line
+    /// `[start, end)` (byte-order mark already skipped); nil means CSV. Only when neither
+    /// `--header yes` nor a delimiter was given.
+    static func detectTextFormat(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, options: FeedOptions)
+        -> TickTextFormat?
+    {
+        guard options.header == .auto, options.delimiter == nil else { return nil }
+        var p = start
+        while p < end && (p[0] == ASCII.space || p[0] == ASCII.tab) { p += 1 }
+        guard p < end else { return nil }
+        switch p[0] {
+        case 0x7B: return .ndjson
+        case 0x5B:
+            // `[1,2]` alone on its line is an NDJSON row; anything else opens one array.
+            var scanner = JSONScanner(p, end)
+            if scanner.skipValue() {
+                var q = p + 1
+                while q < end && (q[0] == ASCII.space || q[0] == ASCII.tab) { q += 1 }
+                if q < end && q[0] != 0x7B && q[0] != 0x5B { return .ndjson }
+            }
+            return .jsonArray
+        default:
+            return LineProtocolDecoder.looksLikeLineProtocol(p, end) ? .lineProtocol : nil
+        }
+    }
+
+    /// Sets up the decoder for a non-CSV format; returns where parsing continues (after the
+    /// opening `[` of a JSON array).
+    mutating func begin(_ format: TickTextFormat, at start: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> {
+        textFormat = format
+        // One decoder for the whole input, however many documents (datagrams) it comes in.
+        switch format {
+        case .csv: return start
+        case .ndjson: if json == nil { json = JSONTickDecoder(options: options) }
+        case .lineProtocol: if lineProtocol == nil { lineProtocol = LineProtocolDecoder(options: options) }
+        case .jsonArray:
+            if json == nil { json = JSONTickDecoder(options: options) }
+            var p = start
+            while p[0] != 0x5B { p += 1 }
+            jsonArrayState = 1
+            return p + 1
+        }
+        return start
+    }
+
+    /// Parses NDJSON, JSON-array or line-protocol records from `[start, end)` (complete lines)
+    /// until the storage is full; returns where it stopped. A JSON-array element that runs past
+    /// `end` is left for the next call (the reader then reads more) unless the input has ended.
+    mutating func parseTextRecords(
+        _ base: UnsafeMutablePointer<UInt8>, start: Int, end: Int, into storage: TickBatchStorage, count: inout Int
+    ) throws(FeedError) -> Int {
+        var sink = StorageSink(ticks: storage.ticks, symbols: storage.symbols, capacity: storage.capacity, count: count)
+        defer { count = sink.count }
+        // Ticks a previous line could not fit.
+        if !pending.isEmpty {
+            var taken = 0
+            while taken < pending.count && sink.count < sink.capacity {
+                sink.consume(pending[taken].0, symbol: pending[taken].1)
+                taken += 1
+            }
+            pending.removeFirst(taken)
+            if !pending.isEmpty { return start }
+        }
+        var p = UnsafePointer(base + start)
+        let stop = UnsafePointer(base + end)
+        while p < stop && sink.count < sink.capacity {
+            if textFormat == .jsonArray {
+                guard let next = try parseArrayElement(p, stop: stop, into: &sink) else { break }
+                p = next
+            } else {
+                let newline = UnsafePointer(memchr(p, Int32(ASCII.newline), stop - p)!.assumingMemoryBound(to: UInt8.self))
+                var contentEnd = newline
+                if contentEnd > p && contentEnd[-1] == ASCII.carriageReturn { contentEnd -= 1 }
+                lineNumber += 1
+                var q = p
+                while q < contentEnd && (q[0] == ASCII.space || q[0] == ASCII.tab) { q += 1 }
+                if q == contentEnd {
+                    report.blankLines += 1
+                } else if textFormat == .ndjson {
+                    json!.currentLine = lineNumber
+                    _ = try json!.decodeDocument(UnsafeRawBufferPointer(start: p, count: contentEnd - p), receivedAt: nil, into: &sink)
+                } else {
+                    lineProtocol!.currentLine = lineNumber
+                    _ = try lineProtocol!.line(p, contentEnd, receivedAt: nil, into: &sink)
+                }
+                p = newline + 1
+            }
+            if !sink.overflow.isEmpty {
+                pending.append(contentsOf: sink.overflow)
+                sink.overflow.removeAll()
+                break
+            }
+        }
+        return p - UnsafePointer(base)
+    }
+
+    /// One step through a JSON array: whitespace and a separator, then one element (or the
+    /// closing `]`). Nil when the element is not complete before `stop` and more input may come.
+    private mutating func parseArrayElement<S: TickSink>(
+        _ start: UnsafePointer<UInt8>, stop: UnsafePointer<UInt8>, into sink: inout S
+    ) throws(FeedError) -> UnsafePointer<UInt8>? {
+        var p = start
+        // Undone when the element is incomplete: the step is retried from `start`.
+        let savedState = jsonArrayState
+        let savedLine = lineNumber
+        // Whitespace, counting lines.
+        func skipSpace() {
+            while p < stop {
+                let b = p[0]
+                if b == ASCII.newline {
+                    lineNumber += 1
+                } else if b != ASCII.space && b != ASCII.tab && b != ASCII.carriageReturn {
+                    return
+                }
+                p += 1
+            }
+        }
+        skipSpace()
+        guard p < stop else { return p }
+        switch jsonArrayState {
+        case 2:
+            // After the closing bracket only whitespace may follow.
+            let lineStart = p
+            let newline = UnsafePointer(memchr(p, Int32(ASCII.newline), stop - p)!.assumingMemoryBound(to: UInt8.self))
+            try jsonBad(line: lineNumber + 1, start: lineStart, end: newline)
+            lineNumber += 1
+            return newline + 1
+        case 3:
+            // An element is expected after a comma, or the end.
+            break
+        default:
+            if p[0] == 0x2C && jsonArrayState == 4 {
+                p += 1
+                jsonArrayState = 3
+                skipSpace()
+                guard p < stop else { return p }
+            }
+        }
+        if p[0] == 0x5D {
+            jsonArrayState = 2
+            return p + 1
+        }
+        let elementLine = lineNumber + 1
+        var scanner = JSONScanner(p, stop)
+        if !scanner.skipValue() {
+            if scanner.p >= stop && !atEndOfInput {
+                jsonArrayState = savedState
+                lineNumber = savedLine
+                return nil
+            }
+            // Not JSON: count it and go on from the next line.
+            let newline = UnsafePointer(memchr(p, Int32(ASCII.newline), stop - p)!.assumingMemoryBound(to: UInt8.self))
+            try jsonBad(line: elementLine, start: p, end: newline)
+            lineNumber += 1
+            jsonArrayState = 3
+            return newline + 1
+        }
+        let elementEnd = scanner.p
+        json!.currentLine = elementLine
+        _ = try json!.decodeDocument(UnsafeRawBufferPointer(start: p, count: elementEnd - p), receivedAt: nil, into: &sink)
+        var q = p
+        while let hit = memchr(q, Int32(ASCII.newline), elementEnd - q) {
+            lineNumber += 1
+            q = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) + 1
+        }
+        jsonArrayState = 4
+        return elementEnd
+    }
+
+    private mutating func jsonBad(line: Int, start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) throws(FeedError) {
+        let remember = options.strict || report.firstBadLines.count < report.maximumRemembered
+        let bad = BadLine(line: line, kind: .malformedJSON, excerpt: remember ? BadLine.excerpt(start, end) : "")
+        report.record(bad)
+        if options.strict { throw .badLine(bad) }
+    }
+
+    /// At the end of the input: a JSON array never closed is one bad line.
+    mutating func finishText() throws(FeedError) {
+        if textFormat == .jsonArray && jsonArrayState != 2 && !reportedUnclosedArray {
+            reportedUnclosedArray = true
+            let bad = BadLine(line: lineNumber, kind: .malformedJSON, excerpt: "JSON array not closed with ]")
+            report.record(bad)
+            if options.strict { throw .badLine(bad) }
+        }
+    }
+
+    /// The report with the decoder's counts (ticks, bad records, gaps, filters) merged in.
+    var combinedReport: FeedReport {
+        var combined = report
+        var decoded: FeedReport?
+        if let json { decoded = json.report }
+        if let lineProtocol { decoded = lineProtocol.report }
+        if var decoded {
+            decoded.lines = 0
+            decoded.bytes = 0
+            combined.merge(decoded)
+        }
+        return combined
+    }
+
+    /// The symbols of whichever decoder read the input.
+    var allSymbols: SymbolTable {
+        if let json { return json.symbols }
+        if let lineProtocol { return lineProtocol.symbols }
+        return symbols
+    }
+}

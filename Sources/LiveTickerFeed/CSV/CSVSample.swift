@@ -1,0 +1,163 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The first data lines of a CSV input, split into fields, from which the reader decides what
+/// it cannot tell from the header alone: which column holds times (and in what form), which
+/// columns are numbers and which text, whether numbers use a decimal comma. Built once per
+/// input from at most ``maximumRows`` lines of the first read; allocates (once).
+struct CSVSample {
+    /// Most lines looked at.
+    static let maximumRows = 200
+
+    /// Fields of each sampled line, unquoted and trimmed.
+    let rows: [[String]]
+    let delimiter: UInt8
+
+    /// Fields per line (the most any sampled line has).
+    var width: Int { rows.map(\.count).max() ?? 0 }
+
+    /// Samples the complete lines in `[start, stop)`.
+    init(_ start: UnsafePointer<UInt8>, stop: UnsafePointer<UInt8>, delimiter: UInt8) {
+        var rows: [[String]] = []
+        var p = start
+        while p < stop && rows.count < Self.maximumRows {
+            guard let hit = memchr(p, Int32(ASCII.newline), stop - p) else { break }
+            let newline = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self))
+            var end = newline
+            if end > p && end[-1] == ASCII.carriageReturn { end -= 1 }
+            if end > p { rows.append(CSVRecordParser.splitHeader(p, end, delimiter: delimiter)) }
+            p = newline + 1
+        }
+        self.rows = rows
+        self.delimiter = delimiter
+    }
+
+    /// The non-empty values of `column` (`null`, `NaN` and friends left out).
+    func values(_ column: Int) -> [String] {
+        rows.compactMap { row in
+            guard column < row.count else { return nil }
+            let v = row[column]
+            return v.isEmpty || Self.isMissing(v) ? nil : v
+        }
+    }
+
+    static func isMissing(_ text: String) -> Bool {
+        ["null", "NULL", "Null", "None", "NA", "N/A", "#N/A", "nan", "NaN", "-"].contains(text)
+    }
+
+    /// Whether `text` is a number in this file's conventions.
+    func isNumber(_ text: String) -> Bool {
+        var bytes = Array(text.utf8)
+        let count = bytes.count
+        guard count > 0, count <= ParseScratch.capacity else { return false }
+        bytes.append(0)
+        let scratch = ParseScratch()
+        return bytes.withUnsafeBufferPointer {
+            DecimalParser.parseSlow($0.baseAddress!, count: count, scratch: scratch, allowDecimalComma: delimiter != ASCII.comma) != nil
+        }
+    }
+
+    /// Whether every value of `column` is a number (and there is one).
+    func isNumeric(_ column: Int) -> Bool {
+        let values = values(column)
+        return !values.isEmpty && values.allSatisfy(isNumber)
+    }
+
+    /// Whether `column` holds text: some value that is not a number.
+    func isText(_ column: Int) -> Bool {
+        values(column).contains { !isNumber($0) }
+    }
+
+    /// Whether every value of `column` reads as a time between 1990 and 2100 (epoch numbers by
+    /// magnitude, or date text).
+    func isPlausibleTime(_ column: Int) -> Bool {
+        let values = values(column)
+        guard !values.isEmpty else { return false }
+        let low: Int64 = 631_152_000_000_000_000  // 1990-01-01
+        let high: Int64 = 4_102_444_800_000_000_000  // 2100-01-01
+        return values.allSatisfy { text in
+            if let t = TimeParser.parse(text: text), t >= low, t < high { return true }
+            return (try? Self.form(of: [text])) .map { $0 != .standard } ?? false
+        }
+    }
+
+    /// The form of `column`'s times.
+    func timeForm(of column: Int) throws(FeedError) -> TimeForm {
+        try Self.form(of: values(column))
+    }
+
+    /// The form of a column holding `values`: slash dates day- or month-first by the numbers
+    /// above 12 (ambiguous ones throw), compact dates, times of day, else standard.
+    static func form(of values: [String]) throws(FeedError) -> TimeForm {
+        guard !values.isEmpty else { return .standard }
+        var slashDates = 0
+        var firstAbove12 = false
+        var secondAbove12 = false
+        var compact = 0
+        var timeOfDay = 0
+        var example = ""
+        for text in values {
+            let b = Array(text.utf8)
+            func digitsRun(_ from: Int) -> Int {
+                var i = from
+                while i < b.count && ASCII.digit(b[i]) <= 9 { i += 1 }
+                return i - from
+            }
+            func number(_ from: Int, _ count: Int) -> Int { Int(String(decoding: b[from..<from + count], as: UTF8.self)) ?? 0 }
+            let n1 = digitsRun(0)
+            if (n1 == 1 || n1 == 2) && n1 < b.count && (b[n1] == ASCII.slash || b[n1] == ASCII.minus) {
+                let n2 = digitsRun(n1 + 1)
+                if (n2 == 1 || n2 == 2) && n1 + 1 + n2 < b.count && b[n1 + 1 + n2] == b[n1] && digitsRun(n1 + 2 + n2) == 4 {
+                    slashDates += 1
+                    if number(0, n1) > 12 { firstAbove12 = true }
+                    if number(n1 + 1, n2) > 12 { secondAbove12 = true }
+                    if example.isEmpty { example = text }
+                    continue
+                }
+            }
+            if n1 == 8 {
+                let year = number(0, 4), month = number(4, 2), day = number(6, 2)
+                var rest = 8
+                if rest < b.count && (b[rest] == ASCII.upperT || b[rest] == ASCII.space || b[rest] == ASCII.minus) { rest += 1 }
+                let timeDigits = digitsRun(rest)
+                if year >= 1900 && year < 2100 && month >= 1 && month <= 12 && day >= 1 && day <= 31
+                    && (rest == b.count || timeDigits == 4 || timeDigits == 6)
+                {
+                    compact += 1
+                    continue
+                }
+            }
+            if (n1 == 1 || n1 == 2) && n1 < b.count && b[n1] == ASCII.colon && digitsRun(n1 + 1) == 2 {
+                var i = n1 + 3
+                if i < b.count && b[i] == ASCII.colon && digitsRun(i + 1) == 2 {
+                    i += 3
+                    if i < b.count && (b[i] == ASCII.dot || b[i] == ASCII.comma) { i += 1 + digitsRun(i + 1) }
+                }
+                if i == b.count {
+                    timeOfDay += 1
+                    continue
+                }
+            }
+        }
+        if slashDates > 0 {
+            if firstAbove12 && !secondAbove12 { return .dayFirst }
+            if secondAbove12 && !firstAbove12 { return .monthFirst }
+            throw .ambiguousDates(example: example)
+        }
+        if compact == values.count { return .compact }
+        if timeOfDay == values.count { return .timeOfDay }
+        return .standard
+    }
+
+    /// Whether the numbers of `column` use a decimal comma (only where `,` is not the
+    /// delimiter): some value has a comma after its last dot.
+    func usesDecimalComma(_ column: Int) -> Bool {
+        guard delimiter != ASCII.comma else { return false }
+        return values(column).contains { text in
+            guard let comma = text.lastIndex(of: ",") else { return false }
+            if let dot = text.lastIndex(of: "."), dot > comma { return false }
+            return isNumber(text)
+        }
+    }
+}
