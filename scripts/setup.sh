@@ -30,7 +30,7 @@ ensure_packages() {
 }
 
 # The build itself: Swift from the toolchain, libdrm and zlib through pkg-config.
-BUILD_PACKAGES=(pkg-config libdrm-dev zlib1g-dev)
+BUILD_PACKAGES=(pkg-config libdrm-dev zlib1g-dev libfreetype-dev)
 
 require_swift() {
     command -v swift >/dev/null 2>&1 || {

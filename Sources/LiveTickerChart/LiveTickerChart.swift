@@ -49,6 +49,9 @@ public final class LiveTickerChart {
 
     let font: BitmapFont
     let textScale: Int
+    /// Every label's glyphs, rasterised when the chart was made (TrueType through FreeType, or
+    /// ``font`` at ``textScale``); frames only read it.
+    let glyphs: GlyphAtlas
     let rasterizer: Rasterizer
     /// Upright frame when the panel is rotated; nil when no rotation is needed.
     let rotationBuffer: Framebuffer?
@@ -76,12 +79,18 @@ public final class LiveTickerChart {
     var gridColumns: [Int] = []
     /// This frame's time labels (left and right pixel), for collision tests; capacity kept.
     var timeLabelSpans: [(left: Int, right: Int)] = []
+    /// Width of the value strip's labels, kept between frames for hysteresis (see makeGeometry).
+    var valueStripWidth = 0
+    /// This frame's last-value tags, in row order (series indices); capacity: the series count.
+    var tagOrder: [Int] = []
 
     /// Creates a chart of `series` for a `width × height` panel, drawing `marks` (nil: the
     /// marks ``ChartOptions`` describes, see ``defaultMarks(seriesCount:options:)``).
     ///
     /// - Parameter font: the bitmap font for labels; the built-in font by default (a PSF2
     ///   console font loaded with ``BitmapFont/psf2(_:)`` also works).
+    /// - Parameter glyphs: anti-aliased label glyphs rasterised beforehand (e.g. a TrueType
+    ///   font through `LiveTickerFreeType`); used instead of `font` when given.
     /// - Parameter rasterizer: the anti-aliasing scratch to draw with; pass one shared by
     ///   every chart drawing into the same framebuffer (sized for it) so a wall of panels
     ///   holds one coverage mask, not one per panel. nil makes one for this chart.
@@ -89,20 +98,22 @@ public final class LiveTickerChart {
     ///   per series plus O(width × height) for the rasteriser when none is given.
     public convenience init(
         series: [ChartSeries], marks: [any ChartMark]? = nil, width: Int, height: Int,
-        options: ChartOptions = ChartOptions(), font: BitmapFont = .builtin, rasterizer: Rasterizer? = nil
+        options: ChartOptions = ChartOptions(), font: BitmapFont = .builtin, glyphs: GlyphAtlas? = nil,
+        rasterizer: Rasterizer? = nil
     ) {
         self.init(
             series: series, panes: [Pane(marks: marks ?? Self.defaultMarks(seriesCount: series.count, options: options))],
-            width: width, height: height, options: options, font: font, rasterizer: rasterizer)
+            width: width, height: height, options: options, font: font, glyphs: glyphs, rasterizer: rasterizer)
     }
 
     /// Creates a panel of `series` for a `width × height` rectangle: `panes` stacked top to
     /// bottom (by their weights) under one header, sharing one time axis labelled under the
     /// bottom pane. A series' line is mapped with the first pane that reads it.
-    /// Same cost as ``init(series:marks:width:height:options:font:rasterizer:)``.
+    /// Same cost as ``init(series:marks:width:height:options:font:glyphs:rasterizer:)``.
     public init(
         series: [ChartSeries], panes: [Pane], width: Int, height: Int,
-        options: ChartOptions = ChartOptions(), font: BitmapFont = .builtin, rasterizer: Rasterizer? = nil
+        options: ChartOptions = ChartOptions(), font: BitmapFont = .builtin, glyphs: GlyphAtlas? = nil,
+        rasterizer: Rasterizer? = nil
     ) {
         precondition(width >= 1 && height >= 1, "a chart needs at least one pixel")
         self.series = series
@@ -111,7 +122,9 @@ public final class LiveTickerChart {
         self.options = options
         self.font = font
         let logical = options.rotation.logicalSize(width: width, height: height)
-        self.textScale = options.textScale ?? max(1, min(logical.width, logical.height) / 720)
+        let scale = options.textScale ?? max(1, min(logical.width, logical.height) / 720)
+        self.textScale = scale
+        self.glyphs = glyphs ?? GlyphAtlas(bitmap: font, scale: scale)
         self.rasterizer = rasterizer ?? Rasterizer(width: logical.width, height: logical.height)
         self.rotationBuffer =
             options.rotation == .none ? nil : Framebuffer(width: logical.width, height: logical.height)
@@ -156,17 +169,19 @@ public final class LiveTickerChart {
         gridRows.reserveCapacity(256)
         gridColumns.reserveCapacity(256)
         timeLabelSpans.reserveCapacity(256)
+        tagOrder.reserveCapacity(max(1, series.count))
     }
 
     /// Creates a chart of live series drawn as ``ChartOptions`` says (the one-panel shorthand
     /// of the command line): series `i` gets the id `"i"` and no title until
     /// ``setTitle(_:forSeries:)``. Same cost as the designated initialiser.
     public convenience init(
-        series: [LiveSeries], width: Int, height: Int, options: ChartOptions = ChartOptions(), font: BitmapFont = .builtin
+        series: [LiveSeries], width: Int, height: Int, options: ChartOptions = ChartOptions(), font: BitmapFont = .builtin,
+        glyphs: GlyphAtlas? = nil
     ) {
         self.init(
             series: series.enumerated().map { ChartSeries(id: String($0.offset), source: $0.element) },
-            width: width, height: height, options: options, font: font)
+            width: width, height: height, options: options, font: font, glyphs: glyphs)
     }
 
     /// The marks ``ChartOptions`` describes, in drawing order: an area under series 0 (line

@@ -46,9 +46,13 @@ enum ReplayCommand: Command {
                               with tags on both axes (epoch time or ISO-8601)
           --no-area           no area fill under the line
           --no-header         no header strip
-          --text-scale N      integer text scale (default: from the frame size)
-          --font FILE         a PSF2 console font (.psf or .psf.gz), e.g.
-                              /usr/share/consolefonts/Uni2-Terminus16.psf.gz
+          --font FILE         label font: TrueType/OpenType (.ttf, .otf), a PSF2 console font
+                              (.psf or .psf.gz, e.g. /usr/share/consolefonts/Uni2-Terminus16.psf.gz)
+                              or 'builtin' (default: DejaVu Sans when fonts-dejavu-core is
+                              installed, else the built-in bitmap font)
+          --text-size PX      text size in pixels (default: 1/40 of the panel's shorter side,
+                              at least 12; bitmap fonts take the nearest whole scale)
+          --text-scale N      integer scale of a bitmap font (default: from the frame size)
 
         Input:
         \(FeedArguments.helpLines)

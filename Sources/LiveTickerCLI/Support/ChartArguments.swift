@@ -2,6 +2,7 @@ import LiveTickerChart
 import LiveTickerCore
 import LiveTickerDownsampling
 import LiveTickerFeed
+import LiveTickerFreeType
 import LiveTickerImageIO
 import LiveTickerRender
 
@@ -11,7 +12,7 @@ import LiveTickerRender
 struct ChartArguments {
     var options = ChartOptions()
     var candleInterval = CandleInterval.seconds(60)
-    var font = BitmapFont.builtin
+    var font = LabelFont.automatic
 
     /// Reads (and consumes) the chart options; a bad value is a usage error quoting it, a font
     /// that cannot be loaded a failure naming the file.
@@ -90,11 +91,27 @@ struct ChartArguments {
         chart.options.areaFill = !arguments.flag("no-area")
         chart.options.showsHeader = !arguments.flag("no-header")
         chart.options.textScale = try arguments.value("text-scale", expected: "a whole number from 1 to 8") { Int($0).flatMap { (1...8).contains($0) ? $0 : nil } }
+        chart.font.textSize = try arguments.value("text-size", expected: "a text size in pixels from 6 to 400") {
+            Int($0).flatMap { (6...400).contains($0) ? $0 : nil }
+        }
         if let path = arguments.value("font") {
-            do {
-                chart.font = try BitmapFont.load(consoleFontAt: path)
-            } catch {
-                throw CommandFailure("--font: \(error)")
+            let lower = path.lowercased()
+            if path == "builtin" {
+                chart.font.trueTypePath = nil
+            } else if lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || lower.hasSuffix(".ttc") {
+                do {
+                    _ = try FreeTypeFont.atlas(path: path, pixelSize: 16)  // fail now, not on the panel
+                } catch {
+                    throw CommandFailure("--font: \(error)")
+                }
+                chart.font.trueTypePath = path
+            } else {
+                do {
+                    chart.font.bitmap = try BitmapFont.load(consoleFontAt: path)
+                    chart.font.trueTypePath = nil
+                } catch {
+                    throw CommandFailure("--font: \(error)")
+                }
             }
         }
         return chart

@@ -23,7 +23,7 @@ final class ChartSession {
     /// Symbol names charted, one per series (`--symbol A,B`); empty: the first symbol seen.
     let wanted: [String]
     let chartOptions: ChartOptions
-    let font: BitmapFont
+    let font: LabelFont
     let display: any Display
     private var chart: LiveTickerChart
     private var framebuffer: Framebuffer
@@ -37,7 +37,7 @@ final class ChartSession {
 
     /// A session charting `series` (one per name in `wanted`, or one for the first symbol when
     /// `wanted` is empty) with `title` shown until a symbol name is known.
-    init(series: [LiveSeries], wanted: [String] = [], chartOptions: ChartOptions, font: BitmapFont, display: any Display, title: String) {
+    init(series: [LiveSeries], wanted: [String] = [], chartOptions: ChartOptions, font: LabelFont, display: any Display, title: String) {
         precondition(!series.isEmpty && (wanted.isEmpty || wanted.count == series.count))
         self.series = series
         self.wanted = wanted
@@ -46,7 +46,7 @@ final class ChartSession {
         self.display = display
         titles = wanted.isEmpty ? [title] : wanted
         titleIsSymbol = !wanted.isEmpty
-        chart = LiveTickerChart(series: series, width: display.width, height: display.height, options: chartOptions, font: font)
+        chart = font.makeChart(series: series, width: display.width, height: display.height, options: chartOptions)
         framebuffer = Framebuffer(width: display.width, height: display.height)
         applyTitles()
     }
@@ -76,7 +76,7 @@ final class ChartSession {
     /// (a panel replugged with another mode).
     func presentFrame() throws(CommandFailure) {
         if display.width != framebuffer.width || display.height != framebuffer.height {
-            chart = LiveTickerChart(series: series, width: display.width, height: display.height, options: chartOptions, font: font)
+            chart = font.makeChart(series: series, width: display.width, height: display.height, options: chartOptions)
             applyTitles()
             framebuffer = Framebuffer(width: display.width, height: display.height)
         }

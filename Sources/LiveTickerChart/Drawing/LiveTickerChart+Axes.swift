@@ -1,3 +1,4 @@
+import LiveTickerCore
 import LiveTickerRender
 import LiveTickerScales
 
@@ -7,15 +8,28 @@ extension LiveTickerChart {
     func drawAxisLabels(_ geometry: ChartGeometry, into fb: Framebuffer) {
         let layout = geometry.layout
         let theme = options.theme
-        let textHeight = font.glyphHeight &* textScale
+        let textHeight = self.textHeight
         let gap = max(4, textHeight / 2)
+        // The crosshair's tags are drawn last, over everything: labels under them are left out.
+        var crosshairRows = PixelRect.empty
+        var crosshairSpan = PixelRect.empty
+        if let time = crosshair, let mark = crosshairMark(at: time, geometry) {
+            if mark.value.isFinite {
+                let row = PixelRect.snap(geometry.pixelY(ValueSanitizer.clampForScale(mark.value)) - 0.5)
+                crosshairRows = PixelRect(x: layout.valueAxis.minX, y: row &- valueTagHeight / 2, width: 1, height: valueTagHeight)
+            }
+            crosshairSpan = crosshairTimeTag(crosshairLabel(time), x: mark.x, layout)
+        }
         if let scale = frame.valueScale {
             for i in 0..<scale.tickCount {
                 let value = scale.tick(at: i)
                 guard value >= frame.valueLower, value <= frame.valueUpper else { continue }
                 let top = PixelRect.snap(geometry.pixelY(value)) &- textHeight / 2
                 let box = PixelRect(x: layout.valueAxis.minX + gap, y: top, width: 1, height: textHeight)
-                guard !overlapsLastValueTag(box) else { continue }
+                // Dropped, never cut: the whole label inside the strip, clear of every tag.
+                guard box.minY >= layout.valueAxis.minY, box.maxY <= layout.valueAxis.maxY, !overlapsLastValueTag(box),
+                    crosshairRows.isEmpty || box.maxY <= crosshairRows.minY || box.minY >= crosshairRows.maxY
+                else { continue }
                 drawText(scale.label(at: i), x: box.minX, y: top, color: theme.label, clip: layout.valueAxis, into: fb)
             }
         }
@@ -33,6 +47,7 @@ extension LiveTickerChart {
                 // Dropped, never cut: the whole label must lie under the plot.
                 guard left >= layout.plot.minX, right <= layout.plot.maxX else { return }
                 for span in timeLabelSpans where left < span.right &+ gap && right &+ gap > span.left { return }
+                if !crosshairSpan.isEmpty, left < crosshairSpan.maxX, right > crosshairSpan.minX { return }
                 guard timeLabelSpans.count < timeLabelSpans.capacity else { return }
                 timeLabelSpans.append((left, right))
                 drawText(label, x: left, y: top, color: theme.label, clip: layout.timeAxis, into: fb)

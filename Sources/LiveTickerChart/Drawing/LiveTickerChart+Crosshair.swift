@@ -56,20 +56,31 @@ extension LiveTickerChart {
             drawDashes(row: valueY, color: color, clip: plot, into: fb)
             drawValueTag(mark.value, row: valueY, color: color, layout, into: fb)
         }
-        let textHeight = font.glyphHeight &* textScale
-        let pad = max(2, textScale &* 2)
-        let tagHeight = textHeight &+ 2 &* pad
-        // The time in the chart's zone, to the second (the date on a window of days).
+        let pad = max(2, textUnit &* 2)
+        let label = crosshairLabel(time)
+        let tag = crosshairTimeTag(label, x: mark.x, layout)
+        let left = tag.minX
+        fb.fill(tag, color: color, clip: layout.timeAxis)
+        drawText(label, x: left &+ pad, y: tag.minY &+ pad, color: options.theme.tagText, clip: layout.timeAxis, into: fb)
+    }
+
+    /// The crosshair's time label: in the chart's zone, to the second (the date on a window of
+    /// days). O(log transitions).
+    func crosshairLabel(_ time: Int64) -> LabelText {
         let local = Self.shifted(time, by: Int64(options.timeZone.offset(atEpochNanoseconds: time)) &* 1_000_000_000)
         let span = frame.windowEnd &- frame.windowStart
         let format: TimeLabelFormat = span > 86_400 * 1_000_000_000 ? .date : .seconds
-        let label = TimeLabel.format(epochNanoseconds: local, as: format)
+        return TimeLabel.format(epochNanoseconds: local, as: format)
+    }
+
+    /// Where the crosshair's time tag goes: centred on column `x`, kept under the plot, over
+    /// the time labels' rows (drawAxisLabels puts them `gap` below the strip's top).
+    func crosshairTimeTag(_ label: LabelText, x: Int, _ layout: ChartLayout) -> PixelRect {
+        let pad = max(2, textUnit &* 2)
         let width = textWidth(label) &+ 2 &* pad
-        let left = min(max(mark.x &- width / 2, plot.minX), plot.maxX &- width)
-        // Over the time labels' rows (drawAxisLabels puts them `gap` below the strip's top).
+        let plot = layout.plot
+        let left = min(max(x &- width / 2, plot.minX), plot.maxX &- width)
         let labelTop = layout.timeAxis.minY &+ max(4, textHeight / 2)
-        let tag = PixelRect(x: left, y: labelTop &- pad, width: width, height: tagHeight)
-        fb.fill(tag, color: color, clip: layout.timeAxis)
-        drawText(label, x: left &+ pad, y: tag.minY &+ pad, color: options.theme.tagText, clip: layout.timeAxis, into: fb)
+        return PixelRect(x: left, y: labelTop &- pad, width: width, height: valueTagHeight)
     }
 }

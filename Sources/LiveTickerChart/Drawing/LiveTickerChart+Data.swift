@@ -80,6 +80,18 @@ extension LiveTickerChart {
                 s.rawFirstPosition = copied.firstPosition
                 for i in s.rawTicks { s.tickExtent.include(s.ticks[i].value) }
             }
+            if case .fixed = options.window {
+                // A fixed range shows the last value *in* it (header, tag), not the feed's
+                // newest, which may lie outside and would be pinned to an edge.
+                if visible.isEmpty {
+                    s.newest = nil
+                } else if !s.rawTicks.isEmpty {
+                    s.newest = s.ticks[s.rawTicks.upperBound &- 1]
+                } else {
+                    let one = UnsafeMutableBufferPointer(rebasing: s.ticks[0..<1])
+                    s.newest = series.copyTicks(positions: (visible.upperBound &- 1)..<visible.upperBound, into: one).count == 1 ? one[0] : nil
+                }
+            }
 
             if usesCandleSlots {
                 // A time candle is visible while its window [start, start + w) overlaps the
@@ -174,11 +186,11 @@ extension LiveTickerChart {
     /// axis), split among the panes by weight, each with its value scale; the x domain (time
     /// or candle slots) is the same for all. Writes ``paneFrames`` in place; no allocation.
     func makeGeometries(frame rect: PixelRect) {
-        let textHeight = font.glyphHeight &* textScale
+        let textHeight = self.textHeight
         let approximatePlotHeight = max(1, rect.height - 4 * textHeight)
         var totalWeight = 0.0
         for pane in panes { totalWeight += pane.weight }
-        var widestLabel = font.advance &* textScale &* 6
+        var widestLabel = glyphs.digitAdvance &* 6
         for (index, pane) in panes.enumerated() {
             let lower = paneFrames[index].valueLower
             let upper = paneFrames[index].valueUpper
@@ -191,15 +203,21 @@ extension LiveTickerChart {
             let targetTicks = max(2, min(12, paneHeight / (textHeight * 3)))
             let scale = NiceScale(domain: ValueDomain(lower: lower, upper: upper), targetTickCount: targetTicks)
             paneFrames[index].valueScale = scale
-            for i in 0..<scale.tickCount {
-                let value = scale.tick(at: i)
-                guard value >= lower, value <= upper else { continue }
-                widestLabel = max(widestLabel, textWidth(scale.label(at: i)))
+            // The scale's extremes (its first and last tick) bound every label it can show.
+            if scale.tickCount > 0 {
+                widestLabel = max(widestLabel, textWidth(scale.label(at: 0)), textWidth(scale.label(at: scale.tickCount &- 1)))
             }
         }
         for s in scratch {
-            if let newest = s.newest { widestLabel = max(widestLabel, textWidth(ValueLabel.trueValue(newest.value)) + 2 * textScale) }
+            if let newest = s.newest { widestLabel = max(widestLabel, textWidth(ValueLabel.trueValue(newest.value)) + 2 * textUnit) }
         }
+        // The value strip keeps its width with hysteresis: it widens at once when a label needs
+        // it (with a digit of headroom) and narrows only when two digits' worth is free, so a
+        // live price crossing 1000 does not shift and rescale the whole plot each time.
+        if widestLabel > valueStripWidth || widestLabel &+ 2 &* glyphs.digitAdvance < valueStripWidth {
+            valueStripWidth = widestLabel &+ glyphs.digitAdvance
+        }
+        widestLabel = valueStripWidth
         let layout = ChartLayout(frame: rect, textHeight: textHeight, valueLabelWidth: widestLabel)
         let xUpper: Double =
             !usesCandleSlots

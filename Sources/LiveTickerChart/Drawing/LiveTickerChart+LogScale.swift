@@ -30,7 +30,7 @@ extension LiveTickerChart {
     /// last-value tags, like the linear labels).
     func drawLogLabels(_ geometry: ChartGeometry, into fb: Framebuffer) {
         let layout = geometry.layout
-        let textHeight = font.glyphHeight &* textScale
+        let textHeight = self.textHeight
         let gap = max(4, textHeight / 2)
         forEachLogTick { value in
             let top = PixelRect.snap(geometry.pixelY(value)) &- textHeight / 2

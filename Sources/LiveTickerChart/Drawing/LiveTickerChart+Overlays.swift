@@ -6,37 +6,72 @@ extension LiveTickerChart {
     /// Threshold (alarm) lines across the plot, each labelled with its value at the left.
     func drawThresholds(_ values: [Double], color: RGBColor, _ geometry: ChartGeometry, into fb: Framebuffer) {
         let plot = geometry.layout.plot
-        let textHeight = font.glyphHeight &* textScale
+        let textHeight = self.textHeight
         for value in values where value.isFinite {
             let y = PixelRect.snap(geometry.pixelY(ValueSanitizer.clampForScale(value)) - 0.5)
             fb.horizontalLine(y: y, minX: plot.minX, maxX: plot.maxX, color: color, clip: plot)
             drawText(
-                ValueLabel.trueValue(value), x: plot.minX &+ 4 &* textScale, y: y &- textHeight &- 2,
+                ValueLabel.trueValue(value), x: plot.minX &+ 4 &* textUnit, y: y &- textHeight &- 2,
                 color: color, clip: plot, into: fb)
         }
     }
 
     /// For each series with data: a dashed line across the plot at the last value and a tag in
-    /// the value-axis strip showing the true last value (unclamped, full precision).
+    /// the value-axis strip showing the true last value (unclamped, full precision). Tags
+    /// stack without overlapping, in value order, as on a trader's price scale: each sits as
+    /// close to its value's row as the others allow, inside the strip. O(series²), no
+    /// allocation (the order lives in storage reserved at init).
     func drawLastValues(of series: [Int], _ geometry: ChartGeometry, into fb: Framebuffer) {
         let layout = geometry.layout
+        let strip = layout.valueAxis
+        let tagHeight = valueTagHeight
+        tagOrder.removeAll(keepingCapacity: true)
         for index in series where scratch.indices.contains(index) {
             let s = scratch[index]
             s.tagRect = .empty
-            guard let newest = s.newest, newest.value.isFinite else { continue }
+            guard let newest = s.newest, newest.value.isFinite, tagOrder.count < tagOrder.capacity else { continue }
+            s.tagRow = PixelRect.snap(geometry.pixelY(ValueSanitizer.clampForScale(newest.value)) - 0.5)
+            s.tagTop = s.tagRow &- tagHeight / 2
+            // Insertion by row (top of the strip first): a handful of series, no allocation.
+            var at = tagOrder.count
+            tagOrder.append(index)
+            while at > 0, scratch[tagOrder[at &- 1]].tagRow > s.tagRow {
+                tagOrder.swapAt(at, at &- 1)
+                at &-= 1
+            }
+        }
+        // Push down from the top, then up from the bottom: no overlap, all inside the strip
+        // when they fit (a strip too short for every tag keeps the order and clips the last).
+        var floor = strip.minY
+        for index in tagOrder {
+            let s = scratch[index]
+            s.tagTop = max(s.tagTop, floor)
+            floor = s.tagTop &+ tagHeight
+        }
+        var ceiling = strip.maxY
+        for index in tagOrder.reversed() {
+            let s = scratch[index]
+            s.tagTop = max(strip.minY, min(s.tagTop, ceiling &- tagHeight))
+            ceiling = s.tagTop
+        }
+        for index in tagOrder {
+            let s = scratch[index]
+            guard let newest = s.newest else { continue }
             let color = seriesColor(index)
-            let y = PixelRect.snap(geometry.pixelY(ValueSanitizer.clampForScale(newest.value)) - 0.5)
-            drawDashes(row: y, color: color, clip: layout.plot, into: fb)
-            s.tagRect = drawValueTag(newest.value, row: y, color: color, layout, into: fb)
+            drawDashes(row: s.tagRow, color: color, clip: layout.plot, into: fb)
+            s.tagRect = drawValueTag(newest.value, top: s.tagTop, color: color, layout, into: fb)
         }
     }
+
+    /// Height of a value tag: a line of text and its padding.
+    var valueTagHeight: Int { textHeight &+ 2 &* max(2, textUnit &* 2) }
 
     /// A dashed horizontal line across `clip` on `row` (or, with `column`, a vertical one down
     /// `clip`): 6-px dashes with 4-px gaps, scaled with the text for high-DPI panels, at 2/3
     /// opacity so the data stays visible through it.
     func drawDashes(row: Int? = nil, column: Int? = nil, color: RGBColor, clip: PixelRect, into fb: Framebuffer) {
-        let dash = 6 &* textScale
-        let step = 10 &* textScale
+        let dash = 6 &* textUnit
+        let step = 10 &* textUnit
         if let row {
             var x = clip.minX
             while x < clip.maxX {
@@ -57,11 +92,17 @@ extension LiveTickerChart {
     /// `color` and showing the true `value`; returns its rectangle.
     @discardableResult
     func drawValueTag(_ value: Double, row: Int, color: RGBColor, _ layout: ChartLayout, into fb: Framebuffer) -> PixelRect {
-        let textHeight = font.glyphHeight &* textScale
-        let pad = max(2, textScale &* 2)
-        let tagHeight = textHeight &+ 2 &* pad
+        let tagHeight = valueTagHeight
         let top = min(max(row &- tagHeight / 2, layout.valueAxis.minY), layout.valueAxis.maxY &- tagHeight)
-        let tag = PixelRect(minX: layout.valueAxis.minX, minY: top, maxX: layout.valueAxis.maxX, maxY: top &+ tagHeight)
+        return drawValueTag(value, top: top, color: color, layout, into: fb)
+    }
+
+    /// A tag across the value strip from row `top`, filled with `color` and showing the true
+    /// `value`; returns its rectangle.
+    @discardableResult
+    func drawValueTag(_ value: Double, top: Int, color: RGBColor, _ layout: ChartLayout, into fb: Framebuffer) -> PixelRect {
+        let pad = max(2, textUnit &* 2)
+        let tag = PixelRect(minX: layout.valueAxis.minX, minY: top, maxX: layout.valueAxis.maxX, maxY: top &+ valueTagHeight)
         fb.fill(tag, color: color, clip: layout.valueAxis)
         drawText(
             ValueLabel.trueValue(value), x: tag.minX &+ max(4, textHeight / 2), y: top &+ pad,
@@ -82,9 +123,9 @@ extension LiveTickerChart {
     func drawHeader(_ geometry: ChartGeometry, into fb: Framebuffer) {
         let header = geometry.layout.header
         let theme = options.theme
-        let textHeight = font.glyphHeight &* textScale
+        let textHeight = self.textHeight
         let y = header.minY &+ (header.height &- textHeight) / 2
-        let space = font.advance &* textScale
+        let space = glyphs.digitAdvance
         var x = geometry.layout.plot.minX
         for (index, s) in scratch.enumerated() {
             x = drawBytes(s.titleBytes, x: x, y: y, color: theme.title, clip: header, into: fb) &+ space

@@ -124,7 +124,7 @@ extension LiveTickerChart {
             } else if position >= candleEnd {
                 fraction = 1  // newer than the newest visible candle: right of the plot, clipped
             } else if let width, width > 0 {
-                fraction = min(0.999, max(0, Double(time &- c.startTime) / Double(width)))
+                fraction = Self.slotFraction(of: time, in: c, width: width)
             } else {
                 fraction = (Double(position &- candleStart) + 0.5) / Double(max(1, c.tickCount))
             }

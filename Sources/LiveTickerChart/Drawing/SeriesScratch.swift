@@ -67,6 +67,9 @@ final class SeriesScratch {
     /// Where this frame's last-value tag sits in the value-axis strip (empty when none), so
     /// axis labels can keep clear of it.
     var tagRect = PixelRect.empty
+    /// This frame's last-value row and the top its tag was stacked to.
+    var tagRow = 0
+    var tagTop = 0
 
     init(source series: any ChartSource, plotWidth: Int, algorithm: DownsamplingAlgorithm) {
         minimumBlocks = 2 * max(plotWidth, 3)

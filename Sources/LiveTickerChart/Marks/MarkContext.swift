@@ -98,6 +98,8 @@ public struct MarkContext {
     public var font: BitmapFont { chart.font }
     /// The integer scale labels are drawn at.
     public var textScale: Int { chart.textScale }
+    /// The label glyphs every text of the frame is drawn with (rasterised at chart creation).
+    public var glyphs: GlyphAtlas { chart.glyphs }
     /// Colour of series `index`: its style's, else the theme's for its index.
     public func color(ofSeries index: Int) -> RGBColor { chart.seriesColor(index) }
     /// Pen width of series `index`: its style's, else the chart's.

@@ -25,6 +25,14 @@ public enum TickFileConverter {
     public static func convert(input: String, output: String, options: FeedOptions = FeedOptions())
         throws(FeedError) -> Result
     {
+        // The output replaces its path at the end: were it the input, the input would be lost.
+        var inputInfo = stat()
+        var outputInfo = stat()
+        if input != "-", stat(input, &inputInfo) == 0, stat(output, &outputInfo) == 0,
+            inputInfo.st_dev == outputInfo.st_dev, inputInfo.st_ino == outputInfo.st_ino
+        {
+            throw .outputIsInput(path: output)
+        }
         let reader = try TickFileReader.open(path: input, options: options)
         let file: ReplacementFile
         do throws(FileWriteError) { file = try ReplacementFile(path: output) } catch {

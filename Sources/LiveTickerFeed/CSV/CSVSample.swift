@@ -69,15 +69,13 @@ struct CSVSample {
         values(column).contains { !isNumber($0) }
     }
 
-    /// Whether every value of `column` reads as a time between 1990 and 2100 (epoch numbers by
-    /// magnitude, or date text).
+    /// Whether every value of `column` reads as a time in ``TimeParser/plausibleTimes`` (epoch
+    /// numbers by magnitude), or as date text.
     func isPlausibleTime(_ column: Int) -> Bool {
         let values = values(column)
         guard !values.isEmpty else { return false }
-        let low: Int64 = 631_152_000_000_000_000  // 1990-01-01
-        let high: Int64 = 4_102_444_800_000_000_000  // 2100-01-01
         return values.allSatisfy { text in
-            if let t = TimeParser.parse(text: text), t >= low, t < high { return true }
+            if let t = TimeParser.parse(text: text), TimeParser.plausibleTimes.contains(t) { return true }
             return (try? Self.form(of: [text])) .map { $0 != .standard } ?? false
         }
     }

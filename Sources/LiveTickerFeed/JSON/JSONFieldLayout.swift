@@ -57,11 +57,15 @@ public struct JSONFieldLayout: Sendable, Equatable, CustomStringConvertible {
     /// What kind of value a key held in the first object.
     enum LeafKind { case number, numericText, text, other }
 
+    /// A key of the first object: its path, kind, and whether its value reads as a time in
+    /// ``TimeParser/plausibleTimes`` (so a trade id `t` is not taken for the trade time `T`).
+    typealias Leaf = (path: [String], kind: LeafKind, plausibleTime: Bool)
+
     /// Chooses fields among `leaves` (key paths of the first object, outermost first, in
     /// document order) where options did not: time by alias (with a unit suffix), symbol by
     /// alias if it holds text, size by alias if numeric, value by alias if numeric, else the
     /// first numeric leaf no other field took. O(leaves × aliases); allocates.
-    static func resolve(options: FeedOptions, leaves: [(path: [String], kind: LeafKind)]) -> JSONFieldLayout {
+    static func resolve(options: FeedOptions, leaves: [Leaf]) -> JSONFieldLayout {
         var layout = JSONFieldLayout()
         layout.time = options.timeColumn.map(JSONField.init(selector:))
         layout.value = options.valueColumn.map(JSONField.init(selector:))
@@ -89,7 +93,8 @@ public struct JSONFieldLayout: Sendable, Equatable, CustomStringConvertible {
         var unit: TimeUnit?
         if options.timeColumn == nil {
             outer: for alias in CSVColumnAliases.time {
-                for (i, leaf) in ordered.enumerated() where !claimed.contains(leaf.path) && leaf.kind != .other {
+                for (i, leaf) in ordered.enumerated()
+                where !claimed.contains(leaf.path) && leaf.kind != .other && (leaf.kind == .text || leaf.plausibleTime) {
                     let (base, suffixUnit) = CSVColumnAliases.splitUnit(names[i])
                     if names[i] == alias || base == alias {
                         layout.time = .path(leaf.path)

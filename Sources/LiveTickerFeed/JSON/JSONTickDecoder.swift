@@ -167,7 +167,7 @@ public struct JSONTickDecoder: TickPayloadDecoder {
         if isObject {
             if objectLayout == nil {
                 var probe = scanner
-                var leaves: [(path: [String], kind: JSONFieldLayout.LeafKind)] = []
+                var leaves: [JSONFieldLayout.Leaf] = []
                 collectLeaves(&probe, prefix: [], depth: 0, into: &leaves)
                 let layout = JSONFieldLayout.resolve(options: options, leaves: leaves)
                 objectLayout = layout
@@ -274,7 +274,7 @@ public struct JSONTickDecoder: TickPayloadDecoder {
     /// Allocates (once per decoder).
     private func collectLeaves(
         _ scanner: inout JSONScanner, prefix: [String], depth: Int,
-        into leaves: inout [(path: [String], kind: JSONFieldLayout.LeafKind)]
+        into leaves: inout [JSONFieldLayout.Leaf]
     ) {
         scanner.skipWhitespace()
         if scanner.peek == 0x7D {
@@ -305,7 +305,12 @@ public struct JSONTickDecoder: TickPayloadDecoder {
                     }
                 default: kind = .other
                 }
-                leaves.append((path, kind))
+                var plausible = false
+                if kind == .number || kind == .numericText || kind == .text, let count = stage(value) {
+                    let parsed = PayloadFields.stagedTime(count: count, unit: options.timeUnit, scratch: scratch)
+                    plausible = parsed.status == .ok && TimeParser.plausibleTimes.contains(parsed.nanoseconds)
+                }
+                leaves.append((path, kind, plausible))
             }
             if scanner.consume(0x2C) { continue }
             _ = scanner.consume(0x7D)

@@ -131,7 +131,8 @@ final class ConnectionServer {
         }
     }
 
-    /// Accepts every pending connection (a burst empties the backlog in one turn).
+    /// Accepts pending connections while there is room (a burst empties the backlog in one
+    /// turn); at capacity, refuses one and leaves the rest for the next turn.
     private func acceptPending(now: Int64) {
         while true {
             var address = sockaddr_storage()
@@ -162,7 +163,9 @@ final class ConnectionServer {
             if freeSlots.isEmpty && !makeRoom(now: now) {
                 hub.count { $0.refusedAtCapacity += 1 }
                 Glibc.close(fd)
-                continue
+                // The rest wait in the backlog: the next turn first reaps connections that have
+                // ended (a burst of port scans frees its slots at once), then accepts again.
+                return
             }
             // accept4 is not in Glibc's Swift module; liveticker starts no processes, so no child
             // can inherit the descriptor between the two calls.

@@ -4,14 +4,17 @@ public enum LiveEndpoint: Sendable, Equatable, CustomStringConvertible {
     case standardInput
     /// A file that grows (`tail -f`): read from its start, then follow appended lines.
     case followedFile(path: String)
-    /// `udp://HOST:PORT`: one or more lines per datagram.
+    /// `udp://HOST:PORT`: one or more lines per datagram, each datagram its own document.
     case udp(host: String, port: UInt16)
-    /// `tcp://HOST:PORT`: a listener; each connection sends lines (one connection at a time,
-    /// others wait in the backlog).
+    /// `tcp://HOST:PORT`: a listener; each connection sends lines, all connections served at
+    /// once, each its own document.
     case tcp(host: String, port: UInt16)
 
-    /// Parses `-`, `udp://HOST:PORT`, `tcp://HOST:PORT` (HOST may be `[v6]`; port 0 picks a
-    /// free port), or a file path (followed). Throws ``FeedError/invalidEndpoint(_:)``.
+    /// Parses `-`, `udp://HOST:PORT`, `tcp://HOST:PORT` (HOST may be `[v6]` or a name; an empty
+    /// HOST, `tcp://:PORT`, binds every IPv4 interface, `0.0.0.0`; port 0 picks a free port), or
+    /// a file path (followed). Which peers may send is ``ListenerOptions/allow``'s business
+    /// (loopback by default). Throws ``FeedError/invalidEndpoint(_:)``; a name that does not
+    /// resolve fails later, when the source binds (``FeedError/cannotResolve(endpoint:host:reason:)``).
     public init(parsing text: String) throws(FeedError) {
         if text == "-" {
             self = .standardInput

@@ -39,6 +39,10 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Dates such as `03/04/2024` fit both day/month and month/day, and no number above 12
     /// in the first lines decides which.
     case ambiguousDates(example: String)
+    /// The input could not be decoded (corrupt or cut-off gzip data).
+    case corruptInput(path: String, reason: String)
+    /// `convert`'s output is its input: writing it would destroy the input.
+    case outputIsInput(path: String)
 
     /// A one-line message for the user. Allocates.
     public var description: String {
@@ -68,6 +72,8 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .socketFailed(endpoint, call, code): "\(endpoint): \(call) failed: \(Self.errnoText(code))"
         case let .cannotResolve(endpoint, host, reason): "\(endpoint): cannot resolve \(host): \(reason)"
         case let .invalidOption(name, value, reason): "\(name) \(value): \(reason)"
+        case let .corruptInput(path, reason): "cannot read \(path): \(reason)"
+        case let .outputIsInput(path): "\(path) is the input file: write the binary file elsewhere"
         case let .ambiguousDates(example):
             "dates such as \(example) can be month/day or day/month and the first lines do not tell: "
                 + "say which with --time-format '%m/%d/%Y' or --time-format '%d/%m/%Y' (add ' %H:%M:%S' for times)"

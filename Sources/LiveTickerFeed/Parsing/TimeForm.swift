@@ -41,6 +41,10 @@ public enum TimeForm: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension TimeParser {
+    /// Times a column is taken to hold when no name says so: 2000-01-01 up to 2050-01-01 (ns).
+    /// Narrow on purpose: trade ids of ten digits (Binance's `t`, 3.4e9) read as seconds in 2079.
+    static let plausibleTimes: Range<Int64> = 946_684_800_000_000_000..<2_524_608_000_000_000_000
+
     /// Parses a time in the form coded `code` (see ``TimeForm/code``); `pattern` for code 5.
     @inline(__always)
     static func parse(

@@ -24,11 +24,11 @@ public final class CSVTickReader: TickBatchReader {
     // Bytes to read instead of `fd` (in-memory parsing); valid for the reader's whole life,
     // which `parse(bytes:)` guarantees by never letting the reader escape.
     private let memory: UnsafeRawBufferPointer?
+    /// Bytes to read instead of `fd` (decompressed gzip).
+    private let stream: TickByteStream?
     private var memoryOffset = 0
     private let closeOnDeinit: Bool
     private let follow: Bool
-    /// Each `read` returns one datagram, which ends its line even without a newline.
-    private let datagrams: Bool
     /// How long follow mode sleeps when the file has no new bytes, in nanoseconds.
     public var followPollInterval: Int64 = 50_000_000
     /// Raised to end follow mode (or a blocking read loop between reads).
@@ -77,17 +77,45 @@ public final class CSVTickReader: TickBatchReader {
     ///
     /// With a `stop` flag the reader waits for input with `poll(2)` in 100 ms slices and ends
     /// (returns nil) once the flag is raised, so a thread blocked on a quiet pipe or socket can
-    /// be stopped. With `datagrams`, every `read` is one UDP datagram holding one or more lines.
+    /// be stopped. A non-blocking descriptor in a `poll(2)` loop is read with
+    /// ``nextAvailableBatch()``. (UDP datagrams are read by the live source's
+    /// `DatagramReceiver`, each as its own document.) `prefix`: bytes already read from the
+    /// descriptor (a magic-byte peek at standard input), read first.
     public init(fileDescriptor: Int32, name: String, options: FeedOptions = FeedOptions(), follow: Bool = false,
-        closeOnDeinit: Bool = false, stop: StopFlag? = nil, datagrams: Bool = false)
+        closeOnDeinit: Bool = false, stop: StopFlag? = nil, prefix: [UInt8] = [])
     {
         self.fd = fileDescriptor
         self.memory = nil
+        self.stream = nil
         self.name = name
         self.follow = follow
-        self.datagrams = datagrams
         self.closeOnDeinit = closeOnDeinit
         self.stopFlag = stop
+        parser = CSVRecordParser(options: options)
+        storage = TickBatchStorage(capacity: max(1, options.batchCapacity))
+        capacity = max(256, options.bufferSize)
+        maximumLineRun = max(capacity, options.maximumLineRun)
+        buffer = .allocate(capacity: capacity + 1 + SWARDigits.padding)
+        buffer.initialize(repeating: 0, count: capacity + 1 + SWARDigits.padding)
+        if !prefix.isEmpty {
+            let n = min(prefix.count, capacity)
+            prefix.withUnsafeBytes { _ = memcpy(buffer, $0.baseAddress!, n) }
+            filled = n
+            bytesRead = n
+            fileOffset = n
+            if let last = lastNewline(from: 0) { completeEnd = last + 1 }
+        }
+    }
+
+    /// Reads the bytes of `stream` (decompressed gzip, …) as if they were a file; no follow mode.
+    public init(stream: TickByteStream, name: String, options: FeedOptions = FeedOptions()) {
+        self.fd = -1
+        self.memory = nil
+        self.stream = stream
+        self.name = name
+        self.follow = false
+        self.closeOnDeinit = false
+        self.stopFlag = nil
         parser = CSVRecordParser(options: options)
         storage = TickBatchStorage(capacity: max(1, options.batchCapacity))
         capacity = max(256, options.bufferSize)
@@ -100,9 +128,9 @@ public final class CSVTickReader: TickBatchReader {
     init(memory bytes: UnsafeRawBufferPointer, options: FeedOptions) {
         self.fd = -1
         self.memory = bytes
+        self.stream = nil
         self.name = "<memory>"
         self.follow = false
-        self.datagrams = false
         self.closeOnDeinit = false
         self.stopFlag = nil
         parser = CSVRecordParser(options: options)
@@ -234,7 +262,7 @@ public final class CSVTickReader: TickBatchReader {
                 }
                 readsLeft -= 1
             }
-            if let stopFlag, memory == nil {
+            if let stopFlag, memory == nil, stream == nil {
                 if stopFlag.isStopped {
                     finished = true
                     return
@@ -242,26 +270,15 @@ public final class CSVTickReader: TickBatchReader {
                 var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
                 if poll(&descriptor, 1, 100) == 0 { continue }
             }
-            // A datagram needs one spare byte for the newline that ends its line.
-            let n = readInput(into: buffer + filled, count: capacity - filled - (datagrams ? 1 : 0))
+            let n = readInput(into: buffer + filled, count: capacity - filled)
             if n < 0 {
+                if let stream { throw .corruptInput(path: name, reason: stream.failureDescription) }
                 if errno == EAGAIN || errno == EWOULDBLOCK, !waitsForInput {
                     starved = true
                     return
                 }
                 if errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK { continue }
                 throw .readFailed(path: name, errno: errno)
-            }
-            if datagrams {
-                guard n > 0 else { continue }
-                bytesRead += n
-                filled += n
-                if buffer[filled - 1] != ASCII.newline {
-                    buffer[filled] = ASCII.newline
-                    filled += 1
-                }
-                completeEnd = filled
-                return
             }
             if n == 0 {
                 if follow {
@@ -325,6 +342,7 @@ public final class CSVTickReader: TickBatchReader {
     }
 
     private func readInput(into destination: UnsafeMutablePointer<UInt8>, count: Int) -> Int {
+        if let stream { return stream.read(into: destination, count: count) }
         guard let memory else { return Glibc.read(fd, destination, count) }
         let n = min(count, memory.count - memoryOffset)
         if n > 0 { memcpy(destination, memory.baseAddress! + memoryOffset, n) }

@@ -1,3 +1,5 @@
+import LiveTickerDecompression
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,12 +17,85 @@ public enum TickFileReader {
         return n == 8 && bytes == BinaryTickFormat.magic
     }
 
-    /// A reader for `path`: ``BinaryTickReader`` for binary files, else ``CSVTickReader``
-    /// (which also serves `-`, pipes, and follow mode; `follow` is ignored for binary files).
+    /// A reader for `path`: ``BinaryTickReader`` for binary files, a ``CSVTickReader`` over the
+    /// decompressed bytes for gzip (`1f 8b`, whatever the name), else ``CSVTickReader`` (which
+    /// also serves pipes and follow mode; `follow` is ignored for binary and gzip files).
+    /// Standard input (`-`) is recognised the same way by its first bytes: a binary file is
+    /// copied into an unlinked temporary file to be read by record.
     public static func open(
         path: String, options: FeedOptions = FeedOptions(), follow: Bool = false, stop: StopFlag? = nil
     ) throws(FeedError) -> any TickBatchReader {
+        if path == "-" { return try openStandardInput(options: options, follow: follow, stop: stop) }
         if isBinary(path: path) { return try BinaryTickReader(path: path, options: options) }
+        if isGzip(path: path) {
+            let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw .cannotOpen(path: path, errno: errno) }
+            return CSVTickReader(
+                stream: GzipByteStream(DescriptorByteStream(fileDescriptor: fd, closeOnDeinit: true)), name: path,
+                options: options)
+        }
         return try CSVTickReader(path: path, options: options, follow: follow, stop: stop)
+    }
+
+    /// Whether the file at `path` starts with the gzip magic. Reads 2 bytes.
+    public static func isGzip(path: String) -> Bool {
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 2)
+        let n = bytes.withUnsafeMutableBytes { BinaryTickReader.preadFully(fd, $0.baseAddress!, 2, 0) }
+        return n == 2 && GzipReader.isGzip(bytes)
+    }
+
+    /// Standard input: peeks at its first bytes (reading on only while they could still be a
+    /// magic number) and hands them on to the reader chosen.
+    static func openStandardInput(options: FeedOptions, follow: Bool, stop: StopFlag?) throws(FeedError)
+        -> any TickBatchReader
+    {
+        var prefix: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 8)
+        while prefix.count < 8 {
+            let want = 8 - prefix.count
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress!, want) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { throw .readFailed(path: "-", errno: errno) }
+            if n == 0 { break }
+            prefix += chunk[0..<n]
+            if !prefix.elementsEqual(BinaryTickFormat.magic.prefix(prefix.count)) { break }
+        }
+        if prefix == BinaryTickFormat.magic {
+            // An unlinked temporary file: gone when the last descriptor closes.
+            var template = Array("/tmp/liveticker-stdin-XXXXXX".utf8CString)
+            let memory = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard memory >= 0 else { throw .readFailed(path: "-", errno: errno) }
+            template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+            defer { close(memory) }
+            var data = prefix
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                var offset = 0
+                while offset < data.count {
+                    let w = data.withUnsafeBytes { write(memory, $0.baseAddress! + offset, data.count - offset) }
+                    guard w > 0 else { throw .readFailed(path: "-", errno: errno) }
+                    offset += w
+                }
+                let n = buffer.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress!, $0.count) }
+                if n < 0 && errno == EINTR {
+                    data = []
+                    continue
+                }
+                if n < 0 { throw .readFailed(path: "-", errno: errno) }
+                if n == 0 { break }
+                data = Array(buffer[0..<n])
+            }
+            return try BinaryTickReader(path: "/proc/self/fd/\(memory)", options: options)
+        }
+        if GzipReader.isGzip(prefix) {
+            return CSVTickReader(
+                stream: GzipByteStream(DescriptorByteStream(fileDescriptor: 0, prefix: prefix, closeOnDeinit: false)),
+                name: "-", options: options)
+        }
+        return CSVTickReader(
+            fileDescriptor: 0, name: "-", options: options, follow: follow, closeOnDeinit: false, stop: stop, prefix: prefix)
     }
 }

@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import LiveTickerChart
+import LiveTickerCore
+import LiveTickerFreeType
+import LiveTickerRender
+
+/// Which font the chart's labels use, and at what size: a TrueType/OpenType file through
+/// FreeType (the default when Debian's `fonts-dejavu-core` is installed), a PSF console font,
+/// or the built-in bitmap font. The glyphs are rasterised once per chart, for its panel size.
+struct LabelFont {
+    /// The bitmap font (built-in or PSF), used when there is no TrueType font.
+    var bitmap = BitmapFont.builtin
+    /// The TrueType/OpenType file, if labels use one.
+    var trueTypePath: String?
+    /// Pixels per em for TrueType text; nil follows the panel (``defaultTextSize(width:height:)``).
+    var textSize: Int?
+
+    /// The built-in bitmap font, no TrueType.
+    static var builtin: LabelFont { LabelFont() }
+
+    /// The default: DejaVu Sans when installed, else the built-in font.
+    static var automatic: LabelFont {
+        var font = LabelFont()
+        if access(FreeTypeFont.defaultPath, R_OK) == 0 { font.trueTypePath = FreeTypeFont.defaultPath }
+        return font
+    }
+
+    /// Text size for a panel: 1/40 of its shorter side (27 px on a 1080p panel, read from a few
+    /// metres; 18 px at 720p), at least 12 px.
+    static func defaultTextSize(width: Int, height: Int) -> Int {
+        max(12, min(width, height) / 40)
+    }
+
+    /// The glyphs for a `width × height` panel drawn with `options` (nil: the chart scales the
+    /// bitmap font itself). A TrueType font that fails here was already checked when the
+    /// option was read, so failing now falls back to the bitmap font.
+    func glyphs(width: Int, height: Int, options: ChartOptions) -> GlyphAtlas? {
+        let logical = options.rotation.logicalSize(width: width, height: height)
+        guard let path = trueTypePath else {
+            // A PSF or built-in font at --text-size: the nearest integer scale of its cell.
+            guard let size = textSize, options.textScale == nil else { return nil }
+            return GlyphAtlas(bitmap: bitmap, scale: max(1, (size + bitmap.glyphHeight / 2) / bitmap.glyphHeight))
+        }
+        let size = textSize ?? options.textScale.map { $0 * 13 } ?? Self.defaultTextSize(width: logical.width, height: logical.height)
+        return try? FreeTypeFont.atlas(path: path, pixelSize: size)
+    }
+
+    /// The chart for a panel of `width × height`.
+    func makeChart(series: [LiveSeries], width: Int, height: Int, options: ChartOptions) -> LiveTickerChart {
+        LiveTickerChart(
+            series: series, width: width, height: height, options: options, font: bitmap,
+            glyphs: glyphs(width: width, height: height, options: options))
+    }
+}

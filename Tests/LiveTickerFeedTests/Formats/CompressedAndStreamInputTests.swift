@@ -1,0 +1,82 @@
+import LiveTickerCore
+import Testing
+
+@testable import LiveTickerFeed
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// gzip files by their magic bytes, and what `convert` and standard input must not get wrong.
+@Suite struct CompressedAndStreamInputTests {
+    // Made with Python's gzip.compress(…, mtime=0): a CSV in two members (as `cat a.gz b.gz`).
+    static let first: [UInt8] = [0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x03, 0x2b, 0xc9, 0xcc, 0x4d, 0xd5, 0x29, 0x28, 0xca, 0x4c, 0x4e, 0xd5, 0x29, 0xce, 0xac, 0x4a, 0xe5, 0xe5, 0x32, 0x32, 0x30, 0x32, 0xd1, 0x35, 0x30, 0xd6, 0x35, 0x30, 0x0c, 0x31, 0xb0, 0xb4, 0x32, 0x36, 0xb0, 0x32, 0x30, 0x88, 0xd2, 0x31, 0x34, 0x30, 0xd4, 0x33, 0x32, 0x05, 0x52, 0x06, 0xd8, 0x14, 0x18, 0x42, 0x14, 0x98, 0xea, 0x98, 0x02, 0xa5, 0x01, 0xa2, 0xfa, 0x93, 0xb9, 0x51, 0x00, 0x00, 0x00]
+    static let second: [UInt8] = [0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x03, 0x33, 0x32, 0x30, 0x32, 0xd1, 0x35, 0x30, 0xd6, 0x35, 0x30, 0x0c, 0x31, 0xb0, 0xb4, 0x32, 0x36, 0xb0, 0x32, 0x30, 0x8a, 0xd2, 0x31, 0x34, 0x30, 0xd4, 0x33, 0x37, 0x05, 0x52, 0xbc, 0x5c, 0x00, 0x7a, 0xc2, 0xde, 0x27, 0x20, 0x00, 0x00, 0x00]
+
+    func readAll(_ reader: any TickBatchReader) throws -> [Tick] {
+        var collector = TickCollector()
+        try reader.read(into: &collector)
+        return collector.ticks
+    }
+
+    @Test("a .csv.gz (any name) is read by its magic bytes, members one after another")
+    func gzipFile() throws {
+        let path = temporaryPath("gz") + ".csv.gz"
+        defer { unlink(path) }
+        writeFile(path, Self.first + Self.second)
+        let reader = try TickFileReader.open(path: path)
+        let ticks = try readAll(reader)
+        #expect(ticks.map(\.value) == [101.25, 101.5, 101.75])
+        #expect(reader.report.badLines == 0)
+        #expect(reader.formatDescription.hasPrefix("CSV (',', header)"))
+        // The same bytes under a name without .gz.
+        let plain = temporaryPath("gzip-named-csv") + ".csv"
+        defer { unlink(plain) }
+        writeFile(plain, Self.first)
+        #expect(try readAll(try TickFileReader.open(path: plain)).count == 2)
+    }
+
+    @Test("cut-off gzip data is a clear error, not garbage lines")
+    func truncatedGzip() throws {
+        let path = temporaryPath("gz-cut")
+        defer { unlink(path) }
+        writeFile(path, Array(Self.first.prefix(40)))
+        let reader = try TickFileReader.open(path: path)
+        #expect {
+            _ = try readAll(reader)
+        } throws: { error in
+            guard let error = error as? FeedError, case let .corruptInput(_, reason) = error else { return false }
+            return reason.contains("gzip")
+        }
+    }
+
+    @Test("defect 7: convert refuses to write over its input")
+    func convertInPlaceRefused() throws {
+        let path = temporaryPath("inplace") + ".csv"
+        defer { unlink(path) }
+        let text = Array("time,price\n1709285400,1\n".utf8)
+        writeFile(path, text)
+        #expect(throws: FeedError.outputIsInput(path: path)) {
+            _ = try TickFileConverter.convert(input: path, output: path)
+        }
+        let fd = open(path, O_RDONLY)
+        var back = [UInt8](repeating: 0, count: 64)
+        let n = back.withUnsafeMutableBytes { read(fd, $0.baseAddress!, 64) }
+        close(fd)
+        #expect(Array(back[0..<max(0, n)]) == text)
+    }
+
+    @Test("a prefix already read from a descriptor is read first (standard input after the magic peek)")
+    func descriptorPrefix() throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        let rest = Array("00,1\n1709285401,2\n".utf8)
+        _ = rest.withUnsafeBytes { write(fds[1], $0.baseAddress!, $0.count) }
+        close(fds[1])
+        let reader = CSVTickReader(
+            fileDescriptor: fds[0], name: "-", closeOnDeinit: true, prefix: Array("17092854".utf8))
+        let ticks = try readAll(reader)
+        #expect(ticks.map(\.value) == [1, 2])
+        #expect(ticks.map(\.time) == [ns(1_709_285_400), ns(1_709_285_401)])
+    }
+}
