@@ -91,7 +91,10 @@ let package = Package(
                 "LiveTickerBench", "LiveTickerFreeType", "LiveTickerFiles",
             ]
         ),
-        .executableTarget(name: "liveticker", dependencies: ["LiveTickerCLI"]),
+        // Saves argc/argv and keeps the Swift runtime from aborting when /proc is missing
+        // (runs from .preinit_array, before any constructor; see ProcessStart.c).
+        .target(name: "CProcessStart"),
+        .executableTarget(name: "liveticker", dependencies: ["LiveTickerCLI", "CProcessStart"]),
         // Counts heap allocations for the Bench's "allocations per frame" (Bench only).
         .target(name: "CAllocationCounter"),
         .executableTarget(name: "Bench", dependencies: ["LiveTickerCLI", "CAllocationCounter"], path: "Bench"),
