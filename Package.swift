@@ -88,7 +88,7 @@ let package = Package(
             dependencies: [
                 "LiveTickerCore", "LiveTickerDownsampling", "LiveTickerScales", "LiveTickerRender",
                 "LiveTickerChart", "LiveTickerImageIO", "LiveTickerDisplay", "LiveTickerFeed",
-                "LiveTickerBench", "LiveTickerFreeType", "LiveTickerFiles",
+                "LiveTickerBench", "LiveTickerFreeType", "LiveTickerFiles", "LiveTickerTOML",
             ]
         ),
         // Saves argc/argv and keeps the Swift runtime from aborting when /proc is missing
@@ -128,7 +128,7 @@ let package = Package(
         .testTarget(
             name: "LiveTickerFeedTests", dependencies: ["LiveTickerFeed", "LiveTickerCore", "LiveTickerTestSupport"],
             exclude: ["JSON/json-corpus.txt"]),
-        .testTarget(name: "LiveTickerCLITests", dependencies: ["LiveTickerCLI"]),
+        .testTarget(name: "LiveTickerCLITests", dependencies: ["LiveTickerCLI", "LiveTickerChart", "LiveTickerImageIO"]),
         .testTarget(name: "LiveTickerTOMLTests", dependencies: ["LiveTickerTOML"]),
         // Prints a TOML file as tagged JSON, for the differential test against Python's tomllib.
         .executableTarget(name: "TOMLDecode", dependencies: ["LiveTickerTOML"], path: "Tests/TOML", exclude: ["run-toml-differential", "toml_differential.py"]),

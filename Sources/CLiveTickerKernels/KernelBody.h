@@ -165,10 +165,14 @@ static bool LTK_FN(extremes)(const double *y, const double *x, intptr_t lo, intp
         vmin = run_min[i] < vmin ? run_min[i] : vmin;
         vmax = run_max[i] > vmax ? run_max[i] : vmax;
     }
-    double bmin = (double)hi, bmax = (double)hi;
-    for (int i = 0; i < LTK_W; i++) {
-        if (run_min[i] == vmin && min_block[i] < bmin) bmin = min_block[i];
-        if (run_max[i] == vmax && max_block[i] < bmax) bmax = max_block[i];
+    // Selects, not branches: which lane holds the extreme is data-dependent.
+    const VD never = LTK_FN(splat)((double)hi);
+    const VD min_at = LTK_FN(sel)(run_min == LTK_FN(splat)(vmin), min_block, never);
+    const VD max_at = LTK_FN(sel)(run_max == LTK_FN(splat)(vmax), max_block, never);
+    double bmin = min_at[0], bmax = max_at[0];
+    for (int i = 1; i < LTK_W; i++) {
+        bmin = min_at[i] < bmin ? min_at[i] : bmin;
+        bmax = max_at[i] < bmax ? max_at[i] : bmax;
     }
     // Indices also when the verdict is "not finite": a finite run whose check sum overflowed
     // (±1.7e308) still needs them (the per-run path ignores the verdict).

@@ -19,6 +19,9 @@ public struct BenchOptions: Sendable {
         /// The kiosk: the render loop at 60 Hz on a 1080p framebuffer with a producer thread at
         /// 10 k ticks/s for 10 s: CPU per second of wall time and the p99 frame time.
         case kiosk
+        /// Dashboards at 1080p: 2×2 and 3×3 walls of panels with volume panes, all panels
+        /// changing and one changing, beside the one-panel reference frame.
+        case dashboard
     }
 
     /// Sections to run, in order.

@@ -22,6 +22,7 @@ public enum BenchSuite {
             case .history: HistoryBenchmark.run(options, into: &report)
             case .e2e: EndToEndBenchmark.run(options, into: &report)
             case .kiosk: KioskBenchmark.run(options, into: &report)
+            case .dashboard: DashboardBenchmark.run(options, into: &report)
             }
         }
         return report

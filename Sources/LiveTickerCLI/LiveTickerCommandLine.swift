@@ -10,7 +10,7 @@ public enum LiveTickerCommandLine {
     static var commands: [any Command.Type] {
         [
             ReplayCommand.self, LiveCommand.self, DownsampleCommand.self, ConvertCommand.self, DisplaysCommand.self,
-            PatternCommand.self, ZoneCommand.self, BenchCommand.self,
+            PatternCommand.self, ZoneCommand.self, RunCommand.self, CheckCommand.self, BenchCommand.self,
         ]
     }
 

@@ -58,6 +58,9 @@ enum EndToEndBenchmark {
                 report.compare(
                     "downsample a \(label)-row CSV to 2000 points, whole process", ours: ours.run.wallSeconds,
                     peer: peer.run.wallSeconds, peerName: "pandas + tsdownsample", unit: "s", lowerIsBetter: true)
+                report.compare(
+                    "same, CPU time (user + system)", ours: ours.run.cpuSeconds, peer: peer.run.cpuSeconds,
+                    peerName: "pandas + tsdownsample", unit: "s", lowerIsBetter: true)
                 if let inside = Double(Substring(peer.output.split(separator: " ").first ?? "").trimmingSpaces) {
                     report.add("\(key).pandas_tsdownsample.calls_seconds", inside, "s", note: "read_csv + downsample alone, as the script times them (no start-up, no imports)")
                     report.compare(
@@ -87,6 +90,9 @@ enum EndToEndBenchmark {
                 report.compare(
                     "replay 10⁶ rows to a 1920×1080 PNG, whole process", ours: replay.run.wallSeconds,
                     peer: gnuplot.run.wallSeconds, peerName: "gnuplot (png)", unit: "s", lowerIsBetter: true)
+                report.compare(
+                    "same, CPU time (user + system)", ours: replay.run.cpuSeconds, peer: gnuplot.run.cpuSeconds,
+                    peerName: "gnuplot (png)", unit: "s", lowerIsBetter: true)
             }
         } else if options.comparePeers {
             report.note("e2e", "gnuplot column skipped: gnuplot not found (apt-get install gnuplot-nox)")

@@ -61,7 +61,7 @@ enum FrameBenchmark {
             report.add("frame.clear.\(size).median_ms", clear.medianMilliseconds, "ms")
         }
         report.note("frame", "median_ms is wall time; median_cpu_ms the drawing thread's CPU time (what the summary compares: other processes on a shared machine do not count in it)")
-        report.note("frame", "stage.*: the median frame's own split (plus `other`, what no stage timed), so the stages add up to median_ms")
+        report.note("frame", "stage.*: the split of the median frame among those not preempted (thread CPU ≥ 95 % of wall; on a quiet machine the median frame), plus `other` (untimed glue); they add up to stage.total_ms")
         if peerAvailable {
             report.note("frame", "Blend2D: its context and image made once, outside the timed frames, like ours; it draws TrueType text (we blit bitmap glyphs) and pays a Python call per drawing call (about 35 a frame)")
         }

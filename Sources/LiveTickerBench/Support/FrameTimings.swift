@@ -44,16 +44,22 @@ struct FrameTimings {
         }
     }
 
-    /// Where the median frame's time went: the stages of the frame whose time is the median
-    /// (nearest rank), in milliseconds, plus `other` (what no stage timed: the frame's time
-    /// minus the stages'), so the parts add up to the median exactly. One frame's own split
-    /// rather than per-stage medians or means, which do not add up to anything.
+    /// Where the median frame's time went: the stages of one frame, in milliseconds, plus
+    /// `other` (what no stage timed: the frame's time minus the stages'), so the parts add up
+    /// to that frame's time exactly. The frame is the median (nearest rank) of those the
+    /// scheduler did not interrupt (thread CPU time ≥ 95 % of wall time; all of them on a quiet
+    /// machine, where it is the median frame), since a frame preempted in one stage shows that
+    /// stage hugely inflated; `total` is its time. One frame's own split rather than per-stage
+    /// medians or means, which do not add up to anything.
     func medianFrameSplit() -> [(name: String, milliseconds: Double)] {
         let times = samples.nanoseconds
+        let cpu = cpuSamples.nanoseconds
         guard !times.isEmpty else { return [] }
-        let order = times.indices.sorted { times[$0] < times[$1] }
-        let rank = min(order.count - 1, max(0, Int((0.5 * Double(order.count)).rounded(.up)) - 1))
-        let frame = order[rank]
+        var candidates = times.indices.filter { Double(cpu[$0]) >= 0.95 * Double(times[$0]) }
+        if candidates.isEmpty { candidates = Array(times.indices) }
+        candidates.sort { times[$0] < times[$1] }
+        let rank = min(candidates.count - 1, max(0, Int((0.5 * Double(candidates.count)).rounded(.up)) - 1))
+        let frame = candidates[rank]
         var parts: [(name: String, milliseconds: Double)] = []
         var staged: UInt64 = 0
         for (i, stage) in ChartStageTimes().named.enumerated() {
@@ -62,6 +68,7 @@ struct FrameTimings {
             parts.append((stage.name, Double(ns) / 1e6))
         }
         parts.append(("other", Double(Int64(bitPattern: times[frame] &- staged)) / 1e6))
+        parts.append(("total", Double(times[frame]) / 1e6))
         return parts
     }
 }

@@ -10,6 +10,8 @@ enum LiveCommand: Command {
     static let flags: Set<String> = FeedArguments.flags.union(["hold", "no-area", "no-header"])
     static let help = """
         Usage: liveticker live SOURCE [OPTIONS]
+               liveticker live --config FILE.toml [--output SPEC] [--size WxH]
+                              (a dashboard file: the same as `liveticker run FILE.toml`)
                liveticker live --listen udp://HOST:PORT|tcp://HOST:PORT [OPTIONS]
 
         SOURCE is - (standard input), a file that grows (read from its start, then followed),
@@ -40,7 +42,7 @@ enum LiveCommand: Command {
           --idle-timeout D    close a TCP connection quiet for D (default 5m; 0: never)
 
         Chart: the same options as `liveticker replay` (--chart, --candle, --window, --range,
-        --tz, --utc-offset, --theme, --rotate, --algorithm, --line-width, --threshold, --crosshair, --no-area,
+        --tz, --utc-offset, --title, --change, --stale, --theme, --rotate, --algorithm, --line-width, --threshold, --crosshair, --no-area,
         --no-header, --text-scale, --text-size, --font).
 
         Input:
@@ -54,6 +56,11 @@ enum LiveCommand: Command {
         """
 
     static func run(_ arguments: inout ParsedArguments) throws -> Int32 {
+        if let config = arguments.value("config") {
+            // The dashboard file is the general form; these commands' flags are its one-panel shorthand.
+            guard arguments.operands.isEmpty else { throw UsageError("--config FILE.toml replaces the source operand: give one or the other") }
+            return try RunCommand.runDashboard(path: config, &arguments)
+        }
         let listen = arguments.value("listen")
         let display = try DisplayArguments.read(from: &arguments, defaultOutput: "drm")
         let chart = try ChartArguments.read(from: &arguments)
@@ -100,7 +107,7 @@ enum LiveCommand: Command {
         defer { output.close() }
         let session = ChartSession(
             series: series, wanted: wanted, chartOptions: chart.options, font: chart.font, display: output,
-            title: options.symbol ?? ReplayInput.title(forPath: sourceText))
+            title: chart.title ?? options.symbol ?? ReplayInput.title(forPath: sourceText), titleIsFixed: chart.title != nil)
         let (report, sink) = try session.runLiveSource(source, hold: hold)
         if source.port != nil { printError("\(sourceText): \(source.listenerReport.summary)") }
         let status = ReplayInput.finish(report: report, sink: sink, symbols: source.symbols, path: sourceText) {

@@ -11,9 +11,11 @@ import LiveTickerRender
 enum ReplayCommand: Command {
     static let name = "replay"
     static let summary = "replay a tick file into a chart: a PPM/PNG picture, frames, or a display"
-    static let flags: Set<String> = FeedArguments.flags.union(["hold", "follow", "no-area", "no-header"])
+    static let flags: Set<String> = FeedArguments.flags.union(["hold", "follow", "no-area", "no-header", "describe"])
     static let help = """
         Usage: liveticker replay FILE [OPTIONS]
+               liveticker replay --config FILE.toml [--output SPEC] [--size WxH]
+                              (a dashboard file: the same as `liveticker run FILE.toml`)
 
         Reads a tick file (CSV with a header, or the binary .ltk format that `liveticker convert`
         writes; FILE may be - for standard input), feeds every tick
@@ -26,10 +28,14 @@ enum ReplayCommand: Command {
           --every N           draw a frame every N ticks; with --output 'frames/%05d.png' each
                               frame gets its own numbered file
           --hold              on a display, keep the last frame up until SIGINT/SIGTERM
+          --describe          print a one-paragraph text summary of the last frame to
+                              standard output (series, last value, change, range, trend, gaps)
 
         Chart:
           --chart KIND        line (default), candles, or both
-          --candle D          candle interval: 1s, 5m, 1h, 1d, ... (default 1m) or 100t (ticks)
+          --candle D          candle interval: 1s, 5m, 1h, 1d, ... or 100t (ticks); default
+                              with --window: from 1m, 5m, 15m, 1h, 4h, 1d, 1w the first that
+                              puts at most 150 candles in the window; else 1m
           --window D          follow the newest data over this span, e.g. 10m (default: all held)
           --range FROM,TO     show a fixed time range instead, e.g.
                               2024-03-01T12:00:00Z,2024-03-01T13:00:00Z
@@ -37,10 +43,15 @@ enum ReplayCommand: Command {
                               name (America/New_York, Europe/Berlin), UTC, or a POSIX rule
                               (default: TZ, then /etc/localtime, else UTC)
           --utc-offset OFF    show times at a fixed offset from UTC instead, e.g. +01:00
+          --title TEXT        the header's name (default: the symbol, else the file name)
+          --change KIND       the header's change: both (default: +1.60 (+1.58%)), absolute,
+                              percent, or none (telemetry)
+          --stale D           show a STALE badge with the last tick's time when no tick came
+                              for D (e.g. 30s), so a wall never shows an old value as live
           --theme NAME        dark (default), light, colorblind
           --rotate DEG        0, 90, 180, 270 for portrait-mounted panels
           --algorithm A       lttb (default), minmax, m4, minmaxlttb
-          --line-width PX     series line width in pixels (default 1.5)
+          --line-width PX     series line width in pixels (default 1.5; 1 with --chart both)
           --threshold V[,V]   horizontal alarm lines at these values
           --crosshair TIME    mark a moment: dashed lines through it and the value there,
                               with tags on both axes (epoch time or ISO-8601)
@@ -68,6 +79,11 @@ enum ReplayCommand: Command {
         """
 
     static func run(_ arguments: inout ParsedArguments) throws -> Int32 {
+        if let config = arguments.value("config") {
+            // The dashboard file is the general form; these commands' flags are its one-panel shorthand.
+            guard arguments.operands.isEmpty else { throw UsageError("--config FILE.toml replaces the source operand: give one or the other") }
+            return try RunCommand.runDashboard(path: config, &arguments)
+        }
         guard arguments.operands.count == 1 else {
             throw UsageError(arguments.operands.isEmpty ? "needs a tick file (or - for standard input)" : "takes one file, got \(arguments.operands.count)")
         }
@@ -78,15 +94,30 @@ enum ReplayCommand: Command {
         let wanted = FeedArguments.chartedSymbols(&feed.options)
         let every = try arguments.value("every", expected: "a whole number ≥ 1") { Int($0).flatMap { $0 >= 1 ? $0 : nil } } ?? 0
         let hold = arguments.flag("hold")
+        let describe = arguments.flag("describe")
         try arguments.finish()
 
         // One flag stops everything: SIGINT/SIGTERM raise it, a followed file's wait and a
         // paced replay's sleep both check it.
         StopSignal.install()
         let stop = StopFlag(alsoWhen: { StopSignal.isRequested })
+        var notes: [String] = []
+        if !feed.historyGiven && !feed.follow {
+            let sized = HistorySizing.ticks(forPath: path, minimum: feed.history)
+            feed.history = sized.ticks
+            if let note = sized.note { notes.append(note) }
+        }
         let reader: any TickBatchReader
+        var ordered: TimeOrderedReader?
         do {
-            reader = try TickFileReader.open(path: path, options: feed.options, follow: feed.follow, stop: stop)
+            let opened = try TickFileReader.open(path: path, options: feed.options, follow: feed.follow, stop: stop)
+            // A file written newest first is replayed in time order (not a followed file).
+            if feed.follow {
+                reader = opened
+            } else {
+                ordered = TimeOrderedReader(opened, maximumTicks: feed.history)
+                reader = ordered!
+            }
         } catch {
             throw CommandFailure(error.description)
         }
@@ -95,14 +126,16 @@ enum ReplayCommand: Command {
         defer { output.close() }
         let session = ChartSession(
             series: series, wanted: wanted, chartOptions: chart.options, font: chart.font, display: output,
-            title: feed.options.symbol ?? ReplayInput.title(forPath: path))
+            title: chart.title ?? feed.options.symbol ?? ReplayInput.title(forPath: path), titleIsFixed: chart.title != nil)
         let (report, sink) =
             display.output.isFile && !feed.follow
             ? try session.runToFile(reader: reader, pacer: feed.pacer, every: every, stop: stop)
             : try session.runLive(reader: reader, pacer: feed.pacer, stop: stop, hold: hold)
+        if describe { print(session.describe()) }
         return ReplayInput.finish(
             report: report, sink: sink, symbols: reader.symbols, path: path, format: reader.formatDescription,
-            symbolFilter: feed.options.symbol
+            symbolFilter: feed.options.symbol, historyCapacity: feed.history,
+            notes: notes + (ordered.map { $0.droppedOldest > 0 ? ["\($0.droppedOldest) oldest ticks of the newest-first file beyond the history dropped"] : [] } ?? [])
         ) {
             "\(session.framesPresented) frame(s) to \(output.summary)"
         }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import LiveTickerChart
 import LiveTickerCore
 import LiveTickerDownsampling
@@ -13,6 +16,8 @@ struct ChartArguments {
     var options = ChartOptions()
     var candleInterval = CandleInterval.seconds(60)
     var font = LabelFont.automatic
+    /// `--title TEXT`: the header name, instead of the symbol or file name.
+    var title: String?
 
     /// Reads (and consumes) the chart options; a bad value is a usage error quoting it, a font
     /// that cannot be loaded a failure naming the file.
@@ -21,7 +26,8 @@ struct ChartArguments {
         if let kind = try arguments.value("chart", expected: "line, candles or both", ChartOptions.Kind.init(rawValue:)) {
             chart.options.kind = kind
         }
-        if let text = arguments.value("candle") {
+        let candleGiven = arguments.value("candle")
+        if let text = candleGiven {
             if text.hasSuffix("t"), let count = Int(text.dropLast()), count >= 1 {
                 chart.candleInterval = .ticks(count)
             } else if let nanoseconds = DurationArgument.nanoseconds(text) {
@@ -45,6 +51,20 @@ struct ChartArguments {
                 throw UsageError("--range needs FROM,TO (epoch times or ISO-8601, FROM before TO), got '\(range)'")
             }
             chart.options.window = .fixed(from: from, to: to)
+        }
+        if candleGiven == nil, case .follow(let span?) = chart.options.window {
+            chart.candleInterval = .time(nanoseconds: Self.ladderInterval(forSpan: span))
+        }
+        chart.title = arguments.value("title")
+        if let change = try arguments.value("change", expected: "none, absolute, percent or both", ChartOptions.Change.init(rawValue:)) {
+            chart.options.change = change
+        }
+        if let text = arguments.value("stale") {
+            guard let span = DurationArgument.nanoseconds(text) else {
+                throw UsageError("--stale needs a duration such as 30s or 5m, got '\(text)'")
+            }
+            chart.options.staleAfter = span
+            chart.options.clock = { Self.wallClock() }
         }
         // --tz NAME (IANA) or --utc-offset +01:00 (a fixed offset); default the system's zone.
         let offset = try arguments.value("utc-offset", expected: "an offset such as +01:00, -05:00, +5:30 or Z", Self.utcOffsetSeconds)
@@ -71,6 +91,8 @@ struct ChartArguments {
         {
             chart.options.algorithm = algorithm
         }
+        // In `both` the line is drawn over the candles: thinner by default, so bodies show.
+        if chart.options.kind == .both { chart.options.lineWidth = 1 }
         if let width = try arguments.value("line-width", expected: "a width in pixels from 1 to 64", { Double($0).flatMap { $0 >= 1 && $0 <= 64 ? $0 : nil } }) {
             chart.options.lineWidth = width
         }
@@ -115,6 +137,22 @@ struct ChartArguments {
             }
         }
         return chart
+    }
+
+    /// The candle interval when `--candle` is not given: the first step of the ladder 1m, 5m,
+    /// 15m, 1h, 4h, 1d, 1w that puts at most 150 candles in the window (about 60–150 where the
+    /// ladder allows; 1w for anything longer).
+    static func ladderInterval(forSpan span: Int64) -> Int64 {
+        let minute: Int64 = 60_000_000_000
+        let ladder = [minute, 5 * minute, 15 * minute, 60 * minute, 240 * minute, 1440 * minute, 10_080 * minute]
+        return ladder.first { span / $0 <= 150 } ?? ladder[ladder.count - 1]
+    }
+
+    /// Nanoseconds since the epoch now (CLOCK_REALTIME), for the stale badge.
+    static func wallClock() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int64(now.tv_sec) &* 1_000_000_000 &+ Int64(now.tv_nsec)
     }
 
     /// Seconds east of UTC in `Z`, `+HH:MM`, `-HH:MM`, `+HHMM`, `+H` (up to ±18:00), or nil.

@@ -37,7 +37,9 @@ final class ChartSession {
 
     /// A session charting `series` (one per name in `wanted`, or one for the first symbol when
     /// `wanted` is empty) with `title` shown until a symbol name is known.
-    init(series: [LiveSeries], wanted: [String] = [], chartOptions: ChartOptions, font: LabelFont, display: any Display, title: String) {
+    init(series: [LiveSeries], wanted: [String] = [], chartOptions: ChartOptions, font: LabelFont, display: any Display, title: String,
+        titleIsFixed: Bool = false
+    ) {
         precondition(!series.isEmpty && (wanted.isEmpty || wanted.count == series.count))
         self.series = series
         self.wanted = wanted
@@ -45,7 +47,7 @@ final class ChartSession {
         self.font = font
         self.display = display
         titles = wanted.isEmpty ? [title] : wanted
-        titleIsSymbol = !wanted.isEmpty
+        titleIsSymbol = !wanted.isEmpty || titleIsFixed
         chart = font.makeChart(series: series, width: display.width, height: display.height, options: chartOptions)
         framebuffer = Framebuffer(width: display.width, height: display.height)
         applyTitles()
@@ -63,6 +65,9 @@ final class ChartSession {
         titles[0] = name
         chart.setTitle(name, forSeries: 0)
     }
+
+    /// The text alternative to the last frame presented (``LiveTickerChart/describe()``).
+    func describe() -> String { chart.describe() }
 
     /// A sink routing the feed into this session's series.
     private func makeSink(

@@ -6,6 +6,8 @@ import LiveTickerFeed
 struct ReplayInput {
     var options = FeedOptions()
     var history: Int
+    /// Whether `--history` was given (else a replay sizes the history to its file).
+    var historyGiven = false
     var follow = false
     var pacer = ReplayPacer(speed: .max)
 
@@ -18,7 +20,8 @@ struct ReplayInput {
     static let helpLines = """
           --speed S           max (default: as fast as possible), 1 (recorded gaps kept),
                               N (N times faster), 0.5 (half speed)
-          --history N         ticks the history ring holds (default 1048576)
+          --history N         ticks the history ring holds (default: sized to the file, at
+                              least 1048576, at most 33554432 = 768 MiB; live: 1048576)
           --follow            keep reading as the file grows, like tail -f
         """
 
@@ -32,7 +35,10 @@ struct ReplayInput {
     static func read(from arguments: inout ParsedArguments) throws -> ReplayInput {
         var input = ReplayInput()
         input.options = try FeedArguments.read(from: &arguments)
-        if let history = try historyOption(from: &arguments) { input.history = history }
+        if let history = try historyOption(from: &arguments) {
+            input.history = history
+            input.historyGiven = true
+        }
         if let speed = try arguments.value("speed", expected: "max, 1, or a factor such as 10 or 0.5", ReplaySpeed.init(argument:)) {
             input.pacer = ReplayPacer(speed: speed)
         }
@@ -63,10 +69,16 @@ struct ReplayInput {
     /// feed read nothing at all.
     static func finish(
         report: FeedReport, sink: SeriesSink, symbols: SymbolTable, path: String, format: String = "",
-        symbolFilter: String? = nil, frames: () -> String
+        symbolFilter: String? = nil, historyCapacity: Int = .max, notes: [String] = [], frames: () -> String
     ) -> Int32 {
         if !format.isEmpty { printError("\(path): read as \(format)") }
         printError("\(path): \(report.summary)")
+        for note in notes { printError("\(path): \(note)") }
+        if sink.chartedTicks > historyCapacity {
+            printError(
+                "\(path): \(sink.chartedTicks - historyCapacity) of \(sink.chartedTicks) ticks scrolled out of the history, "
+                    + "which holds the newest \(historyCapacity): the chart starts later than the file; --history N holds more")
+        }
         // Symbol names come from the feed: escaped and listed with a bound (a feed may name
         // 65 536 symbols, each 255 bytes long).
         let charted = sink.chartedSymbols.compactMap { $0 }.map { MessageText.field(symbols.name(of: $0), maximum: 40) }

@@ -25,6 +25,7 @@ extension LiveTickerChart {
         let layout = geometry.layout
         let strip = layout.valueAxis
         let tagHeight = valueTagHeight
+        let decimals = valueDecimals()
         tagOrder.removeAll(keepingCapacity: true)
         for index in series where scratch.indices.contains(index) {
             let s = scratch[index]
@@ -59,7 +60,13 @@ extension LiveTickerChart {
             guard let newest = s.newest else { continue }
             let color = seriesColor(index)
             drawDashes(row: s.tagRow, color: color, clip: layout.plot, into: fb)
-            s.tagRect = drawValueTag(newest.value, top: s.tagTop, color: color, layout, into: fb)
+            if scratch.count > 1, s.keptCount > 0, s.pixelXs[s.keptCount &- 1].isFinite, s.pixelYs[s.keptCount &- 1].isFinite {
+                // The series' marker at its line's end, as in the legend.
+                drawMarker(
+                    index, centreX: PixelRect.snap(s.pixelXs[s.keptCount &- 1]), centreY: PixelRect.snap(s.pixelYs[s.keptCount &- 1]),
+                    size: textHeight / 2, into: fb, clip: layout.plot)
+            }
+            s.tagRect = drawValueTag(newest.value, top: s.tagTop, color: color, layout, decimals: decimals, into: fb)
         }
     }
 
@@ -100,12 +107,17 @@ extension LiveTickerChart {
     /// A tag across the value strip from row `top`, filled with `color` and showing the true
     /// `value`; returns its rectangle.
     @discardableResult
-    func drawValueTag(_ value: Double, top: Int, color: RGBColor, _ layout: ChartLayout, into fb: Framebuffer) -> PixelRect {
+    func drawValueTag(
+        _ value: Double, top: Int, color: RGBColor, _ layout: ChartLayout, decimals: Int? = nil, into fb: Framebuffer
+    ) -> PixelRect {
         let pad = max(2, textUnit &* 2)
         let tag = PixelRect(minX: layout.valueAxis.minX, minY: top, maxX: layout.valueAxis.maxX, maxY: top &+ valueTagHeight)
         fb.fill(tag, color: color, clip: layout.valueAxis)
+        // The last values with the header's decimals (never fewer than the value needs);
+        // other tags (the crosshair's) the true value.
+        let text = decimals.map { Self.headerNumber(value, decimals: $0) } ?? ValueLabel.trueValue(value)
         drawText(
-            ValueLabel.trueValue(value), x: tag.minX &+ max(4, textHeight / 2), y: top &+ pad,
+            text, x: tag.minX &+ max(4, textHeight / 2), y: top &+ pad,
             color: options.theme.tagText, clip: layout.valueAxis, into: fb)
         return tag
     }
@@ -118,41 +130,136 @@ extension LiveTickerChart {
         return false
     }
 
-    /// The header strip: per series its name, last value and change since the oldest value
-    /// held (absolute and percent), in the series colour; the visible tick count at the right.
+    /// The header strip: per series (a legend when there are several: the series' marker
+    /// before its name) its name, last value and change since the oldest value held, all
+    /// values with one number of decimals (the most any last value needs, at most 6), large
+    /// ones compact (`1.23M`); the change as ``ChartOptions/change`` says; a `STALE` badge with
+    /// the last tick's time when the feed has been silent longer than
+    /// ``ChartOptions/staleAfter``; the visible tick count at the right when it fits.
+    /// O(series), no allocation.
     func drawHeader(_ geometry: ChartGeometry, into fb: Framebuffer) {
         let header = geometry.layout.header
         let theme = options.theme
         let textHeight = self.textHeight
         let y = header.minY &+ (header.height &- textHeight) / 2
         let space = glyphs.digitAdvance
+        let decimals = valueDecimals()
+        // Several series: the change as a percent only, so the legend fits.
+        let change = scratch.count > 2 && options.change == .both ? ChartOptions.Change.percent : options.change
         var x = geometry.layout.plot.minX
         for (index, s) in scratch.enumerated() {
+            if scratch.count > 1 {
+                drawMarker(index, centreX: x &+ textHeight / 3, centreY: y &+ textHeight / 2, size: textHeight * 2 / 3, into: fb, clip: header)
+                x &+= textHeight * 2 / 3 &+ space / 2
+            }
             x = drawBytes(s.titleBytes, x: x, y: y, color: theme.title, clip: header, into: fb) &+ space
             guard let newest = s.newest else { continue }
-            x = drawText(ValueLabel.trueValue(newest.value), x: x, y: y, color: theme.seriesColor(index), clip: header, into: fb) &+ space
-            if newest.value.isFinite, s.firstValue.isFinite {
-                let change = newest.value - s.firstValue
-                let color = change >= 0 ? theme.up : theme.down
+            x = drawText(Self.headerNumber(newest.value, decimals: decimals), x: x, y: y, color: seriesColor(index), clip: header, into: fb) &+ space
+            guard newest.value.isFinite, s.firstValue.isFinite, change != .none else { continue }
+            let delta = newest.value - s.firstValue
+            let color = delta >= 0 ? theme.up : theme.down
+            if change == .both || change == .absolute {
                 var text = LabelText()
-                if change >= 0 { text.append("+" as StaticString) }
-                text.append(ValueLabel.trueValue(change, maxSignificantDigits: 6))
+                if delta >= 0 { text.append("+" as StaticString) }
+                text.append(Self.headerNumber(delta, decimals: decimals))
                 x = drawText(text, x: x, y: y, color: color, clip: header, into: fb) &+ space
-                if s.firstValue != 0 {
-                    var percent: LabelText = "("
-                    let ratio = change / abs(s.firstValue) * 100
-                    if ratio >= 0 { percent.append("+" as StaticString) }
-                    percent.append(ValueLabel.fixed(ratio, fractionDigits: 2))
-                    percent.append("%)" as StaticString)
-                    x = drawText(percent, x: x, y: y, color: color, clip: header, into: fb) &+ 2 &* space
-                }
+            }
+            if change != .absolute, s.firstValue != 0 {
+                var percent: LabelText = change == .both ? "(" : ""
+                let ratio = delta / abs(s.firstValue) * 100
+                if ratio >= 0 { percent.append("+" as StaticString) }
+                percent.append(ValueLabel.fixed(ratio, fractionDigits: 2))
+                percent.append(change == .both ? "%)" as StaticString : "%" as StaticString)
+                x = drawText(percent, x: x, y: y, color: color, clip: header, into: fb) &+ space
+            }
+            x &+= space
+        }
+        var right = header.maxX &- space
+        if let stale = options.staleAfter, let now = options.clock?(), let newestTime = newestTickTime(),
+            now &- newestTime > stale
+        {
+            // A wall must never show an old price as if it were live.
+            var text: LabelText = "STALE since "
+            text.append(CalendarLabel.format(newestTime, level: .second, step: CalendarStep(1, .second), zone: options.timeZone))
+            let width = textWidth(text) &+ 2 &* space
+            let badge = PixelRect(x: right &- width, y: header.minY &+ 2, width: width, height: max(1, header.height &- 4))
+            if badge.minX >= x {
+                fb.fill(badge, color: theme.down, clip: header)
+                drawText(text, x: badge.minX &+ space, y: y, color: theme.tagText, clip: header, into: fb)
+                right = badge.minX &- space
             }
         }
         var count = 0
         for s in scratch { count &+= s.visibleTicks.count }
-        var text = ValueLabel.fixed(Double(count), fractionDigits: 0)
+        var text = Self.headerNumber(Double(count), decimals: 0)
         text.append(" ticks" as StaticString)
         let width = textWidth(text)
-        drawText(text, x: header.maxX &- width &- space, y: y, color: theme.label, clip: header, into: fb)
+        // Only where it fits: never over a series' numbers.
+        if right &- width >= x { drawText(text, x: right &- width, y: y, color: theme.label, clip: header, into: fb) }
+    }
+
+    /// Decimals every value of the header and the tags is shown with: the most any series'
+    /// last value needs (at most 6), so `97.00` stands beside `96.95`. O(series).
+    func valueDecimals() -> Int {
+        var decimals = 0
+        for s in scratch {
+            if let newest = s.newest, newest.value.isFinite, abs(newest.value) < 1e6 {
+                decimals = max(decimals, Self.fractionDigits(ValueLabel.trueValue(newest.value, maxSignificantDigits: 8)))
+            }
+        }
+        return min(decimals, 6)
+    }
+
+    /// The newest tick time over all series, if any.
+    func newestTickTime() -> Int64? {
+        var newest: Int64?
+        for s in scratch { if let t = s.newest?.time { newest = max(newest ?? t, t) } }
+        return newest
+    }
+
+    /// A header number: fixed `decimals` below a million, compact above (`1.23M`, `4.5B`,
+    /// `7.1T`), the true value for what neither fits.
+    static func headerNumber(_ value: Double, decimals: Int) -> LabelText {
+        guard value.isFinite else { return ValueLabel.trueValue(value) }
+        let magnitude = abs(value)
+        if magnitude < 1e6 { return ValueLabel.fixed(value, fractionDigits: decimals) }
+        let (divisor, suffix): (Double, StaticString) =
+            magnitude < 1e9 ? (1e6, "M") : magnitude < 1e12 ? (1e9, "B") : magnitude < 1e15 ? (1e12, "T") : (0, "")
+        guard divisor > 0 else { return ValueLabel.scientific(value, significantDigits: 4) }
+        var text = ValueLabel.fixed(value / divisor, fractionDigits: 2)
+        text.append(suffix)
+        return text
+    }
+
+    /// Digits after the decimal point in a formatted number (0 for none or an exponent form).
+    static func fractionDigits(_ text: LabelText) -> Int {
+        var dot = -1
+        for i in 0..<text.count {
+            let byte = text[i]
+            if byte == UInt8(ascii: ".") { dot = i }
+            if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { return 0 }
+        }
+        return dot < 0 ? 0 : text.count &- dot &- 1
+    }
+
+    /// Series `index`'s marker: a filled square, diamond, triangle or circle (by index), so
+    /// series differ by shape where colour alone would be the only cue (grey-scale prints,
+    /// colour-blind viewers). Drawn in the legend and at each line's last point.
+    func drawMarker(_ index: Int, centreX: Int, centreY: Int, size: Int, into fb: Framebuffer, clip: PixelRect) {
+        let color = seriesColor(index)
+        let half = max(2, size / 2)
+        for dy in -half...half {
+            let span: Int
+            switch index % 4 {
+            case 0: span = half  // square
+            case 1: span = half &- abs(dy)  // diamond
+            case 2: span = (dy &+ half) / 2  // triangle, point up
+            default:  // circle
+                var w = 0
+                while (w &+ 1) &* (w &+ 1) &+ dy &* dy <= half &* half { w &+= 1 }
+                span = w
+            }
+            fb.horizontalLine(y: centreY &+ dy, minX: centreX &- span, maxX: centreX &+ span &+ 1, color: color, clip: clip)
+        }
     }
 }

@@ -18,7 +18,7 @@ public struct BandMark: ChartMark {
     public let inputs: [MarkInput] = []
 
     /// A band from `lower` to `upper` (either order; infinite edges reach the plot's).
-    public init(lower: Double, upper: Double, color: RGBColor? = nil, alpha: UInt8 = 48, widensScale: Bool = false) {
+    public init(lower: Double, upper: Double, color: RGBColor? = nil, alpha: UInt8 = 28, widensScale: Bool = false) {
         self.lower = Swift.min(lower, upper)
         self.upper = Swift.max(lower, upper)
         self.color = color

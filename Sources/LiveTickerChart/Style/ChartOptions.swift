@@ -68,6 +68,27 @@ public struct ChartOptions: Sendable {
     /// nil, the default, draws none.
     public var crosshair: Int64?
 
+    /// What the header shows of each series' change since the oldest value held.
+    public enum Change: String, Sendable, CaseIterable {
+        /// Absolute and percent: `+1.60 (+1.58%)` (prices).
+        case both
+        /// `+1.60` only.
+        case absolute
+        /// `+1.58%` only.
+        case percent
+        /// Nothing (telemetry, where a change since the first sample means little).
+        case none
+    }
+
+    /// The header's change. Default ``Change/both``.
+    public var change: Change = .both
+    /// After how many ns without a new tick the header shows a `STALE` badge with the last
+    /// tick's time (needs ``clock``); nil, the default, never.
+    public var staleAfter: Int64?
+    /// The current time in ns since the epoch, for ``staleAfter`` (a wall clock the app reads;
+    /// called once per frame).
+    public var clock: (@Sendable () -> Int64)?
+
     /// Defaults: dark theme, LTTB, 1.5-px lines with an area fill, follow everything held.
     public init() {}
 }

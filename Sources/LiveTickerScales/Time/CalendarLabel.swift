@@ -2,7 +2,7 @@ import LiveTickerCore
 
 /// Labels of a calendar-aware time axis: each names the largest unit that changes at its tick,
 /// in the axis's time zone: `2024` at a new year, `Mar` at a new month, `Tue 5` at a new day
-/// (`Mar 4` on a week axis), else the clock: `09:30`, `09:30:15`, `09:30:15.250`.
+/// (`Mar 4` on a week axis or coarser), else the clock: `09:30`, `09:30:15`, `09:30:15.250`.
 ///
 /// Every member O(log transitions), allocation-free (labels are inline ``LabelText``).
 public enum CalendarLabel {
@@ -84,7 +84,7 @@ public enum CalendarLabel {
         case .month:
             text.append(TimeLabel.monthNames[t.month - 1])
         case .day:
-            if step.unit == .week {
+            if step.unit >= .week {
                 text.append(TimeLabel.monthNames[t.month - 1])
             } else {
                 text.append(TimeLabel.weekdayNames[t.weekday])

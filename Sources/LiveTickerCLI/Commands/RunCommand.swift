@@ -1,0 +1,190 @@
+import LiveTickerChart
+import LiveTickerCore
+import LiveTickerDisplay
+import LiveTickerFeed
+import LiveTickerRender
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `liveticker run FILE.toml`: shows a dashboard file (a grid of panels, each a stack of
+/// panes over its sources) on a display or in a picture; `SIGHUP` re-reads the file.
+enum RunCommand: Command {
+    static let name = "run"
+    static let summary = "show a dashboard file (panels in a grid, from several sources); SIGHUP reloads it"
+    static let help = """
+        Usage: liveticker run FILE.toml [--output SPEC] [--size WxH] [--mode WxH[@Hz]] [--connector NAME]
+
+        Reads a dashboard file (TOML: a grid of panels, their sources, panes and marks; see
+        README "Dashboards" and Samples/*.toml), starts every source, and shows the wall:
+        on a display it runs until SIGINT/SIGTERM, drawing only the panels whose data changed;
+        to a picture file it writes the frame once every replayed file has been read
+        (a 'frames/%05d.png' pattern writes a frame each time something changed).
+        SIGHUP (systemctl reload) re-reads FILE and swaps the wall without dropping the
+        display; a file that does not check out is reported and the current wall stays.
+        `liveticker check FILE.toml` validates a file and prints its layout.
+
+        Options override the file's own output settings:
+        \(DisplayArguments.helpLines)
+                              (default: the file's 'output', else drm)
+
+        Examples:
+          liveticker run /etc/liveticker/dashboard.toml
+          liveticker run Samples/market-wall.toml --output wall.png --size 1920x1080
+          systemctl reload liveticker     # after editing the file
+        """
+
+    static func run(_ arguments: inout ParsedArguments) throws -> Int32 {
+        guard arguments.operands.count == 1 else {
+            throw UsageError(arguments.operands.isEmpty ? "needs a dashboard file (FILE.toml)" : "takes one file, got \(arguments.operands.count)")
+        }
+        return try runDashboard(path: arguments.operands[0], &arguments)
+    }
+
+    /// Runs the dashboard at `path` (also `replay --config` and `live --config`).
+    static func runDashboard(path: String, _ arguments: inout ParsedArguments) throws -> Int32 {
+        let overrideOutput = arguments.value("output")
+        let overrideSize = arguments.value("size")
+        let overrideMode = arguments.value("mode")
+        let overrideConnector = arguments.value("connector")
+        try arguments.finish()
+        let config = try load(path)
+
+        var options = DisplayOptions()
+        options.connector = overrideConnector ?? config.connector
+        if let mode = overrideMode ?? config.mode {
+            do {
+                options.mode = try ModeRequest(parsing: mode)
+            } catch {
+                throw UsageError("--mode: \(error.description)")
+            }
+        }
+        do {
+            try options.setFileSize(overrideSize ?? "\(config.size.width)x\(config.size.height)")
+        } catch {
+            throw UsageError("--size needs WxH, e.g. 800x480, got '\(overrideSize ?? "")'")
+        }
+        let outputText = overrideOutput ?? config.output
+        let spec: OutputSpec
+        do {
+            spec = try OutputSpec(parsing: outputText)
+        } catch {
+            throw UsageError(error.description)
+        }
+        let oneShot = spec.isFile && !outputText.contains("%")
+
+        StopSignal.install()
+        ReloadSignal.install()
+        let display: any Display
+        do {
+            display = try spec.openDisplay(options: options)
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        defer { display.close() }
+        var session = try makeSession(config, display)
+        try session.start()
+        var framebuffer = Framebuffer(width: display.width, height: display.height)
+        var frames = 0
+        let idle = display.refreshInterval > .zero ? display.refreshInterval : .milliseconds(20)
+        printError("liveticker: showing \(path) (\(config.panels.count) panel(s)) on \(display.summary)")
+
+        while !StopSignal.isRequested {
+            if ReloadSignal.take() {
+                if let fresh = reload(path, current: session, display: display) {
+                    session = fresh
+                    frames = 0
+                }
+            }
+            let finished = session.pump()
+            if display.width != framebuffer.width || display.height != framebuffer.height {
+                // A replugged panel came back at another size: same series, a new layout.
+                session.stop()
+                session = try makeSession(session.config, display)
+                try session.start()
+                framebuffer = Framebuffer(width: display.width, height: display.height)
+            }
+            if oneShot {
+                if finished { break }
+                sleep(.milliseconds(5))
+                continue
+            }
+            if session.dashboard.needsDraw {
+                session.dashboard.draw(into: framebuffer)
+                do {
+                    if try display.present(framebuffer) { frames += 1 }
+                } catch {
+                    session.stop()
+                    throw CommandFailure(error.description)
+                }
+            } else {
+                sleep(idle)
+            }
+        }
+        if oneShot {
+            session.dashboard.draw(into: framebuffer)
+            do {
+                if try display.present(framebuffer) { frames += 1 }
+            } catch {
+                session.stop()
+                throw CommandFailure(error.description)
+            }
+        }
+        session.stop()
+        for line in session.summaries() { printError("\(path): \(line)") }
+        printError("wrote \(frames) frame(s) to \(display.summary)")
+        return 0
+    }
+
+    /// Reads and checks the file; a bad file is a failed run (exit 1) naming line and column.
+    static func load(_ path: String) throws(CommandFailure) -> DashboardConfig {
+        guard let bytes = SystemTimeZone.readFile(path) else {
+            throw CommandFailure("\(path): cannot read the file")
+        }
+        do {
+            return try DashboardConfig.parse(bytes, path: path)
+        } catch {
+            throw CommandFailure("\(path): \(error.description)")
+        }
+    }
+
+    static func makeSession(_ config: DashboardConfig, _ display: any Display) throws(CommandFailure) -> DashboardSession {
+        let zone: TimeZoneRules
+        if let name = config.timeZone {
+            zone = try SystemTimeZone.named(name)
+        } else {
+            zone = try SystemTimeZone.current()
+        }
+        return try DashboardSession(
+            config: config, width: display.width, height: display.height, font: .builtin, zone: zone,
+            processStop: { StopSignal.isRequested })
+    }
+
+    /// SIGHUP: the new file replaces the wall only once it parsed and all its sources
+    /// opened; otherwise the error is reported and `current` stays (nil is returned).
+    static func reload(_ path: String, current: DashboardSession, display: any Display) -> DashboardSession? {
+        do {
+            let config = try load(path)
+            let fresh = try makeSession(config, display)
+            do {
+                try fresh.start()
+            } catch {
+                fresh.stop()
+                throw error
+            }
+            current.stop()
+            printError("liveticker: reloaded \(path) (\(config.panels.count) panel(s))")
+            return fresh
+        } catch {
+            printError("liveticker: reload failed, keeping the current dashboard: \(error)")
+            return nil
+        }
+    }
+
+    static func sleep(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+        _ = nanosleep(&request, nil)
+    }
+}

@@ -1,0 +1,297 @@
+import LiveTickerChart
+import LiveTickerCore
+import LiveTickerDownsampling
+import LiveTickerFeed
+import LiveTickerRender
+import LiveTickerTOML
+
+extension DashboardConfig {
+    /// Reads a dashboard from TOML text. Every key is checked: an unknown key, a value of the
+    /// wrong type or range, a panel outside the grid or overlapping another, a series naming
+    /// a source that is not defined: each is an error with the line and what was expected.
+    static func parse(_ bytes: [UInt8], path: String) throws(ConfigError) -> DashboardConfig {
+        let document: TOMLTable
+        do {
+            document = try TOMLDocument.parse(bytes)
+        } catch {
+            throw ConfigError("not valid TOML: \(error.message)", at: error.position)
+        }
+        var top = ConfigTable(document, name: "the file")
+        var config = DashboardConfig(path: path)
+        config.title = try top.string("title")
+        config.theme = try top.parsed("theme", expected: "dark, light or colorblind", ChartTheme.named) ?? .dark
+        config.timeZone = try top.string("time_zone", expected: "a zone name such as \"Europe/Berlin\" or \"UTC\"")
+        config.staleAfter = try top.parsed("stale_after", expected: "a duration such as \"30s\" or \"5m\"", DurationArgument.nanoseconds)
+        config.output = try top.string("output", expected: "drm, fbdev, or a .png/.ppm file") ?? "drm"
+        if let size = try top.parsed("size", expected: "WIDTHxHEIGHT such as \"1920x1080\"", Self.size) { config.size = size }
+        config.mode = try top.string("mode", expected: "WIDTHxHEIGHT[@HZ] such as \"1920x1080@60\"")
+        config.connector = try top.string("connector", expected: "a connector name such as \"HDMI-A-1\"")
+        config.algorithm = try top.parsed("algorithm", expected: "lttb, minmax, m4 or minmaxlttb", DownsamplingAlgorithm.init(rawValue:)) ?? .lttb
+        config.lineWidth = try top.number("line_width", expected: "a width in pixels from 1 to 64", where: { (1...64).contains($0) }) ?? 1.5
+        config.textScale = try top.integer("text_scale", in: 1...8)
+
+        if var grid = try top.subtable("grid") {
+            let rows = try grid.integer("rows", in: 1...16) ?? 1
+            let columns = try grid.integer("columns", in: 1...16) ?? 1
+            let gutter = try grid.integer("gutter", in: 0...200) ?? 8
+            let positive = "an array of positive numbers, one per row/column"
+            let rowWeights = try grid.numbers("row_weights", expected: positive) ?? Array(repeating: 1, count: rows)
+            let columnWeights = try grid.numbers("column_weights", expected: positive) ?? Array(repeating: 1, count: columns)
+            if rowWeights.count != rows || rowWeights.contains(where: { $0 <= 0 }) {
+                throw ConfigError("'row_weights' in [grid] must have \(rows) positive numbers (one per row)", at: grid.position("row_weights"))
+            }
+            if columnWeights.count != columns || columnWeights.contains(where: { $0 <= 0 }) {
+                throw ConfigError(
+                    "'column_weights' in [grid] must have \(columns) positive numbers (one per column)", at: grid.position("column_weights"))
+            }
+            try grid.finish()
+            config.grid = DashboardGrid(rowWeights: rowWeights, columnWeights: columnWeights, gutter: gutter)
+        }
+
+        if var sources = try top.subtable("source") {
+            for id in sources.table.keys {
+                guard case .table(let t)? = sources.value(id) else {
+                    throw ConfigError("'\(id)' in [source] must be a table: [source.\(id)] with file = or live =", at: sources.position(id))
+                }
+                config.sources.append(try Self.source(id: id, ConfigTable(t, name: "[source.\(id)]")))
+            }
+        }
+
+        let panels = try top.tables("panel", expected: "[[panel]] tables")
+        try top.finish()
+        guard !panels.isEmpty else {
+            throw ConfigError("the dashboard has no [[panel]]", at: document.position)
+        }
+        for (index, table) in panels.enumerated() {
+            config.panels.append(try config.panel(ConfigTable(table, name: "[[panel]] \(index + 1)")))
+        }
+        for (i, a) in config.panels.enumerated() {
+            for b in config.panels[..<i] where a.place.overlaps(b.place) {
+                throw ConfigError(
+                    "panel \(i + 1) overlaps the panel at row \(b.place.row), column \(b.place.column) (line \(b.line.line))", at: a.line)
+            }
+        }
+        return config
+    }
+
+    static func size(_ text: String) -> (width: Int, height: Int)? {
+        let parts = text.split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...16384).contains(w), (1...16384).contains(h) else {
+            return nil
+        }
+        return (w, h)
+    }
+
+    static func color(_ text: String) -> RGBColor? {
+        guard text.hasPrefix("#"), text.count == 7, let value = UInt32(text.dropFirst(), radix: 16) else { return nil }
+        return RGBColor(value)
+    }
+
+    static func candle(_ text: String) -> CandleInterval? {
+        if text.hasSuffix("t"), let count = Int(text.dropLast()), count >= 1 { return .ticks(count) }
+        return DurationArgument.nanoseconds(text).flatMap { $0 > 0 ? CandleInterval.time(nanoseconds: $0) : nil }
+    }
+
+    static func source(id: String, _ table: ConfigTable) throws(ConfigError) -> Source {
+        var t = table
+        let file = try t.string("file", expected: "a tick file's path")
+        let live = try t.string("live", expected: "\"-\", a file, or udp://HOST:PORT or tcp://HOST:PORT")
+        let speed = try t.parsed("speed", expected: "\"max\", or a factor such as \"1\" or \"10\"", ReplaySpeed.init(argument:)) ?? .max
+        let follow = try t.bool("follow") ?? false
+        let candle = try t.parsed("candle", expected: "a duration such as \"1m\" or a tick count such as \"100t\"", Self.candle) ?? .seconds(60)
+        let history = try t.integer("history", in: 16...(1 << 28)) ?? (1 << 20)
+        let symbolColumn = try t.string("symbol_column", expected: "a column name or index")
+        try t.finish()
+        let kind: SourceKind
+        switch (file, live) {
+        case (let file?, nil): kind = .file(path: file, speed: speed, follow: follow)
+        case (nil, let live?):
+            do {
+                _ = try LiveEndpoint(parsing: live)
+            } catch {
+                throw ConfigError("'live' in \(t.name): \(error.description)", at: t.position("live"))
+            }
+            kind = .live(live)
+        case (_?, _?): throw ConfigError("\(t.name) gives both 'file' and 'live': choose one", at: t.position("live"))
+        case (nil, nil): throw ConfigError("\(t.name) needs 'file' (a tick file to replay) or 'live' (an endpoint)", at: t.table.position)
+        }
+        return Source(id: id, kind: kind, candle: candle, history: history, symbolColumn: symbolColumn)
+    }
+
+    func panel(_ table: ConfigTable) throws(ConfigError) -> Panel {
+        var t = table
+        let line = t.table.position
+        let row = try t.integer("row", in: 0...15) ?? 0
+        let column = try t.integer("column", in: 0...15) ?? 0
+        let rowSpan = try t.integer("row_span", in: 1...16) ?? 1
+        let columnSpan = try t.integer("column_span", in: 1...16) ?? 1
+        let place = GridPlace(row: row, column: column, rowSpan: rowSpan, columnSpan: columnSpan)
+        guard grid.contains(place) else {
+            throw ConfigError(
+                "\(t.name) at row \(row), column \(column) spanning \(rowSpan)×\(columnSpan) lies outside the \(grid.rows)×\(grid.columns) grid",
+                at: t.position(t.table["row"] != nil ? "row" : "column"))
+        }
+        let title = try t.string("title")
+        let window = try t.parsed("window", expected: "a duration such as \"10m\", or \"all\"") { text -> ChartOptions.Window? in
+            text == "all" ? .everything : DurationArgument.nanoseconds(text).flatMap { $0 > 0 ? .follow(nanoseconds: $0) : nil }
+        } ?? .everything
+        let showsHeader = try t.bool("header") ?? true
+
+        var series: [Series] = []
+        let sourceID = try t.string("source", expected: "the id of a [source.ID]")
+        let symbol = try t.string("symbol", expected: "a symbol name")
+        if let sourceID {
+            series.append(Series(source: sourceID, symbol: symbol, title: nil, style: SeriesStyle()))
+        }
+        for (i, entry) in try t.tables("series", expected: "an array of tables { source = …, symbol = … }").enumerated() {
+            var s = ConfigTable(entry, name: "series \(i + 1) of \(t.name)")
+            guard let source = try s.string("source", expected: "the id of a [source.ID]") else {
+                throw ConfigError("series \(i + 1) of \(t.name) needs 'source'", at: entry.position)
+            }
+            let one = Series(
+                source: source, symbol: try s.string("symbol"), title: try s.string("title"),
+                style: SeriesStyle(
+                    color: try s.parsed("color", expected: "a colour such as \"#4fc3f7\"", Self.color),
+                    lineWidth: try s.number("line_width", expected: "a width in pixels from 1 to 64", where: { (1...64).contains($0) })))
+            try s.finish()
+            series.append(one)
+        }
+        guard !series.isEmpty else {
+            throw ConfigError("\(t.name) needs a series: 'source' (and 'symbol'), or 'series = [ { source = … } ]'", at: line)
+        }
+        for s in series where !sources.contains(where: { $0.id == s.source }) {
+            let known = sources.map(\.id).joined(separator: ", ")
+            throw ConfigError(
+                "\(t.name) reads source '\(s.source)', which no [source.\(s.source)] defines (defined: \(known.isEmpty ? "none" : known))",
+                at: t.position(t.table["source"] != nil ? "source" : "series"))
+        }
+
+        // Shorthand for one pane (plus a volume pane): chart, line, volume, average, thresholds, bands.
+        let kind = try t.parsed("chart", expected: "line, candles or both", ChartOptions.Kind.init(rawValue:))
+        let interpolation = try t.parsed("line", expected: "linear, step or monotone", LineMark.Interpolation.init(rawValue:))
+        let volume = try t.bool("volume")
+        let average = try t.parsed("average", expected: "\"sma:N\" or \"ema:N\" such as \"sma:20\"", Self.average)
+        let thresholds = try t.numbers("thresholds")
+        let bands = try Self.bands(&t, "bands")
+        let area = try t.bool("area")
+        let paneTables = try t.tables("pane", expected: "[[panel.pane]] tables")
+        try t.finish()
+
+        var panes: [PaneConfig] = []
+        if paneTables.isEmpty {
+            var options = ChartOptions()
+            options.kind = kind ?? .line
+            options.areaFill = area ?? true
+            var marks: [Mark] = bands.map { .band(lower: $0.0, upper: $0.1, color: nil) }
+            if options.kind != .candles, options.areaFill { marks.append(.area(series: 0)) }
+            if options.kind != .line { marks.append(.candles(series: 0)) }
+            if options.kind != .candles {
+                for i in series.indices { marks.append(.line(series: i, interpolation: interpolation ?? .linear)) }
+            }
+            if let average { marks.append(.average(series: 0, kind: average)) }
+            if let thresholds, !thresholds.isEmpty { marks.append(.threshold(values: thresholds, color: nil)) }
+            marks.append(.last(series: Array(series.indices)))
+            panes.append(PaneConfig(weight: volume == true ? 3 : 1, scale: .auto, marks: marks))
+            if volume == true { panes.append(PaneConfig(weight: 1, scale: .includingZero, marks: [.volume(series: 0)])) }
+        } else {
+            for (k, table) in paneTables.enumerated() {
+                panes.append(try Self.pane(ConfigTable(table, name: "pane \(k + 1) of \(t.name)"), seriesCount: series.count))
+            }
+            for key in ["chart", "line", "volume", "average", "thresholds", "bands", "area"] where t.table[key] != nil {
+                throw ConfigError("'\(key)' in \(t.name) is the one-pane shorthand: with [[panel.pane]] put marks in the panes", at: t.position(key))
+            }
+        }
+        return Panel(title: title, place: place, window: window, series: series, panes: panes, showsHeader: showsHeader, line: line)
+    }
+
+    static func average(_ text: String) -> MovingAverageMark.Kind? {
+        let parts = text.split(separator: ":")
+        guard parts.count == 2, let period = Int(parts[1]), (1...10_000).contains(period) else { return nil }
+        switch parts[0] {
+        case "sma": return .simple(period: period)
+        case "ema": return .exponential(period: period)
+        default: return nil
+        }
+    }
+
+    static func bands(_ t: inout ConfigTable, _ key: String) throws(ConfigError) -> [(Double, Double)] {
+        guard let value = t.value(key) else { return [] }
+        let expected = "an array of [from, to] pairs such as [[99, 100]]"
+        guard case .array(let items) = value else { throw t.wrongType(key, expected, value) }
+        var out: [(Double, Double)] = []
+        for item in items {
+            guard case .array(let pair) = item, pair.count == 2, let a = ConfigTable.number(pair[0]), let b = ConfigTable.number(pair[1]),
+                !a.isNaN, !b.isNaN
+            else { throw t.invalid(key, expected, value) }
+            out.append((a, b))
+        }
+        return out
+    }
+
+    static func pane(_ table: ConfigTable, seriesCount: Int) throws(ConfigError) -> PaneConfig {
+        var t = table
+        let weight = try t.number("weight", expected: "a positive number", where: { $0 > 0 && $0.isFinite }) ?? 1
+        var scale = Pane.Scale.auto
+        if let value = t.value("scale") {
+            let expected = "\"auto\", \"zero\", \"log\" or a [lower, upper] range"
+            switch value {
+            case .string("auto"): scale = .auto
+            case .string("zero"): scale = .includingZero
+            case .string("log"): scale = .logarithmic
+            case .array(let pair) where pair.count == 2:
+                guard let a = ConfigTable.number(pair[0]), let b = ConfigTable.number(pair[1]), a.isFinite, b.isFinite, a != b else {
+                    throw t.invalid("scale", expected, value)
+                }
+                scale = .fixed(lower: a, upper: b)
+            case .string, .array: throw t.invalid("scale", expected, value)
+            default: throw t.wrongType("scale", expected, value)
+            }
+        }
+        var marks: [Mark] = try bands(&t, "bands").map { .band(lower: $0.0, upper: $0.1, color: nil) }
+        for (i, entry) in try t.tables("marks", expected: "an array of tables such as [{ mark = \"line\" }]").enumerated() {
+            marks.append(try Self.mark(ConfigTable(entry, name: "mark \(i + 1) of \(t.name)"), seriesCount: seriesCount))
+        }
+        if let thresholds = try t.numbers("thresholds"), !thresholds.isEmpty { marks.append(.threshold(values: thresholds, color: nil)) }
+        try t.finish()
+        return PaneConfig(weight: weight, scale: scale, marks: marks)
+    }
+
+    static let markKinds = ["line", "area", "candles", "volume", "sma", "ema", "threshold", "band", "last"]
+
+    static func mark(_ table: ConfigTable, seriesCount: Int) throws(ConfigError) -> Mark {
+        var t = table
+        guard let kind = try t.string("mark", expected: "one of \(markKinds.joined(separator: ", "))") else {
+            throw ConfigError("\(t.name) needs 'mark' (one of \(markKinds.joined(separator: ", ")))", at: t.table.position)
+        }
+        let series = try t.integer("series", in: 0...(max(0, seriesCount - 1))) ?? 0
+        let color = try t.parsed("color", expected: "a colour such as \"#ffd54f\"", Self.color)
+        let mark: Mark
+        switch kind {
+        case "line":
+            mark = .line(
+                series: series,
+                interpolation: try t.parsed("style", expected: "linear, step or monotone", LineMark.Interpolation.init(rawValue:)) ?? .linear)
+        case "area": mark = .area(series: series)
+        case "candles": mark = .candles(series: series)
+        case "volume": mark = .volume(series: series)
+        case "sma", "ema":
+            let period = try t.integer("period", in: 1...10_000) ?? 20
+            mark = .average(series: series, kind: kind == "sma" ? .simple(period: period) : .exponential(period: period))
+        case "threshold":
+            guard let values = try t.numbers("values"), !values.isEmpty else {
+                throw ConfigError("\(t.name) (threshold) needs 'values', e.g. values = [101.5]", at: t.table.position)
+            }
+            mark = .threshold(values: values, color: color)
+        case "band":
+            guard let lower = try t.number("from"), let upper = try t.number("to") else {
+                throw ConfigError("\(t.name) (band) needs 'from' and 'to'", at: t.table.position)
+            }
+            mark = .band(lower: lower, upper: upper, color: color)
+        case "last": mark = .last(series: Array(0..<seriesCount))
+        default:
+            throw ConfigError("'mark' in \(t.name) must be one of \(markKinds.joined(separator: ", ")), got \"\(kind)\"", at: t.position("mark"))
+        }
+        try t.finish()
+        return mark
+    }
+}

@@ -1,0 +1,77 @@
+import LiveTickerChart
+import LiveTickerCore
+import LiveTickerDownsampling
+import LiveTickerFeed
+import LiveTickerRender
+import LiveTickerTOML
+
+/// A dashboard file, checked and resolved: what `liveticker run` shows and `check` prints.
+/// See `DashboardConfig+Parsing.swift` for the keys and their rules (and the README).
+struct DashboardConfig {
+    /// Where a source's ticks come from.
+    enum SourceKind {
+        /// A tick file replayed (CSV or .ltk) at `speed`, optionally followed as it grows.
+        case file(path: String, speed: ReplaySpeed, follow: Bool)
+        /// A live endpoint: `-`, a growing file, `udp://…` or `tcp://…`.
+        case live(String)
+    }
+
+    struct Source {
+        var id: String
+        var kind: SourceKind
+        var candle: CandleInterval
+        var history: Int
+        /// Symbol column name or index, value column… (the feed's own options).
+        var symbolColumn: String?
+    }
+
+    struct Series {
+        var source: String
+        var symbol: String?
+        var title: String?
+        var style: SeriesStyle
+    }
+
+    enum Mark {
+        case line(series: Int, interpolation: LineMark.Interpolation)
+        case area(series: Int)
+        case candles(series: Int)
+        case volume(series: Int)
+        case average(series: Int, kind: MovingAverageMark.Kind)
+        case threshold(values: [Double], color: RGBColor?)
+        case band(lower: Double, upper: Double, color: RGBColor?)
+        case last(series: [Int])
+    }
+
+    struct PaneConfig {
+        var weight: Double
+        var scale: Pane.Scale
+        var marks: [Mark]
+    }
+
+    struct Panel {
+        var title: String?
+        var place: GridPlace
+        var window: ChartOptions.Window
+        var series: [Series]
+        var panes: [PaneConfig]
+        var showsHeader: Bool
+        var line: TOMLPosition
+    }
+
+    var path: String
+    var title: String?
+    var theme: ChartTheme = .dark
+    var timeZone: String?
+    var staleAfter: Int64?
+    var output = "drm"
+    var size: (width: Int, height: Int) = (1920, 1080)
+    var mode: String?
+    var connector: String?
+    var algorithm: DownsamplingAlgorithm = .lttb
+    var lineWidth = 1.5
+    var textScale: Int?
+    var grid = DashboardGrid(rows: 1, columns: 1)
+    var sources: [Source] = []
+    var panels: [Panel] = []
+}

@@ -1,0 +1,73 @@
+import LiveTickerChart
+import Testing
+
+@testable import LiveTickerCLI
+
+@Suite("Chart options of issue 13 on the command line")
+struct ChartOptionArgumentTests {
+    func read(_ words: [String]) throws -> ChartArguments {
+        var parsed = try ParsedArguments(words)
+        return try ChartArguments.read(from: &parsed)
+    }
+
+    @Test("without --candle the interval comes from the ladder: 60–150 candles in the window")
+    func ladder() throws {
+        let minute: Int64 = 60_000_000_000
+        for (window, expected) in [("2h", minute), ("8h", 5 * minute), ("1d", 15 * minute), ("5d", 60 * minute),
+                                   ("20d", 240 * minute), ("90d", 1440 * minute), ("700d", 10_080 * minute)] {
+            let chart = try read(["--chart", "candles", "--window", window])
+            #expect(chart.candleInterval == .time(nanoseconds: expected), "\(window)")
+        }
+        // --candle wins.
+        #expect(try read(["--window", "8h", "--candle", "1m"]).candleInterval == .time(nanoseconds: minute))
+    }
+
+    @Test("--tz reads IANA zones (daylight saving included), UTC without files; bad names are usage errors")
+    func timeZones() throws {
+        let newYork = try read(["--tz", "America/New_York"]).options.timeZone
+        #expect(newYork.offset(atUTCSeconds: 1_710_054_000) == -14400)  // 2024-03-10 07:00Z, EDT
+        #expect(newYork.offset(atUTCSeconds: 1_710_053_999) == -18000)
+        #expect(try read(["--tz", "UTC"]).options.timeZone.isFixedOffset)
+        #expect(try read(["--utc-offset", "+01:00"]).options.utcOffsetSeconds == 3600)
+        #expect(throws: UsageError.self) { try read(["--tz", "Mars/Olympus_Mons"]) }
+        #expect(throws: UsageError.self) { try read(["--tz", "../../etc/passwd"]) }
+        #expect(throws: UsageError.self) { try read(["--tz", "UTC", "--utc-offset", "+01:00"]) }
+    }
+
+    @Test("--title, --change, --stale, --font builtin, --text-size")
+    func headerOptions() throws {
+        let chart = try read(["--title", "Boiler 3", "--change", "none", "--stale", "30s", "--font", "builtin", "--text-size", "40"])
+        #expect(chart.title == "Boiler 3")
+        #expect(chart.options.change == .none)
+        #expect(chart.options.staleAfter == 30_000_000_000)
+        #expect(chart.font.trueTypePath == nil && chart.font.textSize == 40)
+        #expect(throws: UsageError.self) { try read(["--change", "sometimes"]) }
+        #expect(throws: UsageError.self) { try read(["--stale", "soon"]) }
+        #expect(throws: UsageError.self) { try read(["--text-size", "2"]) }
+        #expect(throws: CommandFailure.self) { try read(["--font", "/etc/hostname.ttf"]) }
+    }
+}
+
+@Suite("--describe")
+struct DescribeTests {
+    @Test("replay --describe prints a paragraph naming the series, last value, change, range and trend")
+    func describe() throws {
+        let dir = temporaryDirectory()
+        var csv = "time,price\n"
+        for i in 0..<100 { csv += "\(1_709_280_000 + i),\(100 + Double(i) / 10)\n" }
+        csv += "\(1_709_280_100),nan\n\(1_709_280_101),110.5\n"
+        try TextFile.write(csv, to: dir + "/ramp.csv")
+        var status: Int32 = -1
+        let text = capture {
+            status = LiveTickerCommandLine.run(
+                ["replay", dir + "/ramp.csv", "--describe", "--tz", "UTC", "--title", "Ramp", "--output", dir + "/out.ppm"])
+        }
+        #expect(status == 0)
+        #expect(text.contains("one series as a line from 2024-03-01 08:00:00 to 2024-03-01 08:01:41 (UTC)"), "\(text)")
+        #expect(text.contains("Ramp: last 110.5 at 2024-03-01 08:01:41"), "\(text)")
+        #expect(text.contains("up 10.5 (+10.50%)"), "\(text)")
+        #expect(text.contains("ranged from 100.0 to 110.5"), "\(text)")
+        #expect(text.contains("rising over the window"), "\(text)")
+        #expect(text.contains("1 gap"), "\(text)")
+    }
+}

@@ -1,0 +1,115 @@
+import LiveTickerChart
+import LiveTickerImageIO
+import Testing
+
+@testable import LiveTickerCLI
+
+@Suite("Dashboard files: schema, errors, check and run")
+struct DashboardConfigTests {
+    static let minimal = """
+        [source.day]
+        file = "day.csv"
+
+        [[panel]]
+        source = "day"
+        """
+
+    static func parse(_ text: String) throws(ConfigError) -> DashboardConfig {
+        try DashboardConfig.parse(Array(text.utf8), path: "wall.toml")
+    }
+
+    @Test("the bundled samples check out and resolve to the panels they describe")
+    func samples() throws {
+        for (name, panels) in [("market-wall", 4), ("telemetry-wall", 3)] {
+            let bytes = readFile("Samples/\(name).toml")
+            #expect(!bytes.isEmpty, "Samples/\(name).toml must exist (tests run from the package root)")
+            let config = try DashboardConfig.parse(bytes, path: name)
+            #expect(config.panels.count == panels)
+        }
+        let market = try DashboardConfig.parse(readFile("Samples/market-wall.toml"), path: "m")
+        #expect(market.grid.rows == 2 && market.grid.columns == 2)
+        #expect(market.panels[3].panes.count == 2)  // the shorthand's volume pane
+        #expect(market.panels[3].panes[1].scale == .includingZero)
+    }
+
+    @Test("errors name the key, its line and what was expected", arguments: [
+        ("colour = \"red\"\n" + minimal, 1, "unknown key 'colour' in the file"),
+        (minimal + "\nwindow = 10", 6, "'window' in [[panel]] 1 must be a duration"),
+        (minimal + "\nwindow = \"ten minutes\"", 6, "must be a duration such as \"10m\", or \"all\", got \"ten minutes\""),
+        (minimal + "\nrow = 3", 6, "lies outside the 1×1 grid"),
+        ("[grid]\nrows = 2\ncolumnz = 2\n" + minimal, 3, "unknown key 'columnz' in [grid] (expected one of: rows, columns"),
+        ("[grid]\nrows = \"2\"\n" + minimal, 2, "'rows' in [grid] must be a whole number from 1 to 16, not string \"2\""),
+        ("theme = \"neon\"\n" + minimal, 1, "'theme' in the file must be dark, light or colorblind, got \"neon\""),
+        ("[source.day]\nfile = \"a.csv\"\n[[panel]]\nsource = \"night\"\n", 4, "reads source 'night', which no [source.night] defines (defined: day)"),
+        (minimal + "\n[[panel.pane]]\nmarks = [{ mark = \"pie\" }]", 7, "'mark' in mark 1 of pane 1 of [[panel]] 1 must be one of line"),
+        (minimal + "\n[[panel.pane]]\nscale = \"lin\"", 7, "'scale' in pane 1 of [[panel]] 1 must be \"auto\", \"zero\", \"log\" or a [lower, upper] range"),
+        (minimal + "\n[[panel.pane]]\nmarks = [{ mark = \"line\", series = 1 }]", 7, "'series' in mark 1 of pane 1 of [[panel]] 1 must be a whole number from 0 to 0"),
+        (minimal + "\n[[panel]]\nsource = \"day\"", 6, "panel 2 overlaps the panel at row 0, column 0 (line 4)"),
+        ("[source.day]\nlive = \"udp://127.0.0.1\"\n[[panel]]\nsource = \"day\"\n", 2, "'live' in [source.day]"),
+        ("[source.day]\nfile = 'x'\nlive = '-'\n[[panel]]\nsource = \"day\"\n", 3, "gives both 'file' and 'live'"),
+        ("title = \"x\"\n", 1, "the dashboard has no [[panel]]"),
+        ("title = \"x\n", 1, "not valid TOML"),
+    ])
+    func errors(text: String, line: Int, message: String) {
+        do {
+            _ = try Self.parse(text)
+            Issue.record("accepted:\n\(text)")
+        } catch {
+            #expect(error.position.line == line, "\(error)")
+            #expect(error.message.contains(message), "\(error)")
+        }
+    }
+}
+
+/// These capture standard output and error (process-wide): they run in the serialized
+/// command-line suite so no other capture races them.
+extension CommandLineTests {
+    @Test("liveticker check prints the resolved layout; a bad file exits 1 naming the line")
+    func checkCommand() {
+        var status: Int32 = -1
+        let text = capture { status = LiveTickerCommandLine.run(["check", "Samples/market-wall.toml", "--size", "1000x600"]) }
+        #expect(status == 0)
+        #expect(text.contains("Samples/market-wall.toml: valid"))
+        #expect(text.contains("grid: 2 row(s) x 2 column(s), gutter 8 px"))
+        #expect(text.contains("panel 4 \"DYNA\": row 1, column 1, span 1x1:"))
+        #expect(text.contains("pane 2: weight 1.0, scale zero: volume(0)"))
+        let directory = temporaryDirectory()
+        writeFile(directory + "/bad.toml", DashboardConfigTests.minimal + "\ncolor = \"#fff\"\n")
+        let errors = capture(2) { status = LiveTickerCommandLine.run(["check", directory + "/bad.toml"]) }
+        #expect(status == 1)
+        #expect(errors.contains("bad.toml: line 6, column 1: unknown key 'color' in [[panel]] 1"))
+        #expect(LiveTickerCommandLine.run(["check"]) == 2)
+    }
+
+    @Test("liveticker run writes the wall; replay --config is the same; each panel shows its own symbol")
+    func runToPicture() throws {
+        let directory = temporaryDirectory()
+        var status: Int32 = -1
+        _ = capture(2) {
+            status = LiveTickerCommandLine.run(["run", "Samples/market-wall.toml", "--output", directory + "/wall.ppm", "--size", "800x500"])
+        }
+        #expect(status == 0)
+        let wall = try PPMImage(decoding: readFile(directory + "/wall.ppm"))
+        #expect(wall.width == 800 && wall.height == 500)
+        _ = capture(2) {
+            status = LiveTickerCommandLine.run(["replay", "--config", "Samples/market-wall.toml", "--output", directory + "/again.ppm", "--size", "800x500"])
+        }
+        #expect(status == 0)
+        #expect(readFile(directory + "/again.ppm") == readFile(directory + "/wall.ppm"))
+        // Four panels with up and down candles: both candle colours in each quadrant.
+        let theme = ChartTheme.dark
+        for (qx, qy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+            var up = 0
+            var down = 0
+            for y in (qy * 250)..<(qy * 250 + 250) {
+                for x in (qx * 400)..<(qx * 400 + 400) {
+                    let p = wall[x, y]
+                    if p == theme.up.pixel { up += 1 }
+                    if p == theme.down.pixel { down += 1 }
+                }
+            }
+            #expect(up > 100 && down > 100, "quadrant \(qx),\(qy): \(up) up, \(down) down")
+        }
+        #expect(LiveTickerCommandLine.run(["replay", "x.csv", "--config", "Samples/market-wall.toml"]) == 2)
+    }
+}

@@ -1,0 +1,67 @@
+import LiveTickerCore
+import LiveTickerRender
+import LiveTickerScales
+import Testing
+
+@testable import LiveTickerChart
+
+@Suite("Header numbers, palette and legend (issue 13)")
+struct HeaderTests {
+    @Test("one number of decimals in a header; compact notation for large values")
+    func numbers() {
+        #expect(LiveTickerChart.headerNumber(97, decimals: 2).description == "97.00")
+        #expect(LiveTickerChart.headerNumber(-3, decimals: 2).description == "-3.00")
+        #expect(LiveTickerChart.headerNumber(1_234_567, decimals: 2).description == "1.23M")
+        #expect(LiveTickerChart.headerNumber(4_500_000_000, decimals: 0).description == "4.50B")
+        #expect(LiveTickerChart.headerNumber(7.1e12, decimals: 0).description == "7.10T")
+        #expect(LiveTickerChart.fractionDigits(ValueLabel.trueValue(96.95)) == 2)
+        #expect(LiveTickerChart.fractionDigits(ValueLabel.trueValue(97)) == 0)
+    }
+
+    @Test("the tags and header share the decimals of the most precise last value")
+    func sharedDecimals() throws {
+        let a = try makeSeries([96.9, 97.0])
+        let b = try makeSeries([96.9, 96.95])
+        let (_, chart) = render([a, b], width: 640, height: 360)
+        #expect(chart.valueDecimals() == 2)
+    }
+
+    @Test("eight distinct series colours in every theme: a fifth series does not reuse the first's")
+    func palette() {
+        for theme in ChartTheme.all {
+            #expect(theme.series.count == 8)
+            #expect(Set(theme.series.map(\.pixel)).count == 8)
+            #expect(theme.seriesColor(4) != theme.seriesColor(0))
+        }
+    }
+
+    @Test("a series that has gone quiet gets a STALE badge; a live one does not")
+    func stale() throws {
+        let series = try makeSeries((0..<50).map { Double($0) })  // last tick at start + 49 s
+        let last: Int64 = 1_709_280_000_000_000_000 + 49_000_000_000
+        var options = ChartOptions()
+        options.staleAfter = 30_000_000_000
+        options.theme = .dark
+        options.clock = { last + 10_000_000_000 }
+        let (live, chart) = render([series], width: 640, height: 200, options: options)
+        options.clock = { last + 60_000_000_000 }
+        let (quiet, _) = render([series], width: 640, height: 200, options: options)
+        let header = try #require(chart.lastGeometry).layout.header
+        #expect(count(ChartTheme.dark.down, in: header, of: live) == 0)
+        #expect(count(ChartTheme.dark.down, in: header, of: quiet) > 100)
+    }
+
+    @Test("several series: each gets a marker of its own shape in the legend")
+    func legendMarkers() throws {
+        let series = try (0..<4).map { k in try makeSeries((0..<50).map { Double($0 + k) }) }
+        var options = ChartOptions()
+        options.change = .none
+        let (fb, chart) = render(series, width: 800, height: 300, options: options)
+        let header = try #require(chart.lastGeometry).layout.header
+        var counts: [Int] = []
+        for k in 0..<4 { counts.append(count(options.theme.seriesColor(k), in: header, of: fb)) }
+        // Square, diamond, triangle, circle of one size: different pixel counts, all present.
+        #expect(counts.allSatisfy { $0 > 0 })
+        #expect(Set(counts.map { $0 }).count >= 3, "\(counts)")
+    }
+}
