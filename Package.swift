@@ -29,6 +29,7 @@ let package = Package(
         .library(name: "LiveTickerDisplay", targets: ["LiveTickerDisplay"]),
         .library(name: "LiveTickerFeed", targets: ["LiveTickerFeed"]),
         .library(name: "LiveTickerTOML", targets: ["LiveTickerTOML"]),
+        .library(name: "LiveTickerLoop", targets: ["LiveTickerLoop"]),
     ],
     targets: [
         // MARK: Core (pure Swift, no Foundation, no devices)
@@ -74,6 +75,8 @@ let package = Package(
         // gzip decompression (zlib) for the readers, kept out of LiveTickerFeed's Swift.
         .target(name: "LiveTickerDecompression", dependencies: ["CZlib"]),
         .target(name: "LiveTickerFeed", dependencies: ["LiveTickerCore", "LiveTickerFiles", "LiveTickerDecompression"]),
+        // The render loop an embedder runs: a Dashboard on a Display, drawn on change, stopped by a token.
+        .target(name: "LiveTickerLoop", dependencies: ["LiveTickerChart", "LiveTickerDisplay", "LiveTickerRender"]),
 
         // MARK: Programs
         .target(
@@ -88,7 +91,7 @@ let package = Package(
             dependencies: [
                 "LiveTickerCore", "LiveTickerDownsampling", "LiveTickerScales", "LiveTickerRender",
                 "LiveTickerChart", "LiveTickerImageIO", "LiveTickerDisplay", "LiveTickerFeed",
-                "LiveTickerBench", "LiveTickerFreeType", "LiveTickerFiles", "LiveTickerTOML",
+                "LiveTickerBench", "LiveTickerFreeType", "LiveTickerFiles", "LiveTickerTOML", "LiveTickerLoop",
             ]
         ),
         // Saves argc/argv and keeps the Swift runtime from aborting when /proc is missing
@@ -124,7 +127,7 @@ let package = Package(
         // Also runs the README's "Using it from Swift" example, hence Core and Chart.
         .testTarget(
             name: "LiveTickerDisplayTests",
-            dependencies: ["LiveTickerDisplay", "LiveTickerRender", "LiveTickerChart", "LiveTickerCore"]),
+            dependencies: ["LiveTickerDisplay", "LiveTickerRender", "LiveTickerChart", "LiveTickerCore", "LiveTickerLoop"]),
         .testTarget(
             name: "LiveTickerFeedTests", dependencies: ["LiveTickerFeed", "LiveTickerCore", "LiveTickerTestSupport"],
             exclude: ["JSON/json-corpus.txt"]),
