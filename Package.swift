@@ -30,6 +30,7 @@ let package = Package(
         .library(name: "LiveTickerDisplay", targets: ["LiveTickerDisplay"]),
         .library(name: "LiveTickerFeed", targets: ["LiveTickerFeed"]),
         .library(name: "LiveTickerTOML", targets: ["LiveTickerTOML"]),
+        .library(name: "LiveTickerLoop", targets: ["LiveTickerLoop"]),
     ],
     targets: [
         // MARK: Core (pure Swift, no Foundation, no devices)
@@ -81,6 +82,8 @@ let package = Package(
             providers: [.apt(["libpaho-mqtt-dev", "libssl-dev"])]
         ),
         .target(name: "LiveTickerMQTT", dependencies: ["LiveTickerFeed", "LiveTickerCore", "CPahoMQTT"]),
+        // The render loop an embedder runs: a Dashboard on a Display, drawn on change, stopped by a token.
+        .target(name: "LiveTickerLoop", dependencies: ["LiveTickerChart", "LiveTickerDisplay", "LiveTickerRender"]),
 
         // MARK: Programs
         .target(
@@ -95,10 +98,13 @@ let package = Package(
             dependencies: [
                 "LiveTickerCore", "LiveTickerDownsampling", "LiveTickerScales", "LiveTickerRender",
                 "LiveTickerChart", "LiveTickerImageIO", "LiveTickerDisplay", "LiveTickerFeed",
-                "LiveTickerMQTT", "LiveTickerBench", "LiveTickerFreeType", "LiveTickerFiles", "LiveTickerTOML",
+                "LiveTickerMQTT", "LiveTickerBench", "LiveTickerFreeType", "LiveTickerFiles", "LiveTickerTOML", "LiveTickerLoop",
             ]
         ),
-        .executableTarget(name: "liveticker", dependencies: ["LiveTickerCLI"]),
+        // Saves argc/argv and keeps the Swift runtime from aborting when /proc is missing
+        // (runs from .preinit_array, before any constructor; see ProcessStart.c).
+        .target(name: "CProcessStart"),
+        .executableTarget(name: "liveticker", dependencies: ["LiveTickerCLI", "CProcessStart"]),
         // Counts heap allocations for the Bench's "allocations per frame" (Bench only).
         .target(name: "CAllocationCounter"),
         .executableTarget(name: "Bench", dependencies: ["LiveTickerCLI", "CAllocationCounter"], path: "Bench"),
@@ -128,7 +134,7 @@ let package = Package(
         // Also runs the README's "Using it from Swift" example, hence Core and Chart.
         .testTarget(
             name: "LiveTickerDisplayTests",
-            dependencies: ["LiveTickerDisplay", "LiveTickerRender", "LiveTickerChart", "LiveTickerCore"]),
+            dependencies: ["LiveTickerDisplay", "LiveTickerRender", "LiveTickerChart", "LiveTickerCore", "LiveTickerLoop"]),
         .testTarget(
             name: "LiveTickerFeedTests", dependencies: ["LiveTickerFeed", "LiveTickerCore", "LiveTickerTestSupport"],
             exclude: ["JSON/json-corpus.txt"]),

@@ -35,6 +35,14 @@ public enum LiveTickerCommandLine {
         exit(finish(run(Array(CommandLine.arguments.dropFirst()))))
     }
 
+    /// Runs the command named by `arguments` (without the program name), for an executable
+    /// that obtained them itself (the `liveticker` executable, which also works without /proc),
+    /// and exits with its status.
+    public static func main(arguments: [String]) -> Never {
+        prepareProcess()
+        exit(finish(run(arguments)))
+    }
+
     /// Runs `liveticker PREFIX... ARGUMENTS...`: lets another executable (the `Bench` target)
     /// be one of the subcommands under its own name.
     public static func main(prefixing prefix: [String]) -> Never {

@@ -2,6 +2,7 @@ import LiveTickerChart
 import LiveTickerCore
 import LiveTickerDisplay
 import LiveTickerFeed
+import LiveTickerLoop
 import LiveTickerRender
 
 #if canImport(Glibc)
@@ -83,54 +84,31 @@ enum RunCommand: Command {
             throw CommandFailure(error.description)
         }
         defer { display.close() }
-        var session = try makeSession(config, display)
-        try session.start()
-        var framebuffer = Framebuffer(width: display.width, height: display.height)
-        var frames = 0
-        let idle = display.refreshInterval > .zero ? display.refreshInterval : .milliseconds(20)
+        let current = CurrentSession(try makeSession(config, display))
+        try current.session.start()
+        let loop = RenderLoop(display: display) { width, height in current.session.scene(width: width, height: height) }
+        let token = RenderStopToken(alsoWhen: { StopSignal.isRequested })
         printError("liveticker: showing \(path) (\(config.panels.count) panel(s)) on \(display.summary)")
-
-        while !StopSignal.isRequested {
-            if ReloadSignal.take() {
-                if let fresh = reload(path, current: session, display: display) {
-                    session = fresh
-                    frames = 0
-                }
-            }
-            let finished = session.pump()
-            if display.width != framebuffer.width || display.height != framebuffer.height {
-                // A replugged panel came back at another size: same series, a new layout.
-                session.stop()
-                session = try makeSession(session.config, display)
-                try session.start()
-                framebuffer = Framebuffer(width: display.width, height: display.height)
-            }
+        do {
             if oneShot {
-                if finished { break }
-                sleep(.milliseconds(5))
-                continue
-            }
-            if session.dashboard.needsDraw {
-                session.dashboard.draw(into: framebuffer)
-                do {
-                    if try display.present(framebuffer) { frames += 1 }
-                } catch {
-                    session.stop()
-                    throw CommandFailure(error.description)
-                }
+                // One picture once every replayed file is read (or at SIGINT/SIGTERM).
+                while !token.isStopped, !current.session.pump() { sleep(.milliseconds(5)) }
+                try loop.drawNow()
             } else {
-                sleep(idle)
+                try loop.run(until: token) {
+                    if ReloadSignal.take(), let fresh = reload(path, current: current.session, display: display) {
+                        current.session = fresh
+                        loop.scene = fresh.scene(width: display.width, height: display.height)
+                    }
+                    _ = current.session.pump()
+                }
             }
+        } catch {
+            current.session.stop()
+            throw CommandFailure(error.description)
         }
-        if oneShot {
-            session.dashboard.draw(into: framebuffer)
-            do {
-                if try display.present(framebuffer) { frames += 1 }
-            } catch {
-                session.stop()
-                throw CommandFailure(error.description)
-            }
-        }
+        let session = current.session
+        let frames = loop.framesPresented
         session.stop()
         for line in session.summaries() { printError("\(path): \(line)") }
         printError("wrote \(frames) frame(s) to \(display.summary)")
@@ -182,9 +160,18 @@ enum RunCommand: Command {
         }
     }
 
+}
+
+extension RunCommand {
     static func sleep(_ duration: Duration) {
         let (seconds, attoseconds) = duration.components
         var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
         _ = nanosleep(&request, nil)
     }
+}
+
+/// The session a running dashboard shows; a reload replaces it.
+private final class CurrentSession {
+    var session: DashboardSession
+    init(_ session: DashboardSession) { self.session = session }
 }

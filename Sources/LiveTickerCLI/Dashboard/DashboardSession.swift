@@ -12,8 +12,11 @@ import Synchronization
 /// the old one only once the new file proved valid).
 final class DashboardSession {
     let config: DashboardConfig
-    let dashboard: Dashboard
+    /// The scene at the size it was last asked for.
+    private(set) var dashboard: Dashboard
     private let feeds: [Feed]
+    private let panels: [DashboardPanel]
+    private let font: BitmapFont
 
     /// One source's feed: the series it fills and how.
     private final class Feed: @unchecked Sendable {
@@ -83,7 +86,19 @@ final class DashboardSession {
             panels.append(DashboardPanel(place: panel.place, series: series, panes: panes, options: options))
         }
         self.feeds = feeds
+        self.panels = panels
+        self.font = font
         dashboard = Dashboard(grid: config.grid, panels: panels, width: width, height: height, title: config.title, theme: config.theme, font: font)
+    }
+
+    /// The scene for a `width × height` frame over the same series (a display that came back
+    /// at another size); the current one when the size is unchanged.
+    func scene(width: Int, height: Int) -> Dashboard {
+        if dashboard.width != width || dashboard.height != height {
+            dashboard = Dashboard(
+                grid: config.grid, panels: panels, width: width, height: height, title: config.title, theme: config.theme, font: font)
+        }
+        return dashboard
     }
 
     static func mark(_ mark: DashboardConfig.Mark) -> any ChartMark {
@@ -169,7 +184,10 @@ final class DashboardSession {
             feed.stop.stop()
             feed.live?.stop()
         }
-        for feed in feeds { feed.thread?.join() }
+        for feed in feeds {
+            feed.thread?.join()
+            feed.thread = nil  // joined once, even when stop() is called again
+        }
     }
 
     /// One line per source on how its feed went (errors first).

@@ -122,10 +122,13 @@ final class ChartSession {
     /// `stop` ends the feed early (SIGINT/SIGTERM should raise it).
     func runLive(reader: any TickBatchReader, pacer: ReplayPacer, stop: StopFlag, hold: Bool) throws -> (FeedReport, SeriesSink) {
         let outcome = ProducerOutcome()
+        // `outcome` keeps the sink (`outcome.sink`) and the sink keeps this closure: a strong
+        // capture here was a reference cycle that leaked the sink, its series routing and the
+        // outcome on every run (LeakSanitizer: 2.8 MB per run).
         let sinkTemplate = makeSink(
             names: { Self.name(of: $0, in: reader) },
-            onSymbol: { index, symbol in
-                if index == 0 { outcome.publishTitle(Self.name(of: symbol, in: reader)) }
+            onSymbol: { [weak outcome] index, symbol in
+                if index == 0 { outcome?.publishTitle(Self.name(of: symbol, in: reader)) }
             })
         let producer = ProducerThread {
             var sink = sinkTemplate
