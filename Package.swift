@@ -12,8 +12,9 @@
 //   LiveTickerFiles        files replaced atomically (mkstemp, fsync, rename)
 //   LiveTickerImageIO      PPM and PNG files                -> Render, CZlib, Files
 //   LiveTickerDisplay      Display protocol, DRM/KMS, fbdev, picture files -> Render, ImageIO, CDRM
-//   LiveTickerFeed         CSV, JSON, line-protocol and binary tick files, pacing, live sources -> Core
+//   LiveTickerFeed         CSV, JSON, line-protocol and binary tick files, pacing, live sources, message payloads -> Core
 //   LiveTickerDecompression gzip streams through zlib                    -> CZlib, Files
+//   LiveTickerMQTT         MQTT subscriber feed and publisher (Eclipse Paho C)   -> Feed, CPahoMQTT
 //   LiveTickerBench        the benchmark suite (Bench and `liveticker bench`)
 //   LiveTickerCLI          the `liveticker` commands
 import PackageDescription
@@ -75,6 +76,12 @@ let package = Package(
         // gzip decompression (zlib) for the readers, kept out of LiveTickerFeed's Swift.
         .target(name: "LiveTickerDecompression", dependencies: ["CZlib"]),
         .target(name: "LiveTickerFeed", dependencies: ["LiveTickerCore", "LiveTickerFiles", "LiveTickerDecompression"]),
+        // Eclipse Paho MQTT C (static archives in libpaho-mqtt-dev, so the kiosk binary keeps MQTT).
+        .systemLibrary(
+            name: "CPahoMQTT",
+            providers: [.apt(["libpaho-mqtt-dev", "libssl-dev"])]
+        ),
+        .target(name: "LiveTickerMQTT", dependencies: ["LiveTickerFeed", "LiveTickerCore", "CPahoMQTT"]),
         // The render loop an embedder runs: a Dashboard on a Display, drawn on change, stopped by a token.
         .target(name: "LiveTickerLoop", dependencies: ["LiveTickerChart", "LiveTickerDisplay", "LiveTickerRender"]),
 
@@ -91,10 +98,13 @@ let package = Package(
             dependencies: [
                 "LiveTickerCore", "LiveTickerDownsampling", "LiveTickerScales", "LiveTickerRender",
                 "LiveTickerChart", "LiveTickerImageIO", "LiveTickerDisplay", "LiveTickerFeed",
-                "LiveTickerBench", "LiveTickerFreeType", "LiveTickerFiles", "LiveTickerTOML", "LiveTickerLoop",
+                "LiveTickerMQTT", "LiveTickerBench", "LiveTickerFreeType", "LiveTickerFiles", "LiveTickerTOML", "LiveTickerLoop",
             ]
         ),
-        .executableTarget(name: "liveticker", dependencies: ["LiveTickerCLI"]),
+        // Saves argc/argv and keeps the Swift runtime from aborting when /proc is missing
+        // (runs from .preinit_array, before any constructor; see ProcessStart.c).
+        .target(name: "CProcessStart"),
+        .executableTarget(name: "liveticker", dependencies: ["LiveTickerCLI", "CProcessStart"]),
         // Counts heap allocations for the Bench's "allocations per frame" (Bench only).
         .target(name: "CAllocationCounter"),
         .executableTarget(name: "Bench", dependencies: ["LiveTickerCLI", "CAllocationCounter"], path: "Bench"),
@@ -129,6 +139,7 @@ let package = Package(
             name: "LiveTickerFeedTests", dependencies: ["LiveTickerFeed", "LiveTickerCore", "LiveTickerTestSupport"],
             exclude: ["JSON/json-corpus.txt"]),
         .testTarget(name: "LiveTickerCLITests", dependencies: ["LiveTickerCLI", "LiveTickerChart", "LiveTickerImageIO"]),
+        .testTarget(name: "LiveTickerMQTTTests", dependencies: ["LiveTickerMQTT", "LiveTickerFeed", "LiveTickerCore"]),
         .testTarget(name: "LiveTickerTOMLTests", dependencies: ["LiveTickerTOML"]),
         // Prints a TOML file as tagged JSON, for the differential test against Python's tomllib.
         .executableTarget(name: "TOMLDecode", dependencies: ["LiveTickerTOML"], path: "Tests/TOML", exclude: ["run-toml-differential", "toml_differential.py"]),

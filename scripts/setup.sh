@@ -29,8 +29,9 @@ ensure_packages() {
     fi
 }
 
-# The build itself: Swift from the toolchain, libdrm and zlib through pkg-config.
-BUILD_PACKAGES=(pkg-config libdrm-dev zlib1g-dev libfreetype-dev)
+# The build itself: Swift from the toolchain, libdrm, zlib and FreeType through pkg-config,
+# Eclipse Paho MQTT C and OpenSSL (static archives too, for the kiosk binary).
+BUILD_PACKAGES=(pkg-config libdrm-dev zlib1g-dev libfreetype-dev libpaho-mqtt-dev libssl-dev)
 
 require_swift() {
     command -v swift >/dev/null 2>&1 || {

@@ -10,7 +10,7 @@ public enum LiveTickerCommandLine {
     static var commands: [any Command.Type] {
         [
             ReplayCommand.self, LiveCommand.self, DownsampleCommand.self, ConvertCommand.self, DisplaysCommand.self,
-            PatternCommand.self, ZoneCommand.self, RunCommand.self, CheckCommand.self, BenchCommand.self,
+            PatternCommand.self, ZoneCommand.self, RunCommand.self, CheckCommand.self, BenchCommand.self, PublishCommand.self,
         ]
     }
 
@@ -33,6 +33,14 @@ public enum LiveTickerCommandLine {
     public static func main() -> Never {
         prepareProcess()
         exit(finish(run(Array(CommandLine.arguments.dropFirst()))))
+    }
+
+    /// Runs the command named by `arguments` (without the program name), for an executable
+    /// that obtained them itself (the `liveticker` executable, which also works without /proc),
+    /// and exits with its status.
+    public static func main(arguments: [String]) -> Never {
+        prepareProcess()
+        exit(finish(run(arguments)))
     }
 
     /// Runs `liveticker PREFIX... ARGUMENTS...`: lets another executable (the `Bench` target)

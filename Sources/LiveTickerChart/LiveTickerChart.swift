@@ -46,6 +46,9 @@ public final class LiveTickerChart {
     /// app with a pointer or touch panel may change it between frames (map a pixel back with
     /// ``lastGeometry``). nil draws none.
     public var crosshair: Int64?
+    /// A status word shown in the header (e.g. "disconnected" while a network feed is down);
+    /// set it with ``setBadge(_:)``.
+    var badgeBytes: [UInt8] = []
 
     let font: BitmapFont
     let textScale: Int

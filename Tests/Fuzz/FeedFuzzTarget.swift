@@ -24,7 +24,9 @@ import Glibc
 func fuzzOne(_ data: UnsafeRawBufferPointer) {
     guard let selector = data.first else { return }
     let body = UnsafeRawBufferPointer(rebasing: data[1...])
-    if selector & 0x80 != 0 {
+    if selector & 0xF8 == 0xF8 {
+        fuzzMessages(body, selector: selector)
+    } else if selector & 0x80 != 0 {
         fuzzBinary(body, selector: selector)
     } else {
         fuzzCSV(body, selector: selector)
@@ -54,6 +56,43 @@ func fuzzCSV(_ body: UnsafeRawBufferPointer, selector: UInt8) {
     } catch {
         _ = error.description
     }
+}
+
+/// Message payloads (MQTT, WebSocket) through one ``MessageTickDecoder``: the body is a run of
+/// messages separated by 0x00, each `topic 0x01 payload` (no 0x01: the whole record is the
+/// payload on the empty topic). Selector bits 0–1 pick the format (auto, json, influx, csv),
+/// bit 2 strict mode. Invariants: the report's ticks equal the ticks delivered, symbols stay
+/// bounded.
+func fuzzMessages(_ body: UnsafeRawBufferPointer, selector: UInt8) {
+    var options = FeedOptions()
+    options.strict = selector & 4 != 0
+    options.batchCapacity = 5
+    let format: PayloadFormat = [.auto, .json, .lineProtocol, .csv][Int(selector & 3)]
+    let decoder = MessageTickDecoder(options: options, format: format, topicSymbol: selector & 1 != 0 ? .full : .last)
+    var sink = CountingTickSink()
+    let bytes = body.bindMemory(to: UInt8.self)
+    var start = 0
+    var arrival: Int64 = 1_709_280_000_000_000_000
+    while start <= bytes.count {
+        var end = start
+        while end < bytes.count && bytes[end] != 0 { end += 1 }
+        var split = start
+        while split < end && bytes[split] != 1 { split += 1 }
+        let record = UnsafeRawBufferPointer(rebasing: body[start..<end])
+        let topic = split < end ? UnsafeRawBufferPointer(rebasing: body[start..<split]) : UnsafeRawBufferPointer(rebasing: body[0..<0])
+        let payload = split < end ? UnsafeRawBufferPointer(rebasing: body[(split + 1)..<end]) : record
+        do {
+            try decoder.decode(payload, topic: topic, arrival: arrival, into: &sink)
+        } catch {
+            _ = error.description
+        }
+        arrival = arrival &+ 1_000_000
+        start = end + 1
+    }
+    let report = decoder.report
+    precondition(report.ticks == sink.count, "message report.ticks \(report.ticks) != delivered \(sink.count)")
+    precondition(decoder.symbols.count <= SymbolTable.maximumCount)
+    _ = report.summary
 }
 
 /// One scratch file reused for every binary input (the binary reader works on files).

@@ -1,18 +1,20 @@
 import LiveTickerChart
 import LiveTickerDisplay
 import LiveTickerFeed
+import LiveTickerMQTT
 
 /// `liveticker live SOURCE`: a live feed from standard input, a growing file, or a UDP/TCP
 /// socket, drawn on a panel (or into a picture file) as ticks arrive.
 enum LiveCommand: Command {
     static let name = "live"
     static let summary = "show live ticks from stdin, a growing file, or a UDP/TCP socket"
-    static let flags: Set<String> = FeedArguments.flags.union(["hold", "no-area", "no-header"])
+    static let flags: Set<String> = FeedArguments.flags.union(["hold", "no-area", "no-header"]).union(MQTTArguments.flags)
     static let help = """
         Usage: liveticker live SOURCE [OPTIONS]
                liveticker live --config FILE.toml [--output SPEC] [--size WxH]
                               (a dashboard file: the same as `liveticker run FILE.toml`)
                liveticker live --listen udp://HOST:PORT|tcp://HOST:PORT [OPTIONS]
+               liveticker live mqtt://[USER[:PASSWORD]@]HOST[:PORT]/TOPIC/FILTER/# [OPTIONS]
 
         SOURCE is - (standard input), a file that grows (read from its start, then followed),
         or given with --listen as a UDP or TCP endpoint on this machine. Lines are CSV with a
@@ -20,6 +22,13 @@ enum LiveCommand: Command {
         s/ms/us/ns or ISO-8601). Each UDP datagram and each TCP connection may start with its
         own header; a line nothing can make sense of is counted and skipped, and nothing a peer
         sends ends the listener. TCP connections are served all at once.
+
+        mqtt:// (mqtts:// for TLS) subscribes to a topic filter at an MQTT broker. Each topic
+        is a symbol (its last level by default); a message holds a bare number (its time is
+        the arrival time) or CSV lines time,price[,size[,symbol]], any number per message. A
+        retained message shows the last value at once. A lost connection is retried forever
+        (0.1 s doubling to 5 s) and shown on the chart as "disconnected"; a refused password
+        or certificate ends the run with the cause (exit 1).
 
         The feed is parsed on its own thread into a queue; the chart drains it and draws only
         when something changed, at most once per display refresh, and sleeps otherwise. A
@@ -48,11 +57,17 @@ enum LiveCommand: Command {
         Input:
         \(FeedArguments.helpLines)
 
+        MQTT:
+        \(MQTTArguments.helpLines)
+        \(MQTTArguments.subscriberHelpLines)
+
         Examples:
           producer | liveticker live - --output drm --window 10m
           liveticker live --listen udp://127.0.0.1:9000 --output drm --window 5m --candle 10s
           echo "$(date +%s%3N),101.25" | nc -u -w0 127.0.0.1 9000
           liveticker live /var/lib/liveticker/ticks.csv --output fbdev --window 30m
+          liveticker live mqtt://broker.local/site/ticks/# --symbol ACME --output drm
+          LIVETICKER_MQTT_PASSWORD=… liveticker live mqtts://kiosk@broker:8883/ticks/+ --ca site-ca.pem
         """
 
     static func run(_ arguments: inout ParsedArguments) throws -> Int32 {
@@ -65,12 +80,13 @@ enum LiveCommand: Command {
         let display = try DisplayArguments.read(from: &arguments, defaultOutput: "drm")
         let chart = try ChartArguments.read(from: &arguments)
         var options = try FeedArguments.read(from: &arguments)
-        let wanted = FeedArguments.chartedSymbols(&options)
+        var wanted = FeedArguments.chartedSymbols(&options)
         let history = try ReplayInput.historyOption(from: &arguments) ?? ReplayInput().history
         let queue = try arguments.value(
             "queue", expected: "a tick count from 16 to 16777216", { Int($0).flatMap { (16...(1 << 24)).contains($0) ? $0 : nil } }) ?? (1 << 16)
         let hold = arguments.flag("hold")
-        let listener = try listenerOptions(from: &arguments)
+        let mqtt = try MQTTArguments.read(from: &arguments)
+        let listening = try listenerOptions(from: &arguments)
         try arguments.finish()
         let sourceText: String
         switch (listen, arguments.operands.count) {
@@ -79,27 +95,49 @@ enum LiveCommand: Command {
         case (_?, _): throw UsageError("give either SOURCE or --listen, not both")
         default: throw UsageError("needs a source: -, a file, or --listen udp://HOST:PORT or tcp://HOST:PORT")
         }
-        let endpoint: LiveEndpoint
-        do {
-            endpoint = try LiveEndpoint(parsing: sourceText)
-        } catch {
-            throw UsageError(error.description)
-        }
-        if listen != nil, case .followedFile = endpoint {
-            throw UsageError("--listen needs udp://HOST:PORT or tcp://HOST:PORT, got '\(sourceText)'")
-        }
-
         StopSignal.install()
         let stop = StopFlag(alsoWhen: { StopSignal.isRequested })
-        let source: LiveTickSource
-        do {
-            source = try LiveTickSource(
-                endpoint: endpoint, options: options, listener: listener, queueCapacity: queue, stop: stop)
-        } catch {
-            throw CommandFailure(error.description)
-        }
-        if let port = source.port {
-            printError("liveticker: listening on \(endpoint) (port \(port)), accepting \(listener.allow)")
+        let source: any LiveTickFeed
+        var title = options.symbol ?? ReplayInput.title(forPath: sourceText)
+        // How the summary names the source (never with a password).
+        var sourceName = sourceText
+        if MQTTArguments.isMQTT(sourceText) {
+            let endpoint = try MQTTArguments.endpoint(sourceText)
+            sourceName = endpoint.description
+            // Topics name the symbols, so one --symbol picks a series rather than filtering lines.
+            if wanted.isEmpty, let one = options.symbol {
+                wanted = [one]
+                options.symbol = nil
+            }
+            title = wanted.first ?? endpoint.topic
+            do {
+                source = try MQTTTickSource(
+                    endpoint: endpoint, settings: mqtt.settings, options: options, format: mqtt.format,
+                    topicSymbol: mqtt.topicSymbol, queueCapacity: queue, stop: stop)
+            } catch {
+                throw CommandFailure(error.description)
+            }
+        } else {
+            let endpoint: LiveEndpoint
+            do {
+                endpoint = try LiveEndpoint(parsing: sourceText)
+            } catch {
+                throw UsageError(error.description)
+            }
+            if listen != nil, case .followedFile = endpoint {
+                throw UsageError("--listen needs udp://HOST:PORT or tcp://HOST:PORT, got '\(sourceText)'")
+            }
+            let listener: LiveTickSource
+            do {
+                listener = try LiveTickSource(
+                    endpoint: endpoint, options: options, listener: listening, queueCapacity: queue, stop: stop)
+            } catch {
+                throw CommandFailure(error.description)
+            }
+            if let port = listener.port {
+                printError("liveticker: listening on \(endpoint) (port \(port)), accepting \(listening.allow)")
+            }
+            source = listener
         }
         let input = ReplayInput(history: history)
         let series = try (0..<max(1, wanted.count)).map { _ in try input.makeSeries(interval: chart.candleInterval, zone: chart.options.timeZone) }
@@ -107,14 +145,14 @@ enum LiveCommand: Command {
         defer { output.close() }
         let session = ChartSession(
             series: series, wanted: wanted, chartOptions: chart.options, font: chart.font, display: output,
-            title: chart.title ?? options.symbol ?? ReplayInput.title(forPath: sourceText), titleIsFixed: chart.title != nil)
+            title: chart.title ?? title, titleIsFixed: chart.title != nil)
         let (report, sink) = try session.runLiveSource(source, hold: hold)
-        if source.port != nil { printError("\(sourceText): \(source.listenerReport.summary)") }
-        let status = ReplayInput.finish(report: report, sink: sink, symbols: source.symbols, path: sourceText) {
+        for line in source.summaryLines { printError(line) }
+        let status = ReplayInput.finish(report: report, sink: sink, symbols: source.symbols, path: sourceName) {
             "\(session.framesPresented) frame(s) to \(output.summary)"
         }
         // What peers send cannot make a listener's run fail (garbage alone is counted, not fatal).
-        return source.port != nil ? 0 : status
+        return (source as? LiveTickSource)?.port != nil ? 0 : status
     }
 
     /// `--allow`, `--max-connections`, `--idle-timeout`.

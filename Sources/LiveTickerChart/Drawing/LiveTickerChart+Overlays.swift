@@ -189,6 +189,7 @@ extension LiveTickerChart {
                 right = badge.minX &- space
             }
         }
+        right = drawBadge(right: right, left: x, y: y, header: header, into: fb)
         var count = 0
         for s in scratch { count &+= s.visibleTicks.count }
         var text = Self.headerNumber(Double(count), decimals: 0)

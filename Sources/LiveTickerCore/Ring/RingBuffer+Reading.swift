@@ -66,21 +66,28 @@ extension RingBuffer {
 
     /// Copies the newest `min(count, buffer.count)` items, oldest first, into `buffer[0...]`.
     ///
-    /// The result is a run of consecutive positions. Normally it ends at the newest position
-    /// seen when the call started. If the writer laps the read (overwrites a slot before it is
-    /// copied), the copy restarts from the new newest item, a bounded number of times; after
-    /// that the last run of valid copies is returned, which may be shorter or end earlier.
-    /// O(count) per attempt, no allocation.
+    /// The result is a run of consecutive positions that ends at the newest position seen when
+    /// the copy started, so a reader's successive snapshots never end earlier than one it
+    /// already has (a chart never jumps back a frame). The copy reads newest first and stops at
+    /// the first slot the writer has lapped: the positions below it are older still and lapped
+    /// too. Such a copy is shorter at the old end and is retried from the new newest item a
+    /// bounded number of times; the last attempt, which ends newest, is returned. (An earlier
+    /// version read oldest first and kept the last run of valid copies: under a slow reader
+    /// the writer overtook it and the run ended hundreds of positions before an earlier
+    /// snapshot.) O(count) per attempt, no allocation.
     @inlinable
     public func copyNewest(_ count: Int, into buffer: UnsafeMutableBufferPointer<Element>) -> RingBufferRange {
         let wanted = UInt64(max(0, min(count, buffer.count, capacity)))
+        guard wanted > 0, let base = buffer.baseAddress else {
+            return RingBufferRange(firstPosition: writtenCount, count: 0)
+        }
         var result = RingBufferRange(firstPosition: 0, count: 0)
         for _ in 0..<Self.lapRetryLimit {
             let head = writtenCount
             let first = head > wanted ? head &- wanted : 0
-            let lapped: Bool
-            (result, lapped) = copyValidated(first ..< head, into: buffer)
-            if !lapped { break }
+            let complete: Bool
+            (result, complete) = copyNewestFirst(first ..< head, into: base)
+            if complete { break }
         }
         return result
     }
@@ -171,6 +178,34 @@ extension RingBuffer {
         }
         if written == 0 { firstPosition = range.upperBound }
         return (RingBufferRange(firstPosition: firstPosition, count: written), dropped > 0)
+    }
+
+    /// Copies `range` (clamped to held positions, at most the buffer's size) newest first into
+    /// `base[0 ..< range.count]`, stopping at the first slot that fails; the valid run, which
+    /// ends at `range.upperBound`, is then moved to the front. `complete` is false when some
+    /// position was dropped (or the newest one failed and nothing was copied).
+    @inlinable
+    func copyNewestFirst(_ range: Range<UInt64>, into base: UnsafeMutablePointer<Element>) -> (RingBufferRange, complete: Bool) {
+        let total = Int(truncatingIfNeeded: range.upperBound &- range.lowerBound)
+        var index = total  // base[index ..< total] holds the run copied so far
+        var position = range.upperBound
+        var slotIndex = Int(truncatingIfNeeded: position % UInt64(capacity))
+        while position > range.lowerBound {
+            position &-= 1
+            slotIndex = slotIndex == 0 ? capacity &- 1 : slotIndex &- 1
+            guard read(position: position, slot: slots + slotIndex &* slotStride, into: base + (index &- 1)) else {
+                indices[Self.discardedIndex].wrappingAdd(position &- range.lowerBound &+ 1, ordering: .relaxed)
+                break
+            }
+            index &-= 1
+        }
+        let count = total &- index
+        if index > 0 && count > 0 {
+            // Elements are BitwiseCopyable; the regions may overlap (memmove semantics).
+            UnsafeMutableRawPointer(base).copyMemory(
+                from: UnsafeRawPointer(base + index), byteCount: count &* MemoryLayout<Element>.stride)
+        }
+        return (RingBufferRange(firstPosition: range.upperBound &- UInt64(count), count: count), index == 0)
     }
 
     /// How often a reader re-reads a slot the writer is rewriting before dropping it. The

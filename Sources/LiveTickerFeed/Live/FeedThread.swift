@@ -3,8 +3,8 @@ import Glibc
 #endif
 
 /// Starts a POSIX thread running `body` (a plain pthread: no Foundation). Returns the thread
-/// to join, or nil when the system refuses.
-func startFeedThread(_ body: @escaping @Sendable () -> Void) -> pthread_t? {
+/// to join, or nil when the system refuses. Shared by the live sources and the network clients.
+public func startFeedThread(_ body: @escaping @Sendable () -> Void) -> pthread_t? {
     final class Box {
         let body: @Sendable () -> Void
         init(_ body: @escaping @Sendable () -> Void) { self.body = body }

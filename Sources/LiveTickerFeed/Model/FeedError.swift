@@ -36,6 +36,9 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
     case cannotResolve(endpoint: String, host: String, reason: String)
     /// An option value could not be understood, e.g. a time unit or speed.
     case invalidOption(name: String, value: String, reason: String)
+    /// A network client gave up: the server refused its credentials or its certificate, or the
+    /// connection cannot succeed by retrying. `reason` names the cause.
+    case connectionFailed(endpoint: String, reason: String)
     /// Dates such as `03/04/2024` fit both day/month and month/day, and no number above 12
     /// in the first lines decides which.
     case ambiguousDates(example: String)
@@ -72,6 +75,7 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .socketFailed(endpoint, call, code): "\(endpoint): \(call) failed: \(Self.errnoText(code))"
         case let .cannotResolve(endpoint, host, reason): "\(endpoint): cannot resolve \(host): \(reason)"
         case let .invalidOption(name, value, reason): "\(name) \(value): \(reason)"
+        case let .connectionFailed(endpoint, reason): "\(endpoint): \(reason)"
         case let .corruptInput(path, reason): "cannot read \(path): \(reason)"
         case let .outputIsInput(path): "\(path) is the input file: write the binary file elsewhere"
         case let .ambiguousDates(example):

@@ -1,0 +1,61 @@
+/// A live feed the chart drains: a producer thread fills ``queue``; the render loop drains it,
+/// shows ``connection`` and ends when ``isFinished``. ``LiveTickSource`` (stdin, files,
+/// listeners) and the network clients (MQTT, WebSocket, TCP) conform.
+public protocol LiveTickFeed: AnyObject, Sendable {
+    /// The queue the producer fills (it drops and counts when full) and the consumer drains.
+    var queue: TickQueue { get }
+    /// Starts the producer thread. Call once.
+    func start()
+    /// Asks the producer to stop and waits for it.
+    func stop()
+    /// The producer's counts so far, with ``FeedReport/dropped`` from the queue. May take a lock.
+    var report: FeedReport { get }
+    /// Symbol names seen so far. May take a lock; copies on write.
+    var symbols: SymbolTable { get }
+    /// The error that ended the producer, if any.
+    var error: FeedError? { get }
+    /// Whether the producer has ended.
+    var isFinished: Bool { get }
+    /// The connection's state now (a listener or a file is always ``FeedConnection/State/connected``).
+    /// May take a lock; cheap enough to read once per frame.
+    var connection: FeedConnection { get }
+    /// Lines for the end-of-run summary beyond the ``report`` (reconnects, messages missed).
+    var summaryLines: [String] { get }
+}
+
+extension LiveTickFeed {
+    /// A source that does not connect anywhere is always connected.
+    public var connection: FeedConnection { FeedConnection() }
+    /// No extra summary.
+    public var summaryLines: [String] { [] }
+}
+
+/// The state of a feed's connection to its server, as the chart and the log show it.
+public struct FeedConnection: Sendable, Equatable {
+    /// Connected, or why not.
+    public enum State: Sendable, Equatable {
+        /// Trying to connect (the first time, or again after a loss).
+        case connecting
+        /// Connected and subscribed: ticks can arrive.
+        case connected
+        /// Lost or refused; the producer retries after a backoff. The text says why.
+        case disconnected(String)
+    }
+    /// The state now.
+    public var state: State = .connected
+    /// Successful connections after the first one.
+    public var reconnects = 0
+
+    /// A connected feed with no reconnects.
+    public init(state: State = .connected, reconnects: Int = 0) {
+        self.state = state
+        self.reconnects = reconnects
+    }
+}
+
+extension LiveTickSource: LiveTickFeed {
+    /// A listener's connection counts (accepted, refused, …); nothing for stdin or a file.
+    public var summaryLines: [String] {
+        port != nil ? ["\(endpoint): \(listenerReport.summary)"] : []
+    }
+}

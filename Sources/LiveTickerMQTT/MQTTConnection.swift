@@ -1,0 +1,219 @@
+import CPahoMQTT
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One Eclipse Paho synchronous MQTT 5 client handle: connect, subscribe, receive and publish,
+/// with Paho's codes turned into outcomes that say what to do next.
+///
+/// Paho's synchronous client reads the socket only inside ``receive(timeoutMilliseconds:_:)``
+/// (no background thread when no callbacks are set), so a slow reader pushes back through TCP
+/// to the broker, which then drops for this subscriber (`max_queued_messages`) instead of this
+/// process buffering without bound. Paho allocates each received message; this wrapper frees
+/// it after the handler returns. Not for concurrent use from several threads.
+final class MQTTConnection {
+    /// What a connect attempt came to.
+    enum ConnectOutcome: Equatable {
+        case connected
+        /// A failure that retrying may cure (no broker yet, broker restarting, busy).
+        case retry(String)
+        /// A failure retrying cannot cure (credentials, certificate); the text names the cause.
+        case fatal(String)
+    }
+
+    /// What one receive call came to.
+    enum ReceiveStatus {
+        case message
+        case timeout
+        case disconnected
+    }
+
+    let endpoint: MQTTEndpoint
+    let settings: MQTTSettings
+    private var handle: MQTTClient?
+    // C strings handed to Paho for every connect; owned here until deinit.
+    private let cStrings: [UnsafeMutablePointer<CChar>?]
+
+    /// Creates the client (no network yet). Throws when Paho refuses the URI.
+    init(endpoint: MQTTEndpoint, settings: MQTTSettings, role: String) throws(FeedErrorBox) {
+        self.endpoint = endpoint
+        self.settings = settings
+        let clientID = settings.clientID ?? Self.makeClientID(role: role)
+        var created: MQTTClient?
+        let code = lt_mqtt_create(&created, endpoint.serverURI, clientID)
+        guard code == LT_MQTT_SUCCESS, let created else {
+            throw FeedErrorBox("cannot create an MQTT client for \(endpoint): \(Self.pahoText(code))")
+        }
+        handle = created
+        cStrings = [
+            endpoint.username.map { strdup($0) } ?? nil,
+            (endpoint.password ?? settings.password).map { strdup($0) } ?? nil,
+            settings.caFile.map { strdup($0) } ?? nil,
+            settings.certFile.map { strdup($0) } ?? nil,
+            settings.keyFile.map { strdup($0) } ?? nil,
+        ]
+    }
+
+    deinit {
+        if handle != nil {
+            if MQTTClient_isConnected(handle) != 0 { MQTTClient_disconnect(handle, 100) }
+            MQTTClient_destroy(&handle)
+        }
+        for pointer in cStrings { free(pointer) }
+    }
+
+    /// Whether the client is connected now.
+    var isConnected: Bool { MQTTClient_isConnected(handle) != 0 }
+
+    /// One connect attempt (blocking up to the connect timeout).
+    func connect(cleanStart: Bool = true) -> ConnectOutcome {
+        var params = lt_mqtt_connect_params()
+        params.username = UnsafePointer(cStrings[0])
+        params.password = UnsafePointer(cStrings[1])
+        params.keepAliveSeconds = settings.keepAliveSeconds
+        params.connectTimeoutSeconds = settings.connectTimeoutSeconds
+        params.cleanStart = cleanStart ? 1 : 0
+        params.useTLS = endpoint.useTLS ? 1 : 0
+        params.caFile = UnsafePointer(cStrings[2])
+        params.certFile = UnsafePointer(cStrings[3])
+        params.keyFile = UnsafePointer(cStrings[4])
+        params.verifyServer = 1
+        params.receiveMaximum = settings.receiveMaximum
+        var result = lt_mqtt_connect_result()
+        var hostCheck: String?
+        if endpoint.useTLS {
+            hostCheck = PahoTrace.tracingHostCheck { lt_mqtt_connect(handle, &params, &result) }.1
+        } else {
+            lt_mqtt_connect(handle, &params, &result)
+        }
+        var diagnostic = withUnsafeBytes(of: &result.diagnostic) { raw in
+            String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+        }
+        // A host-name failure ends the handshake before any CONNACK: a negative Paho code.
+        if result.returnCode < 0, diagnostic.isEmpty, let hostCheck { diagnostic = hostCheck }
+        return Self.classify(code: result.returnCode, diagnostic: diagnostic, endpoint: endpoint)
+    }
+
+    /// Turns a connect result into what to do next. Internal for tests.
+    static func classify(code: Int32, diagnostic: String, endpoint: MQTTEndpoint) -> ConnectOutcome {
+        if code == 0 { return .connected }
+        if !diagnostic.isEmpty { return .fatal(tlsReason(diagnostic, endpoint: endpoint)) }
+        switch code {
+        case 4, 134:  // 3.1.1 "bad user name or password", MQTT 5 0x86
+            return .fatal("the broker refused the user name or password (MQTT reason \(code))")
+        case 5, 135:  // not authorized (mosquitto's answer to a wrong password under MQTT 5)
+            return .fatal("the broker refused the login: not authorized (wrong user name or password?) (MQTT reason \(code))")
+        case 133:
+            return .fatal("the broker refused the client identifier (MQTT reason 133)")
+        case 132, 1:
+            return .fatal("the broker does not speak MQTT 5 (MQTT reason \(code))")
+        case 140:
+            return .fatal("the broker wants an authentication method this client does not have (MQTT reason 140)")
+        case 128...255:
+            return .retry("the broker refused the connection (MQTT reason \(code))")
+        default:
+            return .retry("cannot connect to \(endpoint.host):\(endpoint.port) (\(pahoText(code)))")
+        }
+    }
+
+    /// A sentence for an OpenSSL error line.
+    static func tlsReason(_ diagnostic: String, endpoint: MQTTEndpoint) -> String {
+        let lower = diagnostic.lowercased()
+        if lower.contains("x509_check_host") || lower.contains("x509_check_ip") || lower.contains("hostname mismatch")
+            || lower.contains("ip address mismatch")
+        {
+            return "TLS: the server's certificate does not name the host \(endpoint.host) (\(diagnostic))"
+        }
+        if lower.contains("certificate verify failed") {
+            return "TLS: the server's certificate is not signed by a trusted authority; give its CA with --ca FILE (\(diagnostic))"
+        }
+        if lower.contains("no such file") || lower.contains("system lib") || lower.contains("pem") {
+            return "TLS: cannot load a certificate or key file (\(diagnostic))"
+        }
+        if lower.contains("wrong version number") || lower.contains("packet length too long") {
+            return "TLS: the server at \(endpoint.host):\(endpoint.port) does not speak TLS (\(diagnostic))"
+        }
+        return "TLS handshake failed (\(diagnostic))"
+    }
+
+    /// Subscribes; nil on success, else why not.
+    func subscribe(_ filter: String, qos: Int32) -> String? {
+        let code = lt_mqtt_subscribe(handle, filter, qos)
+        if (0...2).contains(code) { return nil }
+        if code == 135 { return "the broker does not allow subscribing to \(filter) (not authorized)" }
+        if code >= 128 { return "the broker refused the subscription to \(filter) (MQTT reason \(code))" }
+        return "subscribe failed: \(Self.pahoText(code))"
+    }
+
+    /// A received message, valid only during the handler.
+    struct Message {
+        let topic: UnsafeRawBufferPointer
+        let payload: UnsafeRawBufferPointer
+        let retained: Bool
+        /// The `lt-seq` stamp of `liveticker publish`: message number, first tick, tick count.
+        let sequence: (number: UInt64, first: UInt64, count: UInt64)?
+    }
+
+    /// Waits up to `timeoutMilliseconds` for one message and hands it to `handler`.
+    func receive(timeoutMilliseconds: UInt, _ handler: (Message) -> Void) -> ReceiveStatus {
+        var topic: UnsafeMutablePointer<CChar>?
+        var topicLength: Int32 = 0
+        var message: UnsafeMutablePointer<MQTTClient_message>?
+        let code = MQTTClient_receive(handle, &topic, &topicLength, &message, timeoutMilliseconds)
+        defer { lt_mqtt_free_received(topic, message) }
+        guard code == LT_MQTT_SUCCESS || code == LT_MQTT_TOPICNAME_TRUNCATED else { return .disconnected }
+        guard let message, let topic else { return isConnected ? .timeout : .disconnected }
+        let length = topicLength > 0 ? Int(topicLength) : strlen(topic)
+        var number: UInt64 = 0
+        var first: UInt64 = 0
+        var count: UInt64 = 0
+        let stamped = lt_mqtt_message_sequence(message, &number, &first, &count) == 1
+        handler(Message(
+            topic: UnsafeRawBufferPointer(start: topic, count: length),
+            payload: UnsafeRawBufferPointer(start: lt_mqtt_message_payload(message), count: Int(lt_mqtt_message_length(message))),
+            retained: lt_mqtt_message_retained(message) != 0,
+            sequence: stamped ? (number, first, count) : nil))
+        return .message
+    }
+
+    /// Publishes one message (QoS 1 waits for the broker's acknowledgement, up to 10 s).
+    /// Returns nil on success, else why not.
+    /// `retain` nil follows ``MQTTSettings/retain``.
+    func publish(topic: String, payload: UnsafeRawBufferPointer, sequence: String?, retain: Bool? = nil) -> String? {
+        let code: Int32
+        let retained: Int32 = (retain ?? settings.retain) ? 1 : 0
+        if let sequence {
+            code = lt_mqtt_publish(handle, topic, payload.baseAddress, Int32(payload.count), settings.qos, retained,
+                sequence, 10_000)
+        } else {
+            code = lt_mqtt_publish(handle, topic, payload.baseAddress, Int32(payload.count), settings.qos, retained,
+                nil, 10_000)
+        }
+        if code == 0 || code == 16 { return nil }  // 16: accepted, no matching subscribers (MQTT 5)
+        if code == 135 { return "the broker does not allow publishing to \(topic) (not authorized)" }
+        return "publish to \(topic) failed: \(code >= 128 ? "MQTT reason \(code)" : Self.pahoText(code))"
+    }
+
+    /// Disconnects politely (waits up to `timeoutMilliseconds` for in-flight messages).
+    func disconnect(timeoutMilliseconds: Int32 = 1000) {
+        if isConnected { MQTTClient_disconnect(handle, timeoutMilliseconds) }
+    }
+
+    static func pahoText(_ code: Int32) -> String {
+        guard let text = MQTTClient_strerror(code) else { return "Paho code \(code)" }
+        return String(cString: text)
+    }
+
+    private static func makeClientID(role: String) -> String {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return "liveticker-\(role)-\(getpid())-\(now.tv_nsec % 1_000_000)"
+    }
+}
+
+/// An error message from the client layer (wrapped into ``FeedError`` by the sources).
+struct FeedErrorBox: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

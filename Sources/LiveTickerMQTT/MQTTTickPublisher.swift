@@ -1,0 +1,230 @@
+import LiveTickerCore
+import LiveTickerFeed
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Publishes ticks to an MQTT broker as CSV lines `time_ns,value,size[,symbol]`, batching up
+/// to ``batchSize`` ticks per message, one topic per symbol when the topic pattern holds
+/// `{symbol}` (else one topic, with the symbol in each line).
+///
+/// Each message carries the user property `lt-seq` = `SEQ,FIRST,COUNT` (message number on
+/// its topic, index of its first tick on that topic, ticks in it) so subscribers can count
+/// what they missed. Values are written in Swift's shortest round-trip form, so a subscriber
+/// parses back exactly the doubles that were sent.
+///
+/// When the broker goes away, publishing does not stop the caller: messages are counted as
+/// not sent (``unsentMessages``, ``unsentTicks``; their numbers are used up, so subscribers
+/// see the gap) and a reconnect is tried at most once per backoff interval (doubling from
+/// ``MQTTSettings/initialBackoffMilliseconds``). Credentials or certificates the broker refuses
+/// are thrown. Not thread-safe: one thread publishes.
+public final class MQTTTickPublisher {
+    /// Where it publishes.
+    public let endpoint: MQTTEndpoint
+    /// Ticks per message at most.
+    public let batchSize: Int
+    private let client: MQTTConnection
+    /// The name of a symbol id (the reader's table, or the feed's).
+    private let nameOf: (SymbolID) -> String
+
+    private struct Topic {
+        let name: String
+        var lines: [UInt8] = []
+        var count = 0
+        var nextSequence: UInt64 = 0
+        var nextTick: UInt64 = 0
+    }
+    private var topics: [Topic] = []
+    /// Topic index by symbol id (-1: not seen yet).
+    private var topicOfSymbol: [Int] = []
+    private var connected = false
+    private var backoff: Int
+    private var nextAttempt: Int64 = 0
+
+    /// Messages and ticks the broker accepted.
+    public private(set) var sentMessages = 0
+    public private(set) var sentTicks = 0
+    /// Messages and ticks that could not be sent (broker away).
+    public private(set) var unsentMessages = 0
+    public private(set) var unsentTicks = 0
+    /// Successful connections after the first.
+    public private(set) var reconnects = 0
+    /// Why the last attempt failed, when it did.
+    public private(set) var lastProblem: String?
+
+    /// A publisher; no network until ``connect(stop:)``. Throws when Paho refuses the URI.
+    public init(endpoint: MQTTEndpoint, settings: MQTTSettings = MQTTSettings(), batchSize: Int = 1,
+        nameOf: @escaping (SymbolID) -> String) throws(FeedError)
+    {
+        self.endpoint = endpoint
+        self.batchSize = max(1, batchSize)
+        self.nameOf = nameOf
+        backoff = settings.initialBackoffMilliseconds
+        do {
+            client = try MQTTConnection(endpoint: endpoint, settings: settings, role: "publish")
+        } catch {
+            throw .connectionFailed(endpoint: endpoint.description, reason: error.message)
+        }
+    }
+
+    /// Connects, retrying with backoff until it succeeds, `stop` is raised (returns false), or the
+    /// broker refuses for good (throws). `report` hears each failed attempt's reason.
+    public func connect(stop: StopFlag, report: (String) -> Void = { _ in }) throws(FeedError) -> Bool {
+        var wait = client.settings.initialBackoffMilliseconds
+        while !stop.isStopped {
+            switch client.connect() {
+            case .connected:
+                connected = true
+                return true
+            case let .retry(reason):
+                report(reason)
+            case let .fatal(reason):
+                throw .connectionFailed(endpoint: endpoint.description, reason: reason)
+            }
+            var left = wait
+            while left > 0 && !stop.isStopped {
+                var request = timespec(tv_sec: 0, tv_nsec: min(left, 50) * 1_000_000)
+                nanosleep(&request, nil)
+                left -= 50
+            }
+            wait = min(wait * 2, client.settings.maximumBackoffMilliseconds)
+        }
+        return false
+    }
+
+    /// Adds one tick to its topic's batch, publishing the batch when it is full. O(1) amortised;
+    /// formats the value (allocates a short string).
+    public func add(_ tick: Tick, symbol: SymbolID) throws(FeedError) {
+        let index = topicIndex(symbol)
+        append(tick, symbol: symbol, to: &topics[index].lines)
+        topics[index].count += 1
+        if topics[index].count >= batchSize { try send(index) }
+    }
+
+    /// Publishes every partly filled batch.
+    public func flush() throws(FeedError) {
+        for index in topics.indices where topics[index].count > 0 { try send(index) }
+    }
+
+    /// Publishes every partly filled batch, then on each topic an empty stamped message (never
+    /// retained) that marks the end of the stream, so a subscriber that lost the last messages
+    /// can count them too. Call at the end of a replay.
+    public func finish() throws(FeedError) {
+        try flush()
+        guard connected else { return }
+        for index in topics.indices {
+            let sequence = "\(topics[index].nextSequence),\(topics[index].nextTick),0"
+            topics[index].nextSequence += 1
+            _ = [UInt8]().withUnsafeBytes {
+                client.publish(topic: topics[index].name, payload: $0, sequence: sequence, retain: false)
+            }
+        }
+    }
+
+    /// Disconnects after flushing (QoS 1 messages in flight get up to a second).
+    public func close() {
+        client.disconnect()
+        connected = false
+    }
+
+    /// Topics published to so far.
+    public var topicNames: [String] { topics.map(\.name) }
+
+    private func topicIndex(_ symbol: SymbolID) -> Int {
+        let id = Int(symbol.rawValue)
+        if id >= topicOfSymbol.count {
+            topicOfSymbol.append(contentsOf: repeatElement(-1, count: id + 1 - topicOfSymbol.count))
+        }
+        if topicOfSymbol[id] >= 0 { return topicOfSymbol[id] }
+        let name = endpoint.topicPerSymbol ? endpoint.topic(forSymbol: nameOf(symbol)) : endpoint.topic
+        if let existing = topics.firstIndex(where: { $0.name == name }) {
+            topicOfSymbol[id] = existing
+            return existing
+        }
+        topics.append(Topic(name: name))
+        topicOfSymbol[id] = topics.count - 1
+        return topics.count - 1
+    }
+
+    private func append(_ tick: Tick, symbol: SymbolID, to lines: inout [UInt8]) {
+        lines.append(contentsOf: String(tick.time).utf8)
+        lines.append(UInt8(ascii: ","))
+        Self.appendNumber(tick.value, to: &lines)
+        lines.append(UInt8(ascii: ","))
+        Self.appendNumber(tick.size, to: &lines)
+        if !endpoint.topicPerSymbol {
+            let name = nameOf(symbol)
+            if !name.isEmpty {
+                lines.append(UInt8(ascii: ","))
+                lines.append(contentsOf: name.utf8)
+            }
+        }
+        lines.append(UInt8(ascii: "\n"))
+    }
+
+    /// Shortest round-trip text; whole numbers below 2^53 without ".0".
+    static func appendNumber(_ value: Double, to lines: inout [UInt8]) {
+        if value.isFinite, value == value.rounded(.towardZero), abs(value) < 9_007_199_254_740_992 {
+            if value == 0 && value.sign == .minus {
+                lines.append(contentsOf: "-0".utf8)
+            } else {
+                lines.append(contentsOf: String(Int64(value)).utf8)
+            }
+            return
+        }
+        lines.append(contentsOf: value.description.utf8)
+    }
+
+    private func send(_ index: Int) throws(FeedError) {
+        let count = topics[index].count
+        let sequence = "\(topics[index].nextSequence),\(topics[index].nextTick),\(count)"
+        topics[index].nextSequence += 1
+        topics[index].nextTick += UInt64(count)
+        defer {
+            topics[index].lines.removeAll(keepingCapacity: true)
+            topics[index].count = 0
+        }
+        if !connected { tryReconnect() }
+        if connected {
+            let problem = topics[index].lines.withUnsafeBytes {
+                client.publish(topic: topics[index].name, payload: $0, sequence: sequence)
+            }
+            if problem == nil {
+                sentMessages += 1
+                sentTicks += count
+                return
+            }
+            if client.isConnected {
+                // The broker answered but refused (not authorized): retrying cannot cure it.
+                throw .connectionFailed(endpoint: endpoint.description, reason: problem!)
+            }
+            connected = false
+            lastProblem = problem
+            nextAttempt = Self.monotonicMilliseconds() + Int64(backoff)
+        }
+        unsentMessages += 1
+        unsentTicks += count
+    }
+
+    private func tryReconnect() {
+        let now = Self.monotonicMilliseconds()
+        guard now >= nextAttempt else { return }
+        switch client.connect() {
+        case .connected:
+            connected = true
+            reconnects += 1
+            backoff = client.settings.initialBackoffMilliseconds
+        case let .retry(reason), let .fatal(reason):
+            lastProblem = reason
+            nextAttempt = now + Int64(backoff)
+            backoff = min(backoff * 2, client.settings.maximumBackoffMilliseconds)
+        }
+    }
+
+    static func monotonicMilliseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) &* 1000 &+ Int64(now.tv_nsec) / 1_000_000
+    }
+}

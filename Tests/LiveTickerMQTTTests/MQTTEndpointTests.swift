@@ -1,0 +1,63 @@
+import Testing
+
+@testable import LiveTickerMQTT
+
+@Suite struct MQTTEndpointTests {
+    @Test func parsesHostPortTopicAndDefaults() throws {
+        let plain = try MQTTEndpoint(parsing: "mqtt://broker.local/site/ticks/#")
+        #expect(plain.host == "broker.local" && plain.port == 1883 && !plain.useTLS)
+        #expect(plain.topic == "site/ticks/#" && plain.username == nil && plain.password == nil)
+        #expect(plain.serverURI == "tcp://broker.local:1883")
+        let tls = try MQTTEndpoint(parsing: "mqtts://kiosk:s%40cret@[::1]:18883/a/+/b")
+        #expect(tls.host == "::1" && tls.port == 18883 && tls.useTLS)
+        #expect(tls.username == "kiosk" && tls.password == "s@cret" && tls.topic == "a/+/b")
+        #expect(tls.serverURI == "ssl://[::1]:18883")
+        // The description never shows the password.
+        #expect(tls.description == "mqtts://kiosk@[::1]:18883/a/+/b")
+        #expect(try MQTTEndpoint(parsing: "MQTTS://h/t").port == 8883)
+    }
+
+    @Test func rejectsMalformedURLs() {
+        for text in ["mqtt://host", "mqtt://host/", "mqtt:///topic", "mqtt://host:0/t", "mqtt://host:99999/t",
+            "mqtt://host:x/t", "tcp://host/t", "mqtt://[::1/t", "mqtt://u:%zz@h/t"]
+        {
+            #expect(throws: MQTTEndpointError.self, "\(text)") { try MQTTEndpoint(parsing: text) }
+        }
+    }
+
+    @Test func topicPerSymbol() throws {
+        let endpoint = try MQTTEndpoint(parsing: "mqtt://h/site/{symbol}/ticks")
+        #expect(endpoint.topicPerSymbol)
+        #expect(endpoint.topic(forSymbol: "ACME") == "site/ACME/ticks")
+        #expect(!(try MQTTEndpoint(parsing: "mqtt://h/site/ticks")).topicPerSymbol)
+    }
+
+    @Test func connectOutcomesNameTheCause() throws {
+        let endpoint = try MQTTEndpoint(parsing: "mqtts://localhost:8883/t")
+        #expect(MQTTConnection.classify(code: 0, diagnostic: "", endpoint: endpoint) == .connected)
+        guard case let .fatal(password) = MQTTConnection.classify(code: 134, diagnostic: "", endpoint: endpoint) else {
+            Issue.record("bad password must be fatal")
+            return
+        }
+        #expect(password.contains("user name or password"))
+        guard case .fatal = MQTTConnection.classify(code: 135, diagnostic: "", endpoint: endpoint) else {
+            Issue.record("not authorized must be fatal")
+            return
+        }
+        guard case let .fatal(ca) = MQTTConnection.classify(
+            code: -1, diagnostic: "error:0A000086:SSL routines::certificate verify failed", endpoint: endpoint)
+        else {
+            Issue.record("an unknown CA must be fatal")
+            return
+        }
+        #expect(ca.contains("--ca"))
+        guard case .retry = MQTTConnection.classify(code: -1, diagnostic: "", endpoint: endpoint) else {
+            Issue.record("no broker yet must be retried")
+            return
+        }
+        guard case .retry = MQTTConnection.classify(code: 137, diagnostic: "", endpoint: endpoint) else {
+            Issue.record("a busy broker must be retried")
+            return
+        }
+    }
+}
