@@ -170,16 +170,45 @@ public final class ReplacementFile {
     /// never changed, not even briefly (`umask(2)` can only be read by setting it, which races
     /// with other threads creating files); 022 when `/proc` is not there.
     static let umaskValue: mode_t = {
-        guard let file = fopen("/proc/self/status", "r") else { return 0o022 }
-        defer { fclose(file) }
-        var line = [CChar](repeating: 0, count: 256)
-        while fgets(&line, Int32(line.count), file) != nil {
-            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if text.hasPrefix("Umask:") {
-                let digits = text.dropFirst(6).filter { $0 >= "0" && $0 <= "7" }
-                return mode_t(digits, radix: 8) ?? 0o022
+        // Parsed from a small stack buffer ("Umask:" is the second line; 512 bytes stays on the
+        // stack, 4096 would not): the first picture of a run must not allocate either
+        // (the allocation check compares runs that create the file with runs that replace it).
+        let fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return 0o022 }
+        defer { close(fd) }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { buffer -> mode_t in
+            var length = 0
+            while length < buffer.count {
+                let got = read(fd, buffer.baseAddress! + length, buffer.count - length)
+                if got <= 0 { break }
+                length += got
             }
+            let keyText: StaticString = "\nUmask:"
+            let key = UnsafeBufferPointer(start: keyText.utf8Start, count: keyText.utf8CodeUnitCount)
+            var i = 0
+            while i + key.count <= length {
+                var match = true
+                for k in 0..<key.count where buffer[i + k] != key[k] {
+                    match = false
+                    break
+                }
+                if match {
+                    var value: mode_t = 0
+                    var j = i + key.count
+                    var digits = 0
+                    while j < length, buffer[j] != UInt8(ascii: "\n") {
+                        let byte = buffer[j]
+                        if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "7") {
+                            value = value << 3 | mode_t(byte - UInt8(ascii: "0"))
+                            digits += 1
+                        }
+                        j += 1
+                    }
+                    return digits > 0 ? value & 0o777 : 0o022
+                }
+                i += 1
+            }
+            return 0o022
         }
-        return 0o022
     }()
 }
