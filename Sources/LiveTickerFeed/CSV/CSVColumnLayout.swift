@@ -261,12 +261,15 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
         } else if let time {
             unitFromName = CSVColumnAliases.splitUnit(normalized[time]).unit
         }
-        // A symbol column holds text: a numeric `code` or `name` column is not one.
+        // A symbol column holds text: a numeric `code` or `name` column is not one. A column
+        // the sample holds no values of keeps the name's word (a live peer may send its header
+        // before its first line: deciding on an empty sample dropped the symbols at random).
         var symbol = explicitSymbol
         if symbol == nil && !options.noSymbolColumn {
             for alias in CSVColumnAliases.symbol {
-                if let i = normalized.indices.first(where: {
-                    normalized[$0] == alias && !claimed.contains($0) && (sample?.isText($0) ?? true)
+                if let i = normalized.indices.first(where: { column in
+                    normalized[column] == alias && !claimed.contains(column)
+                        && (sample.map { $0.values(column).isEmpty || $0.isText(column) } ?? true)
                 }) {
                     symbol = claim(i)
                     break

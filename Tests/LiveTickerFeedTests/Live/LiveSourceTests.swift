@@ -161,6 +161,23 @@ struct LiveSourceTests {
         #expect(source.report.ticks == 4)
     }
 
+    @Test("TCP: a header sent before its first line still names the symbol column")
+    func headerBeforeData() throws {
+        let source = try LiveTickSource(endpoint: LiveEndpoint(parsing: "tcp://127.0.0.1:0"))
+        let port = try #require(source.port)
+        source.start()
+        let fd = connectTCP(port: port)
+        send(fd, "ts,sym,price\n")
+        usleep(300_000)  // the header is read (and the layout decided) before any data arrives
+        send(fd, "1709285400000,AAPL,10\n")
+        close(fd)
+        let collector = collect(source, count: 1)
+        source.stop()
+        #expect(collector.ticks.map(\.value) == [10])
+        let table = source.symbols
+        #expect(collector.symbols.map { table.name(of: $0) } == ["AAPL"])
+    }
+
     @Test("socat and nc can feed the listeners (they must be installed: scripts/test installs them)")
     func externalTools() throws {
         // A missing tool fails this test: a test that passes without its tool cannot fail.
