@@ -111,7 +111,20 @@ public final class MessageTickDecoder {
         }
         collected.ticks.removeAll(keepingCapacity: true)
         collected.symbols.removeAll(keepingCapacity: true)
-        _ = try self.payload.decode(payload, receivedAt: arrival, into: &collected)
+        do throws(FeedError) {
+            _ = try self.payload.decode(payload, receivedAt: arrival, into: &collected)
+        } catch {
+            // Strict mode stops at a bad line, but the ticks before it were counted: deliver
+            // them, so the report never counts a tick the sink did not get.
+            _ = deliverCollected(topicID: topicID, into: &sink)
+            throw error
+        }
+        return deliverCollected(topicID: topicID, into: &sink)
+    }
+
+    /// Maps the collected ticks' symbols (the payload's own names, else the topic's) and hands
+    /// them to `sink` as one batch. Returns how many.
+    private func deliverCollected<S: TickSink>(topicID: Int, into sink: inout S) -> Int {
         let count = collected.ticks.count
         guard count > 0 else { return 0 }
         let local = self.payload.symbols

@@ -158,7 +158,14 @@ struct CSVPayloadParser {
         while position < end {
             var count = 0
             let start = position
-            position = try parser.parseLines(bytes, start: position, end: end, into: storage, count: &count)
+            do throws(FeedError) {
+                position = try parser.parseLines(bytes, start: position, end: end, into: storage, count: &count)
+            } catch {
+                // Strict mode stops at a bad line; the ticks before it are counted, so they are
+                // delivered too (the report never counts a tick the sink did not get).
+                storage.batch(count: count).deliver(to: &sink)
+                throw error
+            }
             storage.batch(count: count).deliver(to: &sink)
             delivered += count
             if count == 0 && position == start { break }  // no progress cannot happen; never spin
