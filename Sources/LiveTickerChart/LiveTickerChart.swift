@@ -87,6 +87,13 @@ public final class LiveTickerChart {
     /// This frame's last-value tags, in row order (series indices); capacity: the series count.
     var tagOrder: [Int] = []
 
+    /// Forgets what earlier frames decided for the layout (the value strip's width, kept with
+    /// hysteresis), so the next frame depends on the data alone: a replay's final frame on a
+    /// display then equals the one a file output of the same data gets. O(1).
+    public func resetLayoutHistory() {
+        valueStripWidth = 0
+    }
+
     /// Creates a chart of `series` for a `width × height` panel, drawing `marks` (nil: the
     /// marks ``ChartOptions`` describes, see ``defaultMarks(seriesCount:options:)``).
     ///

@@ -152,6 +152,12 @@ final class ChartSession {
             onStop: { stop.stop() })
         producer.join()
         if let error = outcome.error { throw error }
+        if !StopSignal.isRequested {
+            // The frames drawn while feeding chose the value strip's width with hysteresis;
+            // the last one is drawn from the data alone, as a file output of the replay is.
+            chart.resetLayoutHistory()
+            try presentFrame()
+        }
         if hold, !StopSignal.isRequested {
             StopSignal.hold(showing: "the last frame on \(display.summary)")
         }
