@@ -81,22 +81,12 @@ public final class CSVTickReader: TickBatchReader {
     /// ``nextAvailableBatch()``. (UDP datagrams are read by the live source's
     /// `DatagramReceiver`, each as its own document.) `prefix`: bytes already read from the
     /// descriptor (a magic-byte peek at standard input), read first.
-    public init(fileDescriptor: Int32, name: String, options: FeedOptions = FeedOptions(), follow: Bool = false,
-        closeOnDeinit: Bool = false, stop: StopFlag? = nil, prefix: [UInt8] = [])
+    public convenience init(fileDescriptor: Int32, name: String, options: FeedOptions = FeedOptions(),
+        follow: Bool = false, closeOnDeinit: Bool = false, stop: StopFlag? = nil, prefix: [UInt8] = [])
     {
-        self.fd = fileDescriptor
-        self.memory = nil
-        self.stream = nil
-        self.name = name
-        self.follow = follow
-        self.closeOnDeinit = closeOnDeinit
-        self.stopFlag = stop
-        parser = CSVRecordParser(options: options)
-        storage = TickBatchStorage(capacity: max(1, options.batchCapacity))
-        capacity = max(256, options.bufferSize)
-        maximumLineRun = max(capacity, options.maximumLineRun)
-        buffer = .allocate(capacity: capacity + 1 + SWARDigits.padding)
-        buffer.initialize(repeating: 0, count: capacity + 1 + SWARDigits.padding)
+        self.init(
+            fd: fileDescriptor, memory: nil, stream: nil, name: name, options: options, follow: follow,
+            closeOnDeinit: closeOnDeinit, stop: stop)
         if !prefix.isEmpty {
             let n = min(prefix.count, capacity)
             prefix.withUnsafeBytes { _ = memcpy(buffer, $0.baseAddress!, n) }
@@ -108,31 +98,32 @@ public final class CSVTickReader: TickBatchReader {
     }
 
     /// Reads the bytes of `stream` (decompressed gzip, …) as if they were a file; no follow mode.
-    public init(stream: TickByteStream, name: String, options: FeedOptions = FeedOptions()) {
-        self.fd = -1
-        self.memory = nil
-        self.stream = stream
-        self.name = name
-        self.follow = false
-        self.closeOnDeinit = false
-        self.stopFlag = nil
-        parser = CSVRecordParser(options: options)
-        storage = TickBatchStorage(capacity: max(1, options.batchCapacity))
-        capacity = max(256, options.bufferSize)
-        maximumLineRun = max(capacity, options.maximumLineRun)
-        buffer = .allocate(capacity: capacity + 1 + SWARDigits.padding)
-        buffer.initialize(repeating: 0, count: capacity + 1 + SWARDigits.padding)
+    public convenience init(stream: TickByteStream, name: String, options: FeedOptions = FeedOptions()) {
+        self.init(
+            fd: -1, memory: nil, stream: stream, name: name, options: options, follow: false, closeOnDeinit: false,
+            stop: nil)
     }
 
     /// Reads `bytes` (which must outlive the reader) as if they were a file.
-    init(memory bytes: UnsafeRawBufferPointer, options: FeedOptions) {
-        self.fd = -1
-        self.memory = bytes
-        self.stream = nil
-        self.name = "<memory>"
-        self.follow = false
-        self.closeOnDeinit = false
-        self.stopFlag = nil
+    convenience init(memory bytes: UnsafeRawBufferPointer, options: FeedOptions) {
+        self.init(
+            fd: -1, memory: bytes, stream: nil, name: "<memory>", options: options, follow: false,
+            closeOnDeinit: false, stop: nil)
+    }
+
+    /// The one place the input and the read buffer are set up; exactly one of `fd` (≥ 0),
+    /// `memory` and `stream` is the input. Allocates the buffer once.
+    private init(
+        fd: Int32, memory: UnsafeRawBufferPointer?, stream: TickByteStream?, name: String, options: FeedOptions,
+        follow: Bool, closeOnDeinit: Bool, stop: StopFlag?
+    ) {
+        self.fd = fd
+        self.memory = memory
+        self.stream = stream
+        self.name = name
+        self.follow = follow
+        self.closeOnDeinit = closeOnDeinit
+        self.stopFlag = stop
         parser = CSVRecordParser(options: options)
         storage = TickBatchStorage(capacity: max(1, options.batchCapacity))
         capacity = max(256, options.bufferSize)
