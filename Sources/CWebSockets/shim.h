@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <libwebsockets.h>
+#include <openssl/ssl.h>
+#include <openssl/x509.h>
 
 /// Longest reason kept for a failed or closed connection.
 #define LT_WS_REASON_CAPACITY 256
@@ -43,14 +45,20 @@ typedef struct lt_ws_client {
     int tls;
     int closeCode;
     char reason[LT_WS_REASON_CAPACITY];
+    /// Why OpenSSL refused the server's certificate in this attempt (lws 4.1 reports only an
+    /// opaque "SSL err" for it), empty when it did not.
+    char certificateReason[128];
     /// The message being assembled: [0, length) of `capacity` bytes; `skipping` while an
     /// oversized message's remaining fragments go by.
     unsigned char *message;
     size_t capacity;
     size_t length;
     int skipping;
-    /// Sent once after every upgrade (NULL: nothing), with LWS_PRE bytes of room before it.
+    /// Sent once after every upgrade (NULL: nothing), and the buffer it is sent from, with
+    /// LWS_PRE bytes of room before it: lws_write masks a client's payload in place, so every
+    /// send starts from a fresh copy (sending the same buffer twice sent garbage the second time).
     unsigned char *subscribe;
+    unsigned char *subscribeFrame;
     size_t subscribeLength;
     int subscribePending;
     uint64_t messages;
@@ -88,9 +96,29 @@ static inline int lt_ws_callback(struct lws *wsi, enum lws_callback_reasons reas
     lt_ws_client *c = context ? (lt_ws_client *)lws_context_user(context) : NULL;
     if (!c) return 0;
     switch (reason) {
+    case LWS_CALLBACK_OPENSSL_PERFORM_SERVER_CERT_VERIFICATION:
+        // `user` is the X509_STORE_CTX, `len` OpenSSL's preverify_ok. Returning 0 keeps
+        // OpenSSL's verdict; this only keeps its reason.
+        if (len == 0 && user && c->certificateReason[0] == 0) {
+            int error = X509_STORE_CTX_get_error((X509_STORE_CTX *)user);
+            snprintf(c->certificateReason, sizeof c->certificateReason, "%s", X509_verify_cert_error_string(error));
+        }
+        return 0;
     case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
         if (c->wsi == wsi || c->wsi == NULL) {
-            lt_ws_set_reason(c, "", in ? in : "connection failed", in ? strnlen((const char *)in, len ? len : 200) : 17);
+            if (c->certificateReason[0] == 0 && c->tls) {
+                // lws 4.1 with OpenSSL 3 reports a refused certificate as an opaque "SSL err";
+                // the verify result on the connection says which check failed.
+                SSL *ssl = lws_get_ssl(wsi);
+                long verify = ssl ? SSL_get_verify_result(ssl) : X509_V_OK;
+                if (verify != X509_V_OK)
+                    snprintf(c->certificateReason, sizeof c->certificateReason, "%s", X509_verify_cert_error_string(verify));
+            }
+            if (c->certificateReason[0]) {
+                lt_ws_set_reason(c, "server certificate refused: ", c->certificateReason, strlen(c->certificateReason));
+            } else {
+                lt_ws_set_reason(c, "", in ? in : "connection failed", in ? strnlen((const char *)in, len ? len : 200) : 17);
+            }
             c->state = LT_WS_CLOSED;
             c->wsi = NULL;
         }
@@ -109,7 +137,8 @@ static inline int lt_ws_callback(struct lws *wsi, enum lws_callback_reasons reas
     case LWS_CALLBACK_CLIENT_WRITEABLE:
         if (c->subscribePending && c->subscribe) {
             c->subscribePending = 0;
-            int n = lws_write(wsi, c->subscribe + LWS_PRE, c->subscribeLength, LWS_WRITE_TEXT);
+            memcpy(c->subscribeFrame + LWS_PRE, c->subscribe, c->subscribeLength);
+            int n = lws_write(wsi, c->subscribeFrame + LWS_PRE, c->subscribeLength, LWS_WRITE_TEXT);
             if (n < (int)c->subscribeLength) {
                 lt_ws_set_reason(c, "could not send the subscribe message", NULL, 0);
                 return -1;
@@ -192,9 +221,17 @@ static inline lt_ws_client *lt_ws_create(int tls, const char *caFile, size_t cap
     c->capacity = capacity;
     if (!c->message) { free(c); snprintf(error, errorCapacity, "out of memory"); return NULL; }
     if (subscribe && subscribeLength) {
-        c->subscribe = (unsigned char *)malloc(LWS_PRE + subscribeLength);
-        if (!c->subscribe) { free(c->message); free(c); snprintf(error, errorCapacity, "out of memory"); return NULL; }
-        memcpy(c->subscribe + LWS_PRE, subscribe, subscribeLength);
+        c->subscribe = (unsigned char *)malloc(subscribeLength);
+        c->subscribeFrame = (unsigned char *)malloc(LWS_PRE + subscribeLength);
+        if (!c->subscribe || !c->subscribeFrame) {
+            free(c->subscribe);
+            free(c->subscribeFrame);
+            free(c->message);
+            free(c);
+            snprintf(error, errorCapacity, "out of memory");
+            return NULL;
+        }
+        memcpy(c->subscribe, subscribe, subscribeLength);
         c->subscribeLength = subscribeLength;
     }
     c->deliver = deliver;
@@ -222,6 +259,7 @@ static inline lt_ws_client *lt_ws_create(int tls, const char *caFile, size_t cap
     if (!c->context) {
         snprintf(error, errorCapacity, tls && caFile ? "could not set up TLS (is %s a PEM CA file?)" : "could not create the WebSocket context", caFile);
         free(c->subscribe);
+        free(c->subscribeFrame);
         free(c->message);
         free(c);
         return NULL;
@@ -239,6 +277,7 @@ static inline int lt_ws_connect(lt_ws_client *c, const char *host, int port, con
     snprintf(c->path, sizeof c->path, "%s", path);
     c->port = port;
     c->reason[0] = 0;
+    c->certificateReason[0] = 0;
     c->closeCode = 0;
     c->length = 0;
     c->skipping = 0;
@@ -286,6 +325,7 @@ static inline void lt_ws_destroy(lt_ws_client *c) {
     c->deliver = NULL;
     lws_context_destroy(c->context);
     free(c->subscribe);
+    free(c->subscribeFrame);
     free(c->message);
     free(c);
 }

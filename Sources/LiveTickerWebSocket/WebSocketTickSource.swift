@@ -12,8 +12,8 @@ import Glibc
 /// message names no symbol get ``WebSocketEndpoint/symbolName``.
 ///
 /// The producer thread connects, sends the subscribe message (if any) after every upgrade, and
-/// reads until the connection ends; then waits (100 ms doubling to 5 s by default, reset after
-/// an upgrade) and connects again, forever, until stopped. libwebsockets PINGs a quiet
+/// reads until the connection ends; then waits (100 ms doubling to 5 s by default, back to
+/// 100 ms after a connection that delivered a message) and connects again, forever, until stopped. libwebsockets PINGs a quiet
 /// connection and hangs up one whose server stopped answering (``WebSocketSettings``). A
 /// certificate the TLS layer refuses ends the feed with one
 /// ``FeedError/connectionFailed(endpoint:reason:)`` naming the cause: retrying cannot cure it.
@@ -122,7 +122,7 @@ public final class WebSocketTickSource: LiveTickFeed, @unchecked Sendable {
         let decoder = MessageTickDecoder(options: options, format: format, topicSymbol: .full)
         let topic = Array(endpoint.symbolName.utf8)
         var publishedSymbols = 0
-        var sink = FeedQueueSink(queue: queue) {
+        var sink = QueueSink(queue: queue) {
             // Names reach the reader before the first tick that uses them.
             if decoder.symbols.count != publishedSymbols {
                 let symbols = decoder.symbols
@@ -135,12 +135,12 @@ public final class WebSocketTickSource: LiveTickFeed, @unchecked Sendable {
         client.onMessage = { payload, isBinary in
             if isBinary { binary += 1 }
             guard failure == nil else { return }
-            do throws(FeedError) {
-                try topic.withUnsafeBytes { topicBytes throws(FeedError) in
+            topic.withUnsafeBytes { topicBytes in
+                do throws(FeedError) {
                     _ = try decoder.decode(payload, topic: topicBytes, arrival: Self.realtimeNanoseconds(), into: &sink)
+                } catch {
+                    failure = error
                 }
-            } catch {
-                failure = error
             }
         }
         func publish() {
@@ -168,6 +168,7 @@ public final class WebSocketTickSource: LiveTickFeed, @unchecked Sendable {
             producer.update { $0.connection.state = .connecting }
             client.connect()
             var established = false
+            var messagesAtConnect = 0
             var reason = ""
             while !producer.isStopped {
                 let state = client.service()
@@ -177,7 +178,7 @@ public final class WebSocketTickSource: LiveTickFeed, @unchecked Sendable {
                 }
                 if state == .established && !established {
                     established = true
-                    backoff.reset()
+                    messagesAtConnect = client.messages
                     producer.update { state in
                         if everConnected { state.connection.reconnects += 1 }
                         state.connection.state = .connected
@@ -199,6 +200,9 @@ public final class WebSocketTickSource: LiveTickFeed, @unchecked Sendable {
             if Self.isCertificateFailure(reason) {
                 throw .connectionFailed(endpoint: endpoint.description, reason: "TLS: \(reason)")
             }
+            // Only a connection that delivered resets the delays: a server that accepts and
+            // closes at once is retried ever more slowly, not every 100 ms.
+            if established && client.messages > messagesAtConnect { backoff.reset() }
             let lost = established ? "connection lost: \(reason)" : reason
             producer.update { state in
                 if established { state.counts.disconnects += 1 }

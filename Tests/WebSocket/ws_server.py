@@ -14,7 +14,9 @@ chart the same ticks with `liveticker replay` and compare frames. Modes:
 
 With --expect-subscribe TEXT, each connection's first message must be TEXT, else the
 connection is closed with 1008 and 'bad subscribe' is logged. Prints 'listening PORT' when
-ready and 'sent N' once everything was sent. Stopped by SIGTERM.
+ready and 'sent N' once everything was sent; then it closes the connection (code 1000), so a
+client that connects again ('connection K' with nothing left to send) has read every message
+before it. Stopped by SIGTERM.
 """
 import argparse
 import asyncio
@@ -27,10 +29,11 @@ import websockets
 
 
 def events(count, start=0):
-    price = 61000.0
+    # The first two events are the range's ends, so a live chart's value range (which only
+    # widens between frames) is the final one from its first frame on, whatever the timing.
     out = []
     for i in range(count):
-        price = 61000.0 + ((i * 7919) % 2000) / 100.0 + i * 0.01
+        price = 61000.0 + ((i * 7919) % 2000) / 100.0 if i > 1 else (61000.0, 61019.99)[i]
         t = 1709251200000 + i
         out.append((t, "%.2f" % price, "0.%03d" % (1 + i % 997), "BTCUSDT"))
     return out[start:]
@@ -98,6 +101,14 @@ class Feed:
                 await ws.close(1008, "unexpected subscribe")
                 return
             self.log("subscribe ok")
+        if self.next >= len(self.all):
+            self.log("connection %d: nothing left" % self.connections)
+            try:
+                await ws.wait_closed()
+            except Exception:  # noqa: BLE001
+                pass
+            self.log("connection %d closed (%s %s)" % (self.connections, ws.close_code, ws.close_reason))
+            return
         if self.args.mode == "quiet" and self.connections == 1:
             await asyncio.sleep(self.args.quiet)
         if self.args.mode == "close" and self.connections == 1:
@@ -111,10 +122,7 @@ class Feed:
         if self.csv:
             self.csv.flush()
         self.log("sent %d" % self.next)
-        try:
-            await ws.wait_closed()
-        except Exception:  # noqa: BLE001
-            pass
+        await ws.close(1000, "done")
 
 
 async def main():

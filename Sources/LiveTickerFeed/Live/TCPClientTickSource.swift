@@ -8,8 +8,8 @@ import Glibc
 /// (`liveticker live tcp://HOST:PORT --connect`): the producer thread connects, reads the
 /// connection with the CSV reader as one document (its own optional header, the headerless
 /// line protocol, JSON lines: the same decoding as the TCP listener's connections), and when the
-/// server closes or the connection fails, waits (100 ms doubling to 5 s by default, reset after
-/// a connect) and connects again, forever, until stopped.
+/// server closes or the connection fails, waits (100 ms doubling to 5 s by default, back to
+/// 100 ms after a connection that sent a line) and connects again, forever, until stopped.
 ///
 /// Symbol names of every connection are mapped onto the source's one table; counts of closed
 /// connections are kept and merged with the open one's (``report``). Memory is bounded as for
@@ -40,6 +40,8 @@ public final class TCPClientTickSource: LiveTickFeed, @unchecked Sendable {
         public var connections = 0
         /// Connections that ended (closed by the server, reset, dropped as hostile).
         public var disconnects = 0
+        /// Ticks of symbols past the table's limit, dropped (never charted as another symbol).
+        public var symbolLimitDrops = 0
     }
 
     /// Prepares the client (no network until ``start()``). `backoff`: the reconnect delays.
@@ -94,29 +96,35 @@ public final class TCPClientTickSource: LiveTickFeed, @unchecked Sendable {
     /// Connections and reconnects, for the closing summary.
     public var summaryLines: [String] {
         let state = thread.state.withLock { $0 }
-        return [
-            "\(endpointDescription) (connect): \(state.counts.connections) connection(s), "
-                + "\(state.connection.reconnects) reconnect(s)"
-        ]
+        var line = "\(endpointDescription) (connect): \(state.counts.connections) connection(s), "
+            + "\(state.connection.reconnects) reconnect(s)"
+        if state.counts.symbolLimitDrops > 0 {
+            line += ", \(state.counts.symbolLimitDrops) tick(s) of symbols past the limit dropped"
+        }
+        return [line]
     }
 
     // MARK: Producer
 
     private func produce(_ producer: FeedProducer<ClientFeedState<Counts>>) throws(FeedError) {
         var closed = FeedReport(maximumRemembered: options.reportedBadLines)
-        var names = SymbolTable()
-        var publishedNames = 0
         var backoff = initialBackoff
         var everConnected = false
+        /// After a connection ends: shows why and waits. Only a connection that sent something
+        /// resets the delays, so a server that accepts and closes at once is retried ever more
+        /// slowly, not every 100 ms.
+        func lost(_ reason: String, delivered: Bool) {
+            producer.update { state in
+                state.counts.disconnects += 1
+                state.connection.state = .disconnected(reason)
+            }
+            if delivered { backoff.reset() }
+            producer.sleep(milliseconds: backoff.next())
+        }
         func publish(_ open: FeedReport?) {
             var report = closed
             if let open { report.merge(open) }
-            let symbols: SymbolTable? = names.count != publishedNames ? names : nil
-            publishedNames = names.count
-            producer.update { state in
-                state.report = report
-                if let symbols { state.symbols = symbols }
-            }
+            producer.update { $0.report = report }
         }
         while !producer.isStopped {
             producer.update { $0.connection.state = .connecting }
@@ -129,7 +137,6 @@ public final class TCPClientTickSource: LiveTickFeed, @unchecked Sendable {
                 producer.sleep(milliseconds: backoff.next())
                 continue
             }
-            backoff.reset()
             producer.update { state in
                 if everConnected { state.connection.reconnects += 1 }
                 state.counts.connections += 1
@@ -144,10 +151,11 @@ public final class TCPClientTickSource: LiveTickFeed, @unchecked Sendable {
             var lastPublish = Self.monotonicMilliseconds()
             do throws(FeedError) {
                 while let batch = try reader.nextBatch() {
-                    relay.forward(batch, names: reader.symbols, into: &names, queue: queue) {
-                        // Names reach the reader before the first tick that uses them.
-                        publish(reader.report)
+                    // New names join the shared table before the first tick that uses them is queued.
+                    let overLimit = relay.forward(batch, names: reader.symbols, queue: queue) { insert in
+                        producer.update { insert(&$0.symbols) }
                     }
+                    if overLimit > 0 { producer.update { $0.counts.symbolLimitDrops += overLimit } }
                     let now = Self.monotonicMilliseconds()
                     if now - lastPublish >= 50 {
                         lastPublish = now
@@ -162,21 +170,13 @@ public final class TCPClientTickSource: LiveTickFeed, @unchecked Sendable {
                 }
                 reason = error.description
                 publish(nil)
-                producer.update { state in
-                    state.counts.disconnects += 1
-                    state.connection.state = .disconnected(reason)
-                }
-                producer.sleep(milliseconds: backoff.next())
+                lost(reason, delivered: reader.report.lines > 0)
                 continue
             }
             closed.merge(reader.report)
             publish(nil)
             if producer.isStopped { break }
-            producer.update { state in
-                state.counts.disconnects += 1
-                state.connection.state = .disconnected(reason)
-            }
-            producer.sleep(milliseconds: backoff.next())
+            lost(reason, delivered: reader.report.lines > 0)
         }
     }
 
