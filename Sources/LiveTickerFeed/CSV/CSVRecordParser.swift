@@ -170,7 +170,10 @@ struct CSVRecordParser {
                         time = r.nanoseconds
                         failure = r.status == .empty ? .malformed : r.status
                     case .value, .size, .bid, .ask, .open, .high, .low:
-                        let r = CSVFieldParsers.number(&p, delimiter: delimiter, scratch: scratch)
+                        let r =
+                            role == .size
+                            ? CSVFieldParsers.volume(&p, delimiter: delimiter, scratch: scratch)
+                            : CSVFieldParsers.number(&p, delimiter: delimiter, scratch: scratch)
                         failure = r.status == .empty ? .ok : r.status
                         switch role {
                         case .value: value = r.value
