@@ -79,3 +79,19 @@ extension CommandLineTests {
         #expect(text.contains("unknown option '-q'"), "\(text)")
     }
 }
+
+extension CommandLineTests {
+    @Test("the bundled Yahoo sample: Close (not Adj Close) is charted, with the file's 2 decimals")
+    func yahooSampleDecimals() throws {
+        var status: Int32 = -1
+        let dir = temporaryDirectory()
+        let text = capture {
+            status = LiveTickerCommandLine.run(
+                ["replay", "Samples/acme-daily-yahoo.csv", "--describe", "-o", dir + "/out.ppm", "--size", "320x200"])
+        }
+        #expect(status == 0)
+        // The last row: Close 198.669998 (a float32 of 198.67), Adj Close 198.133591.
+        #expect(text.contains("last 198.67 at 2024-03-25"), "\(text)")
+        #expect(!text.contains("198.13") && !text.contains("198.6699"), "\(text)")
+    }
+}
