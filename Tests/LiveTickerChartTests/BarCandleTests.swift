@@ -75,7 +75,13 @@ struct BarCandleTests {
         var opts = options(.both)
         opts.lineWidth = 1
         let bars = try series()
-        let (fb, chart) = render([bars], width: 480, height: 300, options: opts)
+        // The line drawn over the candles (by default it goes under them, so a busy line never
+        // hides a body, and a body covers its own close): this test is about where the line is.
+        let chart = LiveTickerChart(
+            series: [ChartSeries(id: "0", source: bars)], marks: [CandlesMark(series: 0), LineMark(series: 0)], width: 480, height: 300,
+            options: opts)
+        let fb = Framebuffer(width: 480, height: 300)
+        chart.draw(into: fb)
         let geometry = try #require(chart.lastGeometry)
         let lineColour = opts.theme.series[0]
         let closes: [Double] = [10.5, 10, 10.6, 10.4, 10.8]
@@ -88,5 +94,21 @@ struct BarCandleTests {
             // That column is the candle's: its body or wick is drawn there too.
             #expect(!candleRows(x: x, in: fb, plot: geometry.layout.plot, theme: opts.theme).isEmpty || near > 0)
         }
+    }
+}
+
+@Suite("Decimals given by the data")
+struct DataDecimalsTests {
+    @Test("dataDecimals sets the header's and the tags' decimals; nil keeps the last value's")
+    func givenDecimals() throws {
+        let series = try makeSeries([185.5, 198.657917])
+        let chart = LiveTickerChart(series: [series], width: 320, height: 200, options: ChartOptions())
+        let fb = Framebuffer(width: 320, height: 200)
+        chart.draw(into: fb)
+        #expect(chart.describe().contains("last 198.65792"), "\(chart.describe())")
+        chart.dataDecimals = 2
+        chart.draw(into: fb)
+        #expect(chart.describe().contains("last 198.66 "), "\(chart.describe())")
+        #expect(chart.describe().contains("up 13.16"), "\(chart.describe())")
     }
 }

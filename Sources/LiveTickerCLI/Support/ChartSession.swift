@@ -22,6 +22,8 @@ final class ChartSession {
     let series: [LiveSeries]
     /// Symbol names charted, one per series (`--symbol A,B`); empty: the first symbol seen.
     let wanted: [String]
+    /// `wanted` names value columns (`--value a,b,c`; see ``SeriesSink/wantedAreColumns``).
+    let wantedAreColumns: Bool
     let chartOptions: ChartOptions
     let font: LabelFont
     let display: any Display
@@ -41,12 +43,13 @@ final class ChartSession {
 
     /// A session charting `series` (one per name in `wanted`, or one for the first symbol when
     /// `wanted` is empty) with `title` shown until a symbol name is known.
-    init(series: [LiveSeries], wanted: [String] = [], chartOptions: ChartOptions, font: LabelFont, display: any Display, title: String,
+    init(series: [LiveSeries], wanted: [String] = [], wantedAreColumns: Bool = false, chartOptions: ChartOptions, font: LabelFont, display: any Display, title: String,
         titleIsFixed: Bool = false
     ) {
         precondition(!series.isEmpty && (wanted.isEmpty || wanted.count == series.count))
         self.series = series
         self.wanted = wanted
+        self.wantedAreColumns = wantedAreColumns
         self.chartOptions = chartOptions
         self.font = font
         self.display = display
@@ -60,6 +63,17 @@ final class ChartSession {
     private func applyTitles() {
         for (index, title) in titles.enumerated() { chart.setTitle(title, forSeries: index) }
         chart.setBadge(badge)
+        chart.dataDecimals = valueDecimals
+    }
+
+    /// Decimals of the values as the input writes them (``TickBatchReader/valueDecimals``),
+    /// once known: the header and tags show prices as the file does.
+    private var valueDecimals: Int?
+
+    private func adoptValueDecimals(_ decimals: Int?) {
+        guard let decimals, valueDecimals == nil else { return }
+        valueDecimals = decimals
+        chart.dataDecimals = decimals
     }
 
     /// Shows the charted symbol's name in the header once the feed has named it (once; with
@@ -71,6 +85,14 @@ final class ChartSession {
         chart.setTitle(name, forSeries: 0)
     }
 
+    /// Column mode (`--value a,b` in a file with a symbol column): series `index` is titled by
+    /// the name the reader gave it (`sensor-a.temp_c`), unless `--title` fixed the title.
+    private func adoptColumnTitle(_ name: String?, index: Int) {
+        guard let name, !name.isEmpty, index < titles.count, name != titles[index] else { return }
+        titles[index] = name
+        chart.setTitle(name, forSeries: index)
+    }
+
     /// The text alternative to the last frame presented (``LiveTickerChart/describe()``).
     func describe() -> String { chart.describe() }
 
@@ -79,7 +101,7 @@ final class ChartSession {
         names: @escaping (SymbolID) -> String?, every: Int = 0, onSymbol: ((Int, SymbolID) -> Void)? = nil,
         onFrame: (() -> Void)? = nil
     ) -> SeriesSink {
-        SeriesSink(series: series, wanted: wanted, nameOf: names, framesEvery: every, onSymbol: onSymbol, onFrame: onFrame)
+        SeriesSink(series: series, wanted: wanted, wantedAreColumns: wantedAreColumns, nameOf: names, framesEvery: every, onSymbol: onSymbol, onFrame: onFrame)
     }
 
     /// Draws the current state and presents it. Allocates only when the display changed size
@@ -105,7 +127,14 @@ final class ChartSession {
         var frameError: CommandFailure?
         var sink = makeSink(
             names: { Self.name(of: $0, in: reader) }, every: every,
-            onSymbol: { [unowned self] _, symbol in self.adoptSymbolTitle(Self.name(of: symbol, in: reader)) },
+            onSymbol: { [unowned self] index, symbol in
+                if self.wantedAreColumns {
+                    self.adoptColumnTitle(Self.name(of: symbol, in: reader), index: index)
+                } else {
+                    self.adoptSymbolTitle(Self.name(of: symbol, in: reader))
+                }
+                self.adoptValueDecimals(reader.valueDecimals)
+            },
             onFrame: { [unowned self] in
                 guard frameError == nil else { return }
                 do { try self.presentFrame() } catch { frameError = error as? CommandFailure ?? CommandFailure("\(error)") }
@@ -129,6 +158,7 @@ final class ChartSession {
             names: { Self.name(of: $0, in: reader) },
             onSymbol: { [weak outcome] index, symbol in
                 if index == 0 { outcome?.publishTitle(Self.name(of: symbol, in: reader)) }
+                outcome?.publishDecimals(reader.valueDecimals)
             })
         let producer = ProducerThread {
             var sink = sinkTemplate
@@ -147,6 +177,7 @@ final class ChartSession {
         try renderWhileFeeding(
             step: { [self] in
                 if let title = outcome.publishedTitle { adoptSymbolTitle(title) }
+                adoptValueDecimals(outcome.publishedDecimals)
                 return outcome.finished.load(ordering: .acquiring)
             },
             onStop: { stop.stop() })
@@ -311,6 +342,21 @@ private final class ProducerOutcome: @unchecked Sendable {
         guard let name, !titleReady.load(ordering: .relaxed) else { return }
         title = name
         titleReady.store(true, ordering: .releasing)
+    }
+
+    /// The reader's value decimals (-1: none yet), producer to main thread.
+    private let decimals = Atomic<Int>(-1)
+
+    /// Producer side: the first known decimals.
+    func publishDecimals(_ value: Int?) {
+        guard let value, decimals.load(ordering: .relaxed) < 0 else { return }
+        decimals.store(value, ordering: .relaxed)
+    }
+
+    /// Main-thread side: the decimals once published.
+    var publishedDecimals: Int? {
+        let value = decimals.load(ordering: .relaxed)
+        return value >= 0 ? value : nil
     }
 
     /// Main-thread side: the title once published.
