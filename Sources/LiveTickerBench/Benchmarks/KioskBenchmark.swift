@@ -165,13 +165,19 @@ private final class KioskProducer: @unchecked Sendable {
         var generator = SplitMix64(seed: 60)
         var level = 100.0
         var deadline = MonotonicClock.now()
+        var last = Int64.min
         while !stopping.load(ordering: .acquiring) {
             var now = timespec()
             clock_gettime(CLOCK_REALTIME, &now)
             let time = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
             for k in 0..<10 {
                 level += generator.symmetricUnit() * 0.05
-                series.append(Tick(time: time &+ Int64(k) * 100_000, value: level, size: 1))
+                // Times only move forward, as a feed's do: a producer that slept late and
+                // catches up stamps its batches microseconds apart, and 10 stamps 0.1 ms apart
+                // from each batch's start would then run backwards (the chart's line is then
+                // no longer monotone in x and takes the general, much slower stroke path).
+                last = max(time &+ Int64(k) * 100_000, last &+ 1)
+                series.append(Tick(time: last, value: level, size: 1))
             }
             appended &+= 10
             deadline &+= 1_000_000
