@@ -43,7 +43,8 @@ extension TickBatchReader {
     ///
     /// At ``ReplaySpeed/max`` nothing waits: whole batches go to ``TickSink/consume(_:)`` and
     /// `stop` is checked before each batch (so up to one batch is still delivered after it is
-    /// raised). At any other speed ticks go one by one to ``TickSink/consume(_:symbol:)`` and
+    /// raised). At any other speed ticks go one by one to ``TickSink/consume(_:symbol:)`` (bars to
+    /// ``TickSink/consume(bar:symbol:)``) and
     /// `stop` is checked before every tick, so a paced replay stops within one tick gap. O(input).
     @inlinable @discardableResult
     public func replay<S: TickSink>(into sink: inout S, pacer: inout ReplayPacer, stop: StopFlag? = nil)
@@ -62,7 +63,11 @@ extension TickBatchReader {
                 if let stop, stop.isStopped { return report }
                 let tick = batch.ticks[i]
                 pacer.wait(for: tick.time, stop: stop)
-                sink.consume(tick, symbol: batch.symbols[i])
+                if let bars = batch.bars {
+                    sink.consume(bar: bars[i], symbol: batch.symbols[i])
+                } else {
+                    sink.consume(tick, symbol: batch.symbols[i])
+                }
             }
         }
         return report
