@@ -90,3 +90,19 @@ struct BarCandleTests {
         }
     }
 }
+
+@Suite("Decimals given by the data")
+struct DataDecimalsTests {
+    @Test("dataDecimals sets the header's and the tags' decimals; nil keeps the last value's")
+    func givenDecimals() throws {
+        let series = try makeSeries([185.5, 198.657917])
+        let chart = LiveTickerChart(series: [series], width: 320, height: 200, options: ChartOptions())
+        let fb = Framebuffer(width: 320, height: 200)
+        chart.draw(into: fb)
+        #expect(chart.describe().contains("last 198.65792"), "\(chart.describe())")
+        chart.dataDecimals = 2
+        chart.draw(into: fb)
+        #expect(chart.describe().contains("last 198.66 "), "\(chart.describe())")
+        #expect(chart.describe().contains("up 13.16"), "\(chart.describe())")
+    }
+}

@@ -31,6 +31,10 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
     public internal(set) var open: Int? = nil, high: Int? = nil, low: Int? = nil
     /// Whether each line is an OHLC bar, charted as a candle as given (see ``open``).
     public var hasBars: Bool { open != nil }
+    /// Decimals the value column is written with (float32 export noise left out: see
+    /// `CSVSample.decimals(of:decimalComma:)`), for a display to show prices as the file does;
+    /// nil when the first lines do not say.
+    public internal(set) var valueDecimals: Int? = nil
     /// Numeric columns no role reads (a wide telemetry file's other signals), for the summary.
     public internal(set) var otherNumericColumns: [Int] = []
 
@@ -191,7 +195,10 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
                 dateForm = try sample.timeForm(of: column)
             }
         }
-        if let value { decimalComma = sample.usesDecimalComma(value) }
+        if let value {
+            decimalComma = sample.usesDecimalComma(value)
+            valueDecimals = sample.decimals(of: value, decimalComma: decimalComma)
+        }
         let used = Set([time, value, size, bid, ask, symbol, date, open, high, low].compactMap { $0 })
         otherNumericColumns = (0..<min(sample.width, Self.maximumColumns)).filter { !used.contains($0) && sample.isNumeric($0) }
     }

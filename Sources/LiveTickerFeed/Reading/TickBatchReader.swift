@@ -21,11 +21,17 @@ public protocol TickBatchReader: AnyObject {
     /// What the reader found the input to be and how it reads it (format, columns, time form),
     /// for the run's summary; "" before the first line. Allocates.
     var formatDescription: String { get }
+    /// Decimals the input writes its values with (a CSV file's value column, export noise left
+    /// out), for the header and tags to show a price as the file does; nil when unknown (before
+    /// the first line, or a format that does not say). O(1).
+    var valueDecimals: Int? { get }
 }
 
 extension TickBatchReader {
     /// No description by default.
     public var formatDescription: String { "" }
+    /// Unknown by default.
+    public var valueDecimals: Int? { nil }
 }
 
 extension TickBatchReader {

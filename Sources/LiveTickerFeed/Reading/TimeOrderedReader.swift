@@ -46,6 +46,7 @@ public final class TimeOrderedReader: TickBatchReader {
 
     public var report: FeedReport { inner.report }
     public var symbols: SymbolTable { inner.symbols }
+    public var valueDecimals: Int? { inner.valueDecimals }
     public var formatDescription: String {
         let base = inner.formatDescription
         return reversed ? base + "; the file runs newest first: replayed in time order" : base
