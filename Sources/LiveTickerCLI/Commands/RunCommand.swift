@@ -22,6 +22,8 @@ enum RunCommand: Command {
         on a display it runs until SIGINT/SIGTERM, drawing only the panels whose data changed;
         to a picture file it writes the frame once every replayed file has been read
         (a 'frames/%05d.png' pattern writes a frame each time something changed).
+        Once every source has ended (each replayed file read), the last frame is drawn from the
+        data alone and 'liveticker: holding the last frame ...' is printed; it stays up.
         SIGHUP (systemctl reload) re-reads FILE and swaps the wall without dropping the
         display; a file that does not check out is reported and the current wall stays.
         `liveticker check FILE.toml` validates a file and prints its layout.
@@ -96,12 +98,26 @@ enum RunCommand: Command {
                 while !token.isStopped, !current.session.pump() { sleep(.milliseconds(5)) }
                 try loop.drawNow()
             } else {
+                // Once every source of the wall has ended (replayed files read), its last
+                // frame is redrawn from the data alone and announced as held (the KMS stage
+                // takes its screendump then); again after each reload.
+                var ended = false
+                var announce = false
                 try loop.run(until: token) {
+                    if announce {
+                        announce = false
+                        printError("liveticker: holding the last frame of \(path) on \(display.summary)")
+                    }
                     if ReloadSignal.take(), let fresh = reload(path, current: current.session, display: display) {
                         current.session = fresh
                         loop.scene = fresh.scene(width: display.width, height: display.height)
+                        ended = false
                     }
-                    _ = current.session.pump()
+                    if current.session.pump(), !ended {
+                        ended = true
+                        announce = true
+                        loop.scene.resetLayoutHistory()
+                    }
                 }
             }
         } catch {

@@ -101,6 +101,18 @@ public final class Dashboard {
         needsFullRepaint = true
     }
 
+    /// Forgets what earlier frames decided for every panel's layout (the value strip's width,
+    /// kept with hysteresis; see ``LiveTickerChart/resetLayoutHistory()``) and has the next
+    /// ``draw(into:)`` redraw every panel, so the frame depends on the data alone (a replay's
+    /// last frame on a display then equals a picture file's of the same data). The title
+    /// strip is not redrawn: ``damage`` lists the panels. O(panels).
+    public func resetLayoutHistory() {
+        for index in panels.indices {
+            panels[index]?.resetLayoutHistory()
+            drawnVersions[index] = .max
+        }
+    }
+
     /// Draws what changed into `framebuffer` (`width × height`): everything on the first
     /// frame, into a new framebuffer or after ``invalidate()``; else only the panels whose
     /// sources' versions or crosshair moved. Returns how many panels were drawn; ``damage``
