@@ -60,7 +60,8 @@ enum CheckCommand: Command {
             let p = panel.place
             let rect = r.isEmpty ? "too small to draw" : "\(r.width)x\(r.height) px at (\(r.minX), \(r.minY))"
             lines.append(
-                "panel \(index + 1)\(panel.title.map { " \"\($0)\"" } ?? ""): row \(p.row), column \(p.column), span \(p.rowSpan)x\(p.columnSpan): \(rect), window \(describe(panel.window))")
+                "panel \(index + 1)\(panel.title.map { " \"\($0)\"" } ?? ""): row \(p.row), column \(p.column), span \(p.rowSpan)x\(p.columnSpan): \(rect), window \(describe(panel.window))"
+                    + ((panel.staleAfter ?? config.staleAfter).map { ", stale after \(describeNanoseconds($0))" } ?? ""))
             for (i, s) in panel.series.enumerated() {
                 lines.append("  series \(i): \(s.symbol ?? "first symbol") from source '\(s.source)'\(s.title.map { " as \"\($0)\"" } ?? "")")
             }

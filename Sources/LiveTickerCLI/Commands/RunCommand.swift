@@ -21,7 +21,8 @@ enum RunCommand: Command {
         README "Dashboards" and Samples/*.toml), starts every source, and shows the wall:
         on a display it runs until SIGINT/SIGTERM, drawing only the panels whose data changed;
         to a picture file it writes the frame once every replayed file has been read
-        (a 'frames/%05d.png' pattern writes a frame each time something changed).
+        (a 'frames/%05d.png' pattern writes a frame each time something changed; with a
+        followed file or a live source a fixed picture is replaced at each change).
         Once every source has ended (each replayed file read), the last frame is drawn from the
         data alone and 'liveticker: holding the last frame ...' is printed; it stays up.
         SIGHUP (systemctl reload) re-reads FILE and swaps the wall without dropping the
@@ -75,7 +76,14 @@ enum RunCommand: Command {
         } catch {
             throw UsageError(error.description)
         }
-        let oneShot = spec.isFile && !outputText.contains("%")
+        // A fixed picture file gets one frame once every source ended, when they all end
+        // (replayed files); with a followed file or a live source the picture is kept current
+        // instead (each changed frame replaces it), as a display would be.
+        let allSourcesEnd = config.sources.allSatisfy { source in
+            if case .file(_, _, follow: false) = source.kind { return true }
+            return false
+        }
+        let oneShot = spec.isFile && !outputText.contains("%") && allSourcesEnd
 
         StopSignal.install()
         ReloadSignal.install()

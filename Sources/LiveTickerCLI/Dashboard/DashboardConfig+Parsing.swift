@@ -136,6 +136,9 @@ extension DashboardConfig {
             text == "all" ? .everything : DurationArgument.nanoseconds(text).flatMap { $0 > 0 ? .follow(nanoseconds: $0) : nil }
         } ?? .everything
         let showsHeader = try t.bool("header") ?? true
+        let staleAfter = try t.parsed("stale", expected: "a duration such as \"30s\" or \"5m\"") { text -> Int64? in
+            DurationArgument.nanoseconds(text).flatMap { $0 > 0 ? $0 : nil }
+        }
 
         var series: [Series] = []
         let sourceID = try t.string("source", expected: "the id of a [source.ID]")
@@ -201,7 +204,9 @@ extension DashboardConfig {
                 throw ConfigError("'\(key)' in \(t.name) is the one-pane shorthand: with [[panel.pane]] put marks in the panes", at: t.position(key))
             }
         }
-        return Panel(title: title, place: place, window: window, series: series, panes: panes, showsHeader: showsHeader, line: line)
+        return Panel(
+            title: title, place: place, window: window, series: series, panes: panes, showsHeader: showsHeader,
+            staleAfter: staleAfter, line: line)
     }
 
     static func average(_ text: String) -> MovingAverageMark.Kind? {

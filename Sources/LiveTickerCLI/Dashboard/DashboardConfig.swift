@@ -56,6 +56,9 @@ struct DashboardConfig {
         var series: [Series]
         var panes: [PaneConfig]
         var showsHeader: Bool
+        /// `stale = "30s"`: the STALE badge after that long without a tick (nil: the file's
+        /// `stale_after`, else never).
+        var staleAfter: Int64?
         var line: TOMLPosition
     }
 

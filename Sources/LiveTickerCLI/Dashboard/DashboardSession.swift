@@ -81,6 +81,10 @@ final class DashboardSession {
             options.lineWidth = config.lineWidth
             options.textScale = config.textScale
             options.showsHeader = panel.showsHeader
+            if let stale = panel.staleAfter ?? config.staleAfter {
+                options.staleAfter = stale
+                options.clock = { ChartArguments.wallClock() }
+            }
             options.timeZone = zone
             let panes = panel.panes.map { pane in Pane(marks: pane.marks.map(Self.mark), scale: pane.scale, weight: pane.weight) }
             panels.append(DashboardPanel(place: panel.place, series: series, panes: panes, options: options))

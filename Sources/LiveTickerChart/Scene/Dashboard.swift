@@ -7,7 +7,7 @@ import LiveTickerScales
 /// pass per frame.
 ///
 /// Only panels whose data or view changed are redrawn: each panel remembers the sum of its
-/// sources' versions (and its crosshair) at its last draw, and ``draw(into:)`` repaints just
+/// sources' versions (its crosshair, and whether it showed its stale badge) at its last draw, and ``draw(into:)`` repaints just
 /// the panels where that moved, reporting their rectangles in ``damage`` (what a display
 /// needs to copy). So one changing panel of a 2×2 wall costs about a quarter of the frame.
 /// The framebuffer must therefore be the same one frame after frame; a different one (or
@@ -41,6 +41,7 @@ public final class Dashboard {
     let rasterizer: Rasterizer
     var drawnVersions: [UInt64]
     var drawnCrosshairs: [Int64?]
+    var drawnStale: [Bool]
     var lastFramebuffer: ObjectIdentifier?
     var needsFullRepaint = true
 
@@ -85,6 +86,7 @@ public final class Dashboard {
         self.panels = charts
         drawnVersions = [UInt64](repeating: .max, count: panels.count)
         drawnCrosshairs = [Int64?](repeating: nil, count: panels.count)
+        drawnStale = [Bool](repeating: false, count: panels.count)
         damage.reserveCapacity(panels.count + 1)
     }
 
@@ -136,6 +138,7 @@ public final class Dashboard {
             drawnVersions[index] = version(of: index)
             drawnCrosshairs[index] = chart.crosshair
             chart.draw(into: framebuffer, in: rects[index])
+            drawnStale[index] = chart.isStale  // after drawing: it reads the ticks just drawn
             if !full { damage.append(rects[index]) }
             drawn &+= 1
         }
@@ -154,6 +157,7 @@ public final class Dashboard {
     func panelChanged(_ index: Int) -> Bool {
         guard let chart = panels[index] else { return false }
         return drawnVersions[index] != version(of: index) || drawnCrosshairs[index] != chart.crosshair
+            || drawnStale[index] != chart.isStale
     }
 
     /// The title centred in its strip.
