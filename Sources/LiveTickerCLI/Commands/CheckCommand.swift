@@ -1,5 +1,6 @@
 import LiveTickerChart
 import LiveTickerCore
+import LiveTickerMQTT
 import LiveTickerRender
 
 /// `liveticker check FILE.toml`: validates a dashboard file and prints the layout it
@@ -74,6 +75,8 @@ enum CheckCommand: Command {
             switch source.kind {
             case .file(let path, let speed, let follow): kind = "replays \(path) at speed \(speed)\(follow ? ", following it" : "")"
             case .live(let endpoint): kind = "live from \(endpoint)"
+            case .mqtt(let mqtt):
+                kind = "subscribes to \((try? MQTTEndpoint(parsing: mqtt.url))?.description ?? mqtt.url) (QoS \(mqtt.settings.qos))"
             }
             lines.append("source '\(source.id)': \(kind), candles \(describe(source.candle)), history \(source.history) ticks")
         }

@@ -127,6 +127,12 @@ enum RunCommand: Command {
                         loop.scene.resetLayoutHistory()
                     }
                 }
+                if spec.isFile, !ended {
+                    // A picture kept current ends with a frame of the data alone, as a replay's
+                    // last frame does (earlier frames chose the value strips with hysteresis).
+                    loop.scene.resetLayoutHistory()
+                    try loop.drawIfNeeded()
+                }
             }
         } catch {
             current.session.stop()

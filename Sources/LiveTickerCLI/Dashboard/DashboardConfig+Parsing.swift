@@ -2,6 +2,7 @@ import LiveTickerChart
 import LiveTickerCore
 import LiveTickerDownsampling
 import LiveTickerFeed
+import LiveTickerMQTT
 import LiveTickerRender
 import LiveTickerTOML
 
@@ -95,16 +96,41 @@ extension DashboardConfig {
     static func source(id: String, _ table: ConfigTable) throws(ConfigError) -> Source {
         var t = table
         let file = try t.string("file", expected: "a tick file's path")
-        let live = try t.string("live", expected: "\"-\", a file, or udp://HOST:PORT or tcp://HOST:PORT")
+        let live = try t.string("live", expected: "\"-\", a file, udp://HOST:PORT, tcp://HOST:PORT or mqtt://HOST/TOPIC/#")
         let speed = try t.parsed("speed", expected: "\"max\", or a factor such as \"1\" or \"10\"", ReplaySpeed.init(argument:)) ?? .max
         let follow = try t.bool("follow") ?? false
         let candle = try t.parsed("candle", expected: "a duration such as \"1m\" or a tick count such as \"100t\"", Self.candle) ?? .seconds(60)
         let history = try t.integer("history", in: 16...(1 << 28)) ?? (1 << 20)
         let symbolColumn = try t.string("symbol_column", expected: "a column name or index")
+        // MQTT subscriptions: the `live mqtt://` options as keys.
+        var mqtt = MQTTSource(url: live ?? "", settings: MQTTSettings(), format: .auto, topicSymbol: .last)
+        mqtt.settings.qos = Int32(try t.integer("qos", in: 0...1) ?? 0)
+        mqtt.settings.caFile = try t.string("ca", expected: "a CA file (PEM)")
+        mqtt.settings.certFile = try t.string("cert", expected: "a client certificate file (PEM)")
+        mqtt.settings.keyFile = try t.string("key", expected: "its private key file (PEM)")
+        mqtt.settings.clientID = try t.string("client_id", expected: "an MQTT client identifier")
+        mqtt.passwordFile = try t.string("password_file", expected: "a file holding the password")
+        mqtt.topicSymbol = try t.parsed("topic_symbol", expected: "last, full or a level number 0…255", TopicSymbol.init(argument:)) ?? .last
+        mqtt.format = try t.parsed("payload", expected: "auto, json, influx or csv", PayloadFormat.init(argument:)) ?? .auto
+        let mqttKeys = ["qos", "ca", "cert", "key", "client_id", "password_file", "topic_symbol", "payload"]
+        let isMQTT = live.map(MQTTArguments.isMQTT) ?? false
+        if !isMQTT, let key = mqttKeys.first(where: { t.table[$0] != nil }) {
+            throw ConfigError("'\(key)' in \(t.name) is for MQTT sources (live = \"mqtt://…\")", at: t.position(key))
+        }
+        if (mqtt.settings.certFile == nil) != (mqtt.settings.keyFile == nil) {
+            throw ConfigError("'cert' and 'key' in \(t.name) go together", at: t.position(t.table["cert"] != nil ? "cert" : "key"))
+        }
         try t.finish()
         let kind: SourceKind
         switch (file, live) {
         case (let file?, nil): kind = .file(path: file, speed: speed, follow: follow)
+        case (nil, let live?) where isMQTT:
+            do {
+                _ = try MQTTEndpoint(parsing: live)
+            } catch {
+                throw ConfigError("'live' in \(t.name): \(error.description)", at: t.position("live"))
+            }
+            kind = .mqtt(mqtt)
         case (nil, let live?):
             do {
                 _ = try LiveEndpoint(parsing: live)

@@ -2,6 +2,7 @@ import LiveTickerChart
 import LiveTickerCore
 import LiveTickerDownsampling
 import LiveTickerFeed
+import LiveTickerMQTT
 import LiveTickerRender
 import LiveTickerTOML
 
@@ -14,6 +15,19 @@ struct DashboardConfig {
         case file(path: String, speed: ReplaySpeed, follow: Bool)
         /// A live endpoint: `-`, a growing file, `udp://…` or `tcp://…`.
         case live(String)
+        /// An MQTT subscription (`mqtt://…/TOPIC/#`, `mqtts://`), one connection however many
+        /// panels read its topics: a panel's `symbol` is a topic's symbol level.
+        case mqtt(MQTTSource)
+    }
+
+    /// An MQTT source's URL and options (the `live mqtt://` flags as keys).
+    struct MQTTSource {
+        var url: String
+        var settings: MQTTSettings
+        var format: PayloadFormat
+        var topicSymbol: TopicSymbol
+        /// `password_file`: read when the source starts (else LIVETICKER_MQTT_PASSWORD, else the URL's).
+        var passwordFile: String?
     }
 
     struct Source {
