@@ -52,10 +52,9 @@ enum CheckCommand: Command {
         let grid = config.grid
         lines.append("grid: \(grid.rows) row(s) x \(grid.columns) column(s), gutter \(grid.gutter) px")
         // The same rectangles the wall draws into (title strip included).
-        let scene = Dashboard(
-            grid: grid,
-            panels: config.panels.map { DashboardPanel(place: $0.place, series: [], panes: []) },
-            width: width, height: height, title: config.title)
+        let scene = DashboardSession.makeDashboard(
+            config, panels: config.panels.map { DashboardPanel(place: $0.place, series: [], panes: []) },
+            width: width, height: height, font: .automatic)
         for (index, panel) in config.panels.enumerated() {
             let r = scene.rects[index]
             let p = panel.place
@@ -78,7 +77,7 @@ enum CheckCommand: Command {
             case .mqtt(let mqtt):
                 kind = "subscribes to \((try? MQTTEndpoint(parsing: mqtt.url))?.description ?? mqtt.url) (QoS \(mqtt.settings.qos))"
             }
-            lines.append("source '\(source.id)': \(kind), candles \(describe(source.candle)), history \(source.history) ticks")
+            lines.append("source '\(source.id)': \(kind), candles \(source.candleIsAutomatic ? "chosen per panel (1m merged up 1m, 5m, 15m, 1h, 4h, 1d, 1w)" : describe(source.candle)), history \(source.history) ticks")
         }
         return lines
     }
