@@ -35,14 +35,15 @@ enum CheckCommand: Command {
             guard let size = DashboardConfig.size(sizeText) else { throw UsageError("--size needs WxH, e.g. 800x480, got '\(sizeText)'") }
             config.size = size
         }
+        let font = try RunCommand.font(of: config)  // a font that does not load fails the check
         var out = StandardOutput(descriptor: 1)
-        for line in describe(config) { out.write(line + "\n") }
+        for line in describe(config, font: font) { out.write(line + "\n") }
         out.flush()
         return 0
     }
 
     /// The resolved layout, one line each.
-    static func describe(_ config: DashboardConfig) -> [String] {
+    static func describe(_ config: DashboardConfig, font: LabelFont = .automatic) -> [String] {
         var lines: [String] = []
         let (width, height) = config.size
         lines.append("\(config.path): valid")
@@ -54,7 +55,7 @@ enum CheckCommand: Command {
         // The same rectangles the wall draws into (title strip included).
         let scene = DashboardSession.makeDashboard(
             config, panels: config.panels.map { DashboardPanel(place: $0.place, series: [], panes: []) },
-            width: width, height: height, font: .automatic)
+            width: width, height: height, font: font)
         for (index, panel) in config.panels.enumerated() {
             let r = scene.rects[index]
             let p = panel.place

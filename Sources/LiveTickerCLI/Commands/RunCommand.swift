@@ -166,8 +166,15 @@ enum RunCommand: Command {
             zone = try SystemTimeZone.current()
         }
         return try DashboardSession(
-            config: config, width: display.width, height: display.height, font: .automatic, zone: zone,
+            config: config, width: display.width, height: display.height, font: try font(of: config), zone: zone,
             processStop: { StopSignal.isRequested })
+    }
+
+    /// The file's `font` (DejaVu Sans when installed, else the built-in font, without one).
+    static func font(of config: DashboardConfig) throws(CommandFailure) -> LabelFont {
+        var font = LabelFont.automatic
+        if let name = config.font { try font.select(name, naming: "\(config.path): 'font'") }
+        return font
     }
 
     /// SIGHUP: the new file replaces the wall only once it parsed and all its sources

@@ -23,6 +23,7 @@ extension DashboardConfig {
         config.theme = try top.parsed("theme", expected: "dark, light or colorblind", ChartTheme.named) ?? .dark
         config.timeZone = try top.string("time_zone", expected: "a zone name such as \"Europe/Berlin\" or \"UTC\"")
         config.staleAfter = try top.parsed("stale_after", expected: "a duration such as \"30s\" or \"5m\"", DurationArgument.nanoseconds)
+        config.font = try top.string("font", expected: "\"builtin\", a .ttf/.otf file or a PSF console font")
         config.output = try top.string("output", expected: "drm, fbdev, or a .png/.ppm file") ?? "drm"
         if let size = try top.parsed("size", expected: "WIDTHxHEIGHT such as \"1920x1080\"", Self.size) { config.size = size }
         config.mode = try top.string("mode", expected: "WIDTHxHEIGHT[@HZ] such as \"1920x1080@60\"")

@@ -84,6 +84,8 @@ struct DashboardConfig {
     var theme: ChartTheme = .dark
     var timeZone: String?
     var staleAfter: Int64?
+    /// `font`: "builtin", a TrueType/OpenType file or a PSF font (nil: DejaVu Sans when installed).
+    var font: String?
     var output = "drm"
     var size: (width: Int, height: Int) = (1920, 1080)
     var mode: String?
