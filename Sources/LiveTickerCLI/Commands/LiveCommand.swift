@@ -134,6 +134,7 @@ enum LiveCommand: Command {
             } catch {
                 throw CommandFailure(error.description)
             }
+            if case let .followedFile(path) = endpoint { listener.onFollowEvent = ReplayInput.followLog(path: path) }
             if let port = listener.port {
                 printError("liveticker: listening on \(endpoint) (port \(port)), accepting \(listening.allow)")
             }
@@ -146,9 +147,13 @@ enum LiveCommand: Command {
         let session = ChartSession(
             series: series, wanted: wanted, chartOptions: chart.options, font: chart.font, display: output,
             title: chart.title ?? title, titleIsFixed: chart.title != nil)
+        session.skipsEmptyFrames = display.output.isFile
         let (report, sink) = try session.runLiveSource(source, hold: hold)
         for line in source.summaryLines { printError(line) }
-        let status = ReplayInput.finish(report: report, sink: sink, symbols: source.symbols, path: sourceName) {
+        let status = ReplayInput.finish(
+            report: report, sink: sink, symbols: source.symbols, path: sourceName, symbolFilter: options.symbol,
+            zone: chart.options.timeZone, outputIsFile: display.output.isFile
+        ) {
             "\(session.framesPresented) frame(s) to \(output.summary)"
         }
         // What peers send cannot make a listener's run fail (garbage alone is counted, not fatal).

@@ -446,6 +446,7 @@ public struct JSONTickDecoder: TickPayloadDecoder {
                     && filter.withUnsafeBufferPointer { count == 0 || memcmp($0.baseAddress!, start, count) == 0 }
                 if !same {
                     report.filteredBySymbol &+= 1
+                    report.noteFiltered(time: time)
                     return false
                 }
             } else {
@@ -458,10 +459,12 @@ public struct JSONTickDecoder: TickPayloadDecoder {
         }
         if let from = options.from, time < from {
             report.filteredByTime &+= 1
+            report.noteFiltered(time: time)
             return false
         }
         if let to = options.to, time >= to {
             report.filteredByTime &+= 1
+            report.noteFiltered(time: time)
             return false
         }
         if !value.isFinite { report.nonFiniteValues &+= 1 }

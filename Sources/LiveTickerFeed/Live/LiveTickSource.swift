@@ -22,7 +22,8 @@ import Glibc
 ///     source.stop()
 public final class LiveTickSource: @unchecked Sendable {
     // Invariant (why @unchecked Sendable is sound): `socket`, `endpoint`, `options`, `listenerOptions`,
-    // `queue`, `hub` and `stopFlag` are immutable or thread-safe; `thread` is written only by
+    // `queue`, `hub` and `stopFlag` are immutable or thread-safe; `onFollowEvent` is written only
+    // before start() (the producer reads it after); `thread` is written only by
     // start()/stop() on the owner's thread; everything the producer shares lives in `hub`.
     /// The endpoint being read.
     public let endpoint: LiveEndpoint
@@ -37,6 +38,9 @@ public final class LiveTickSource: @unchecked Sendable {
     private let stopFlag: StopFlag
     private let hub: LiveFeedHub
     private var thread: pthread_t?
+    /// A followed file's rotation events (truncated, replaced, missing), called on the producer
+    /// thread. Set before ``start()``.
+    public var onFollowEvent: (@Sendable (FollowEvent) -> Void)?
 
     /// Prepares the source; resolves and binds (and for TCP listens on) the socket. The
     /// producer starts with ``start()``. `stop` may be shared with other work (e.g. a
@@ -119,7 +123,9 @@ public final class LiveTickSource: @unchecked Sendable {
             case .standardInput:
                 try pump(CSVTickReader(fileDescriptor: 0, name: "-", options: options, stop: stopFlag))
             case let .followedFile(path):
-                try pump(CSVTickReader(path: path, options: options, follow: true, stop: stopFlag))
+                let reader = try CSVTickReader(path: path, options: options, follow: true, stop: stopFlag)
+                reader.onFollowEvent = onFollowEvent
+                try pump(reader)
             case .udp:
                 DatagramReceiver(
                     socket: socket, options: options, listener: listenerOptions, hub: hub, queue: queue, stop: stopFlag
