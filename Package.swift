@@ -31,6 +31,12 @@ let package = Package(
         .library(name: "LiveTickerFeed", targets: ["LiveTickerFeed"]),
         .library(name: "LiveTickerTOML", targets: ["LiveTickerTOML"]),
         .library(name: "LiveTickerLoop", targets: ["LiveTickerLoop"]),
+        // What an embedder's code names besides the above: Framebuffer, PixelRect, BitmapFont
+        // (Render), the axis scales (Scales), PNG/PPM files (ImageIO), TrueType labels (FreeType).
+        .library(name: "LiveTickerRender", targets: ["LiveTickerRender"]),
+        .library(name: "LiveTickerScales", targets: ["LiveTickerScales"]),
+        .library(name: "LiveTickerImageIO", targets: ["LiveTickerImageIO"]),
+        .library(name: "LiveTickerFreeType", targets: ["LiveTickerFreeType"]),
     ],
     targets: [
         // MARK: Core (pure Swift, no Foundation, no devices)

@@ -15,36 +15,14 @@ The model is small but has what a trading day shows on a chart:
 import math
 import sys
 
+from splitmix64 import SplitMix64
+
 SEED = 0x5EED_1234_ABCD_0001
 DAY = "2024-03-01"
 OPEN_S = 8 * 3600
 CLOSE_S = 16 * 3600 + 30 * 60
 START_PRICE = 101.25
 MEAN_TICKS_PER_SECOND = 1.2
-
-
-class SplitMix64:
-    """SplitMix64 (Steele, Lea, Flood 2014): tiny, fast and reproducible everywhere."""
-
-    def __init__(self, seed):
-        self.state = seed & 0xFFFFFFFFFFFFFFFF
-
-    def next_u64(self):
-        self.state = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-        return z ^ (z >> 31)
-
-    def uniform(self):
-        # 53 random bits -> [0, 1), never exactly 1.
-        return (self.next_u64() >> 11) * (1.0 / (1 << 53))
-
-    def normal(self):
-        # Box-Muller; u1 kept away from 0 so log() is finite.
-        u1 = max(self.uniform(), 1e-300)
-        u2 = self.uniform()
-        return math.sqrt(-2.0 * math.log(u1)) * math.cos(2.0 * math.pi * u2)
 
 
 def activity(seconds_into_session, session_length):

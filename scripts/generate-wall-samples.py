@@ -9,26 +9,7 @@ Deterministic (SplitMix64, no `random` module), so both files regenerate byte fo
 import math
 import sys
 
-
-class SplitMix64:
-    """SplitMix64 (Steele, Lea, Flood 2014)."""
-
-    def __init__(self, seed):
-        self.state = seed & 0xFFFFFFFFFFFFFFFF
-
-    def next(self):
-        self.state = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-        return z ^ (z >> 31)
-
-    def uniform(self):
-        return (self.next() >> 11) / float(1 << 53)
-
-    def normal(self):
-        u1 = max(self.uniform(), 1e-300)
-        return math.sqrt(-2 * math.log(u1)) * math.cos(2 * math.pi * self.uniform())
+from splitmix64 import SplitMix64
 
 
 def iso(ms):

@@ -39,14 +39,24 @@ public struct DisplayOptions: Sendable, Hashable {
 extension OutputSpec {
     /// Opens the display this spec names with `options`.
     ///
-    /// `--connector` and `--mode` apply to DRM only; `--size` to files only.
+    /// `--connector` and `--mode` apply to DRM only; `--size` to files only. `log` receives
+    /// the display's progress lines (a DRM connector unplugged and back; nothing by default)
+    /// and `stopWaiting` says whether a signal that interrupts a wait for the display should
+    /// end it (see ``DRMDisplay/stopWaiting``): the program owns both, this module prints
+    /// nothing and installs no signal handler.
     /// - Throws: any `DisplayError` the output raises while opening.
     /// - Cost: opening a device probes it and allocates its buffers; a file output allocates
     ///   one row.
-    public func openDisplay(options: DisplayOptions = DisplayOptions()) throws(DisplayError) -> any Display {
+    public func openDisplay(
+        options: DisplayOptions = DisplayOptions(), log: @escaping (String) -> Void = { _ in },
+        stopWaiting: @escaping () -> Bool = { false }
+    ) throws(DisplayError) -> any Display {
         switch self {
         case .drm(let path):
-            return try DRMDisplay(devicePath: path, connector: options.connector, mode: options.mode)
+            let display = try DRMDisplay(devicePath: path, connector: options.connector, mode: options.mode)
+            display.log = log
+            display.stopWaiting = stopWaiting
+            return display
         case .fbdev(let path):
             return try FBDevDisplay(devicePath: path, takeConsole: options.takeConsole)
         case .ppm(let path):

@@ -100,14 +100,6 @@ struct DeviceTests {
             #expect(error.description.contains("/nonexistent/dir/x.ppm"))
         }
     }
-
-    @Test func stopSignalFlagRoundTrips() {
-        StopSignal.reset()
-        #expect(!StopSignal.isRequested)
-        StopSignal.request()
-        #expect(StopSignal.isRequested)
-        StopSignal.reset()
-    }
 }
 
 // MARK: - File helpers (no Foundation)

@@ -18,6 +18,12 @@ struct AtomicWriteTests {
         return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
     }
 
+    /// Removes a test's directory and every entry in it (the tests make no subdirectories).
+    func remove(_ directory: String) {
+        for name in entries(directory) { unlink(directory + "/" + name) }
+        rmdir(directory)
+    }
+
     func entries(_ directory: String) -> [String] {
         guard let dir = opendir(directory) else { return [] }
         defer { closedir(dir) }
@@ -46,9 +52,8 @@ struct AtomicWriteTests {
     @Test("a reader polling the file while frames are written never sees a partial picture")
     func concurrentReader() throws {
         let dir = directory("reader")
-        defer { rmdir(dir) }
+        defer { remove(dir) }
         let path = dir + "/frame.ppm"
-        defer { unlink(path) }
         let encoder = PPMEncoder()
         try encoder.write(frame(200, 150, 0x102030), to: path)
         let complete = encoder.bytes.count
@@ -86,13 +91,9 @@ struct AtomicWriteTests {
     @Test("a symbolic link is written through: the link stays, its target gets the picture")
     func symlinkFollowed() throws {
         let dir = directory("link")
+        defer { remove(dir) }
         let real = dir + "/real.png"
         let link = dir + "/link.png"
-        defer {
-            unlink(link)
-            unlink(real)
-            rmdir(dir)
-        }
         #expect(symlink("real.png", link) == 0)  // relative, and dangling until the first write
         let encoder = PNGEncoder()
         try encoder.write(frame(8, 8, 0xFF0000), to: link)
@@ -106,11 +107,8 @@ struct AtomicWriteTests {
     @Test("a FIFO is written to, not replaced")
     func fifoWrittenDirectly() throws {
         let dir = directory("fifo")
+        defer { remove(dir) }
         let fifo = dir + "/pipe.ppm"
-        defer {
-            unlink(fifo)
-            rmdir(dir)
-        }
         #expect(mkfifo(fifo, 0o600) == 0)
         let received = Mutex<[UInt8]>([])
         let reader = TestThread {
@@ -134,11 +132,8 @@ struct AtomicWriteTests {
     @Test("a device is written to, not replaced (a private copy of /dev/null when root, else /dev/null)")
     func deviceWrittenDirectly() throws {
         let dir = directory("device")
+        defer { remove(dir) }
         let copy = dir + "/null"
-        defer {
-            unlink(copy)
-            rmdir(dir)
-        }
         let device = mknod(copy, S_IFCHR | 0o666, dev_t((1 << 8) | 3)) == 0 ? copy : "/dev/null"
         try PPMEncoder().write(frame(4, 4, 0), to: device)
         try FileIO.write([1, 2, 3], to: device)
@@ -148,11 +143,8 @@ struct AtomicWriteTests {
     @Test("a replaced file keeps its permissions; a new one gets 0644 less the umask")
     func permissions() throws {
         let dir = directory("mode")
+        defer { remove(dir) }
         let path = dir + "/out.ppm"
-        defer {
-            unlink(path)
-            rmdir(dir)
-        }
         try FileIO.write([1], to: path)
         var info = stat()
         stat(path, &info)
@@ -169,11 +161,8 @@ struct AtomicWriteTests {
     @Test("a failed write keeps the previous file and leaves no temporary file")
     func failureKeepsPrevious() throws {
         let dir = directory("fail")
+        defer { remove(dir) }
         let path = dir + "/out.ppm"
-        defer {
-            unlink(path)
-            rmdir(dir)
-        }
         try FileIO.write([1, 2, 3], to: path)
         let file = try ReplacementFile(path: path)
         let fd = try file.begin()

@@ -79,7 +79,8 @@ enum RunCommand: Command {
         ReloadSignal.install()
         let display: any Display
         do {
-            display = try spec.openDisplay(options: options)
+            display = try spec.openDisplay(
+                options: options, log: DisplayArguments.logDisplay, stopWaiting: { StopSignal.isRequested })
         } catch {
             throw CommandFailure(error.description)
         }

@@ -46,11 +46,15 @@ struct DisplayArguments {
         return DisplayArguments(output: output, options: options)
     }
 
+    /// How the program shows a display's progress lines (unplugged, back, fallbacks): on
+    /// standard error with the program's prefix (the KMS stage waits for these words).
+    static func logDisplay(_ line: String) { printError("liveticker: " + line) }
+
     /// Opens the display; a device or file problem becomes a `CommandFailure` (exit 1) with the
     /// display's own message.
     func open() throws(CommandFailure) -> any Display {
         do {
-            return try output.openDisplay(options: options)
+            return try output.openDisplay(options: options, log: Self.logDisplay, stopWaiting: { StopSignal.isRequested })
         } catch {
             throw CommandFailure(error.description)
         }

@@ -22,8 +22,10 @@ struct FlipState {
 /// vblank the event paces the loop; emulated displays complete flips at once, so a timer at the
 /// mode's refresh rate paces it instead.
 ///
-/// The CRTC's previous configuration is saved at open and restored by `close()`. Install
-/// `StopSignal` and check it in the loop so SIGINT/SIGTERM reach `close()`.
+/// The CRTC's previous configuration is saved at open and restored by `close()`. The program
+/// installs its own signal handlers (this module keeps no process-global state) and stops its
+/// loop on them so SIGINT/SIGTERM reach `close()`; a signal that interrupts the wait for a
+/// page flip gives the wait up only when ``stopWaiting`` says so.
 ///
 /// Hot-unplug: the connector state is checked about once a second (without a probe); when it
 /// goes disconnected, frames are dropped (`present` returns false) while it is polled, and the
@@ -45,8 +47,13 @@ public final class DRMDisplay: Display {
     public var devicePath: String { card.path }
     /// `drm /dev/dri/card0 Virtual-1 1280x800@60`.
     public var summary: String { "drm \(card.path) \(connectorName) \(mode)" }
-    /// Where progress messages go (unplug, replug, fallbacks); stderr by default.
-    public var log: (String) -> Void = { DeviceFile.logLine("liveticker: " + $0) }
+    /// Where progress messages go (unplug, replug, fallbacks), one line each without a
+    /// program prefix; dropped by default (a library prints nothing: the program decides).
+    public var log: (String) -> Void = { _ in }
+    /// Asked when a signal interrupts the wait for a page-flip event: true gives the wait up
+    /// (the caller is stopping), false keeps waiting (e.g. a SIGHUP that only reloads).
+    /// Never by default. Called from `present`'s thread.
+    public var stopWaiting: () -> Bool = { false }
 
     let card: DRMCard
     let connectorID: UInt32
@@ -260,7 +267,7 @@ public final class DRMDisplay: Display {
             var descriptor = pollfd(fd: card.fd, events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, Int32(left))
             if ready < 0 {
-                if errno == EINTR, !(stopOnSignal && StopSignal.isRequested) { continue }
+                if errno == EINTR, !(stopOnSignal && stopWaiting()) { continue }
                 return false
             }
             if ready == 0 { return false }

@@ -32,9 +32,4 @@ enum DeviceFile {
         return found.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
-    /// Writes `text` to standard error (no buffering, no Foundation).
-    static func logLine(_ text: String) {
-        let line = text.hasSuffix("\n") ? text : text + "\n"
-        _ = line.withCString { write(2, $0, strlen($0)) }
-    }
 }

@@ -11,7 +11,7 @@ public final class StopFlag: Sendable {
     public init() { condition = nil }
 
     /// A flag that also counts as raised whenever `condition` returns true, e.g.
-    /// `StopFlag(alsoWhen: { StopSignal.isRequested })` to stop on SIGINT/SIGTERM.
+    /// `StopFlag(alsoWhen: { flag.load(ordering: .relaxed) })` to stop on a signal handler's flag.
     public init(alsoWhen condition: @escaping @Sendable () -> Bool) { self.condition = condition }
 
     /// Raises the flag. Safe from any thread.

@@ -34,15 +34,21 @@ func listener(_ configure: (inout ListenerOptions) -> Void) -> ListenerOptions {
     return options
 }
 
+/// A listener on a free loopback port (`udp` or `tcp`), started, with the port it bound.
+func startedListener(udp: Bool, options: ListenerOptions = ListenerOptions()) throws -> (LiveTickSource, UInt16) {
+    let endpoint: LiveEndpoint = udp ? .udp(host: "127.0.0.1", port: 0) : .tcp(host: "127.0.0.1", port: 0)
+    let source = try LiveTickSource(endpoint: endpoint, listener: options)
+    source.start()
+    return (source, try #require(source.port))
+}
+
 /// A live listener's peers are strangers: each datagram and connection is read on its own,
 /// nothing one sends ends the listener or reaches another's ticks, and every limit is counted.
 @Suite("Listeners and hostile peers", .serialized)
 struct ListenerTests {
     @Test("UDP: a first datagram 'hello' is one bad line; the listener goes on")
     func udpGarbageFirst() throws {
-        let source = try LiveTickSource(endpoint: .udp(host: "127.0.0.1", port: 0))
-        source.start()
-        let port = try #require(source.port)
+        let (source, port) = try startedListener(udp: true)
         sendUDP(port: port, ["hello"])
         #expect(waitUntil { source.report.badLines == 1 })
         sendUDP(port: port, ["1709285400000,5"])
@@ -56,9 +62,7 @@ struct ListenerTests {
 
     @Test("UDP: each datagram carries its own optional header; `value,time` swaps nothing after it")
     func udpHeaderPerDatagram() throws {
-        let source = try LiveTickSource(endpoint: .udp(host: "127.0.0.1", port: 0))
-        source.start()
-        let port = try #require(source.port)
+        let (source, port) = try startedListener(udp: true)
         sendUDP(port: port, ["value,time"])
         #expect(waitUntil { source.listenerReport.datagrams == 1 })
         sendUDP(port: port, ["1709285400000,7", "price,time\n8,1709285400001\n9,1709285400002", "1709285400003,10\n"])
@@ -71,9 +75,7 @@ struct ListenerTests {
 
     @Test("UDP: a datagram that looks like JSON or line protocol does not turn later datagrams into it")
     func udpNoFormatSwitch() throws {
-        let source = try LiveTickSource(endpoint: .udp(host: "127.0.0.1", port: 0))
-        source.start()
-        let port = try #require(source.port)
+        let (source, port) = try startedListener(udp: true)
         sendUDP(port: port, ["[garbage", "{x", "m,t=1 f=2"])
         #expect(waitUntil { source.listenerReport.datagrams == 3 })
         sendUDP(port: port, ["1709285400000,5"])
@@ -85,9 +87,7 @@ struct ListenerTests {
 
     @Test("UDP: headerless datagrams after one with ISO-8601 times under its own header read as before")
     func udpTimeFormPerDatagram() throws {
-        let source = try LiveTickSource(endpoint: .udp(host: "127.0.0.1", port: 0))
-        source.start()
-        let port = try #require(source.port)
+        let (source, port) = try startedListener(udp: true)
         sendUDP(port: port, ["1709285400000,1"])
         #expect(waitUntil { source.listenerReport.datagrams == 1 })
         sendUDP(port: port, ["time,price\n2024-03-01T09:30:00.002Z,2"])
@@ -102,9 +102,7 @@ struct ListenerTests {
 
     @Test("TCP: a bad header is a counted bad line with the lines under it; the next connection is served")
     func tcpBadHeader() throws {
-        let source = try LiveTickSource(endpoint: .tcp(host: "127.0.0.1", port: 0))
-        source.start()
-        let port = try #require(source.port)
+        let (source, port) = try startedListener(udp: false)
         let bad = connectTCP(port: port)
         send(bad, "hello\n1709285400000,1\n")
         close(bad)
@@ -121,9 +119,7 @@ struct ListenerTests {
 
     @Test("TCP: an empty connection (a port scan) is counted, not an error")
     func tcpEmptyConnection() throws {
-        let source = try LiveTickSource(endpoint: .tcp(host: "127.0.0.1", port: 0))
-        source.start()
-        let port = try #require(source.port)
+        let (source, port) = try startedListener(udp: false)
         close(connectTCP(port: port))
         #expect(waitUntil { source.listenerReport.emptyConnections == 1 })
         let good = connectTCP(port: port)
@@ -138,9 +134,7 @@ struct ListenerTests {
 
     @Test("TCP: an idle connection does not hold up another; connections are served at once")
     func tcpConcurrent() throws {
-        let source = try LiveTickSource(endpoint: .tcp(host: "127.0.0.1", port: 0))
-        source.start()
-        let port = try #require(source.port)
+        let (source, port) = try startedListener(udp: false)
         let idle = connectTCP(port: port)
         send(idle, "time,price\n1709285400000,")  // a partial line, then silence
         let other = connectTCP(port: port)
@@ -158,9 +152,7 @@ struct ListenerTests {
 
     @Test("TCP: a burst of short lines arrives whole while its sender waits, connection open")
     func tcpBurstThenWait() throws {
-        let source = try LiveTickSource(endpoint: .tcp(host: "127.0.0.1", port: 0))
-        source.start()
-        let port = try #require(source.port)
+        let (source, port) = try startedListener(udp: false)
         let fd = connectTCP(port: port)
         // 4-byte lines: one 64 KiB read holds 16 384 of them, many batches' worth.
         send(fd, String(repeating: "1,2\n", count: 40_000))
@@ -172,10 +164,7 @@ struct ListenerTests {
 
     @Test("TCP: a connection quiet for the idle timeout is closed and counted")
     func tcpIdleTimeout() throws {
-        let source = try LiveTickSource(
-            endpoint: .tcp(host: "127.0.0.1", port: 0), listener: listener { $0.idleTimeout = .milliseconds(200) })
-        source.start()
-        let port = try #require(source.port)
+        let (source, port) = try startedListener(udp: false, options: listener { $0.idleTimeout = .milliseconds(200) })
         let idle = connectTCP(port: port)
         #expect(serverClosed(idle))
         close(idle)
@@ -186,14 +175,12 @@ struct ListenerTests {
 
     @Test("TCP: at the connection cap a busy server refuses a newcomer and counts it")
     func tcpCapRefuses() throws {
-        let source = try LiveTickSource(
-            endpoint: .tcp(host: "127.0.0.1", port: 0),
-            listener: listener {
+        let (source, port) = try startedListener(
+            udp: false,
+            options: listener {
                 $0.maximumConnections = 2
                 $0.evictionQuietTime = .seconds(3600)
             })
-        source.start()
-        let port = try #require(source.port)
         let first = connectTCP(port: port)
         let second = connectTCP(port: port)
         #expect(waitUntil { source.listenerReport.openConnections == 2 })
@@ -208,14 +195,12 @@ struct ListenerTests {
 
     @Test("TCP: at the cap a newcomer takes the place of the quietest connection")
     func tcpCapEvicts() throws {
-        let source = try LiveTickSource(
-            endpoint: .tcp(host: "127.0.0.1", port: 0),
-            listener: listener {
+        let (source, port) = try startedListener(
+            udp: false,
+            options: listener {
                 $0.maximumConnections = 2
                 $0.evictionQuietTime = .zero
             })
-        source.start()
-        let port = try #require(source.port)
         let quiet = connectTCP(port: port)
         #expect(waitUntil { source.listenerReport.openConnections == 1 })
         let busy = connectTCP(port: port)
@@ -282,9 +267,7 @@ struct ListenerTests {
 
     @Test("past 65 536 symbols, a new symbol's ticks are dropped and counted, never charted as another")
     func symbolOverflow() throws {
-        let source = try LiveTickSource(endpoint: .tcp(host: "127.0.0.1", port: 0))
-        source.start()
-        let port = try #require(source.port)
+        let (source, port) = try startedListener(udp: false)
         let filler = connectTCP(port: port)
         var text = ""
         for i in 0..<SymbolTable.maximumCount {
