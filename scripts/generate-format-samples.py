@@ -10,10 +10,16 @@ with no flags. See Samples/README.md.
 """
 import gzip
 import json
+import struct
 import os
 import random
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Samples")
+
+
+def f32(x):
+    """`x` rounded to the nearest float32 (what Yahoo's export prints from)."""
+    return struct.unpack("f", struct.pack("f", x))[0]
 
 
 def yahoo_daily(rng):
@@ -28,12 +34,15 @@ def yahoo_daily(rng):
             if day == 37:
                 lines.append(f"{date.isoformat()},null,null,null,null,null,null")
             else:
-                o = price
-                c = max(1.0, price + rng.gauss(0, 2.0))
-                h = max(o, c) + abs(rng.gauss(0, 1.0))
-                l = min(o, c) - abs(rng.gauss(0, 1.0))
+                # Prices on whole cents, printed as Yahoo prints them: a float32 to six
+                # decimals (185.64 is written 185.639999); Adj Close is not on cents.
+                o = round(price, 2)
+                c = round(max(1.0, price + rng.gauss(0, 2.0)), 2)
+                h = round(max(o, c) + abs(rng.gauss(0, 1.0)), 2)
+                l = round(min(o, c) - abs(rng.gauss(0, 1.0)), 2)
                 v = int(abs(rng.gauss(60e6, 15e6)))
-                lines.append(f"{date.isoformat()},{o:.6f},{h:.6f},{l:.6f},{c:.6f},{c * 0.9973:.6f},{v}")
+                fields = [f"{f32(x):.6f}" for x in (o, h, l, c, c * 0.9973)]
+                lines.append(f"{date.isoformat()},{','.join(fields)},{v}")
                 price = c
             day += 1
         date += datetime.timedelta(days=1)

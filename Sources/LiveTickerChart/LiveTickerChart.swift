@@ -46,6 +46,11 @@ public final class LiveTickerChart {
     /// app with a pointer or touch panel may change it between frames (map a pixel back with
     /// ``lastGeometry``). nil draws none.
     public var crosshair: Int64?
+    /// Decimals the header's values and the last-value tags show, e.g. the decimals a price file
+    /// writes its closes with (2 for a Yahoo export); nil (the default) takes the most any
+    /// series' last value needs, at most 6. Values of a million or more stay compact (`1.23M`).
+    /// May change between frames. At most 10 are used.
+    public var dataDecimals: Int?
     /// A status word shown in the header (e.g. "disconnected" while a network feed is down);
     /// set it with ``setBadge(_:)``.
     var badgeBytes: [UInt8] = []

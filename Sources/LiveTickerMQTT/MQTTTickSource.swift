@@ -22,38 +22,42 @@ import Glibc
 /// ``missedTicks``); a retained copy of a message it already has is skipped
 /// (``duplicateMessages``).
 public final class MQTTTickSource: LiveTickFeed, @unchecked Sendable {
-    // Invariant (why @unchecked Sendable is sound): `endpoint`, `settings`, `queue`, `stopFlag`
-    // and the decoder's configuration are immutable; `decoder`, `client` and the
-    // sequence arrays are touched only by the producer thread (after `start`); `thread` only
-    // by start()/stop() on the owner's thread; everything both sides read lives in `shared`.
+    // Invariant (why @unchecked Sendable is sound): `endpoint`, `settings`, `queue`, `worker`
+    // and the decoder's configuration are immutable or thread-safe; `decoder`, `client` and the
+    // sequence arrays are touched only by the producer thread (after `start`); everything both
+    // sides read lives in `worker.state`.
     /// Where it connects and what it subscribes to.
     public let endpoint: MQTTEndpoint
     /// How it connects.
     public let settings: MQTTSettings
     /// The queue the producer fills and the consumer drains.
     public let queue: TickQueue
-    private let stopFlag: StopFlag
     private let decoder: MessageTickDecoder
     private let client: MQTTConnection
-    private var thread: pthread_t?
     private var nextSequence: [UInt64] = []
     private var nextTick: [UInt64] = []
     /// Symbols published to `shared` so far (producer thread only).
     private var publishedSymbols = 0
 
-    private struct Shared {
-        var report: FeedReport
-        var symbols = SymbolTable()
-        var connection = FeedConnection(state: .connecting)
-        var error: FeedError?
-        var finished = false
+    /// The subscriber's own counts, beside the client state every connect-out feed shares.
+    struct Counts: Sendable {
         var messages = 0
         var missedMessages = 0
         var missedTicks = 0
         var duplicateMessages = 0
         var retainedMessages = 0
+
+        mutating func add(_ other: Counts) {
+            messages += other.messages
+            missedMessages += other.missedMessages
+            missedTicks += other.missedTicks
+            duplicateMessages += other.duplicateMessages
+            retainedMessages += other.retainedMessages
+        }
     }
-    private let shared: Mutex<Shared>
+    private typealias Producer = FeedProducer<ClientFeedState<Counts>>
+    private let worker: FeedThread<ClientFeedState<Counts>>
+    private var stopFlag: StopFlag { worker.stopFlag }
 
     /// Prepares the client (no network until ``start()``). Throws when Paho refuses the URI.
     public init(endpoint: MQTTEndpoint, settings: MQTTSettings = MQTTSettings(), options: FeedOptions = FeedOptions(),
@@ -63,9 +67,11 @@ public final class MQTTTickSource: LiveTickFeed, @unchecked Sendable {
         self.endpoint = endpoint
         self.settings = settings
         queue = TickQueue(capacity: queueCapacity)
-        stopFlag = stop
         decoder = MessageTickDecoder(options: options, format: format, topicSymbol: topicSymbol)
-        shared = Mutex(Shared(report: FeedReport(maximumRemembered: options.reportedBadLines)))
+        worker = FeedThread(
+            name: endpoint.description,
+            state: ClientFeedState(report: FeedReport(maximumRemembered: options.reportedBadLines), counts: Counts()),
+            stop: stop)
         do {
             client = try MQTTConnection(endpoint: endpoint, settings: settings, role: "live")
         } catch {
@@ -79,55 +85,50 @@ public final class MQTTTickSource: LiveTickFeed, @unchecked Sendable {
 
     /// Starts the producer thread. Call once.
     public func start() {
-        guard thread == nil else { return }
-        thread = startFeedThread { [self] in self.produce() }
+        worker.start { [self] producer in self.produce(producer) }
     }
 
     /// Asks the producer to stop and waits for it (within about 100 ms, or a connect timeout).
     public func stop() {
-        stopFlag.stop()
-        if let thread {
-            pthread_join(thread, nil)
-            self.thread = nil
-        }
+        worker.stop()
     }
 
     /// Counts so far (lines are payload lines; dropped from the queue). Takes a lock.
     public var report: FeedReport {
-        var report = shared.withLock { $0.report }
+        var report = worker.state.withLock { $0.report }
         report.dropped = queue.dropped
         return report
     }
 
     /// Symbols seen so far (topic levels and payload symbols). Takes a lock.
-    public var symbols: SymbolTable { shared.withLock { $0.symbols } }
+    public var symbols: SymbolTable { worker.state.withLock { $0.symbols } }
 
     /// Why the feed ended, if it did on an error.
-    public var error: FeedError? { shared.withLock { $0.error } }
+    public var error: FeedError? { worker.error }
 
     /// Whether the producer has ended (an unrecoverable error, or stop).
-    public var isFinished: Bool { shared.withLock { $0.finished } }
+    public var isFinished: Bool { worker.isFinished }
 
     /// The connection's state and reconnect count. Takes a lock.
-    public var connection: FeedConnection { shared.withLock { $0.connection } }
+    public var connection: FeedConnection { worker.state.withLock { $0.connection } }
 
     /// Messages received so far.
-    public var messages: Int { shared.withLock { $0.messages } }
+    public var messages: Int { worker.state.withLock { $0.counts.messages } }
     /// Stamped messages that never arrived (publisher sequence gaps).
-    public var missedMessages: Int { shared.withLock { $0.missedMessages } }
+    public var missedMessages: Int { worker.state.withLock { $0.counts.missedMessages } }
     /// Ticks in the stamped messages that never arrived.
-    public var missedTicks: Int { shared.withLock { $0.missedTicks } }
+    public var missedTicks: Int { worker.state.withLock { $0.counts.missedTicks } }
     /// Retained copies of messages already received, skipped.
-    public var duplicateMessages: Int { shared.withLock { $0.duplicateMessages } }
+    public var duplicateMessages: Int { worker.state.withLock { $0.counts.duplicateMessages } }
 
     /// Messages, retained values, reconnects and what was missed, for the closing summary.
     public var summaryLines: [String] {
-        let state = shared.withLock { $0 }
-        var line = "\(endpoint): \(state.messages) message(s) (\(state.retainedMessages) retained), "
-            + "\(state.connection.reconnects) reconnect(s)"
-        if state.missedMessages > 0 || state.duplicateMessages > 0 {
-            line += ", missed \(state.missedMessages) message(s) (\(state.missedTicks) ticks)"
-            if state.duplicateMessages > 0 { line += ", \(state.duplicateMessages) duplicate(s) skipped" }
+        let (counts, reconnects) = worker.state.withLock { ($0.counts, $0.connection.reconnects) }
+        var line = "\(endpoint): \(counts.messages) message(s) (\(counts.retainedMessages) retained), "
+            + "\(reconnects) reconnect(s)"
+        if counts.missedMessages > 0 || counts.duplicateMessages > 0 {
+            line += ", missed \(counts.missedMessages) message(s) (\(counts.missedTicks) ticks)"
+            if counts.duplicateMessages > 0 { line += ", \(counts.duplicateMessages) duplicate(s) skipped" }
         } else {
             line += ", nothing missed that the publisher stamped"
         }
@@ -136,65 +137,60 @@ public final class MQTTTickSource: LiveTickFeed, @unchecked Sendable {
 
     // MARK: Producer
 
-    private func produce() {
-        var backoff = settings.initialBackoffMilliseconds
+    private func produce(_ producer: Producer) {
+        var backoff = ReconnectBackoff(
+            initialMilliseconds: settings.initialBackoffMilliseconds, maximumMilliseconds: settings.maximumBackoffMilliseconds)
         var everConnected = false
         // Symbol names are published before the first tick that uses them is queued, so the
         // chart can name a symbol the moment it sees it.
         var sink = QueueSink(queue: queue) { [self] in
-            if decoder.symbols.count != publishedSymbols { publishSymbols() }
+            if decoder.symbols.count != publishedSymbols { publishSymbols(producer) }
         }
         var lastPublish = Self.monotonicMilliseconds()
-        while !stopFlag.isStopped {
+        while !producer.isStopped {
             switch client.connect() {
             case .connected:
                 if let refusal = client.subscribe(endpoint.topic, qos: settings.qos) {
-                    finish(.connectionFailed(endpoint: endpoint.description, reason: refusal))
+                    finish(.connectionFailed(endpoint: endpoint.description, reason: refusal), producer)
                     return
                 }
-                backoff = settings.initialBackoffMilliseconds
-                shared.withLock { state in
+                backoff.reset()
+                producer.update { state in
                     if everConnected { state.connection.reconnects += 1 }
                     state.connection.state = .connected
                 }
                 everConnected = true
-                readUntilDisconnected(&sink, lastPublish: &lastPublish)
-                if stopFlag.isStopped { break }
-                setState(.disconnected("connection to \(endpoint.host):\(endpoint.port) lost"))
+                readUntilDisconnected(&sink, lastPublish: &lastPublish, producer)
+                if producer.isStopped { break }
+                setState(.disconnected("connection to \(endpoint.host):\(endpoint.port) lost"), producer)
             case let .retry(reason):
-                setState(.disconnected(reason))
+                setState(.disconnected(reason), producer)
             case let .fatal(reason):
-                finish(.connectionFailed(endpoint: endpoint.description, reason: reason))
+                finish(.connectionFailed(endpoint: endpoint.description, reason: reason), producer)
                 return
             }
-            sleepUnlessStopped(milliseconds: backoff)
-            backoff = min(backoff * 2, settings.maximumBackoffMilliseconds)
-            if !stopFlag.isStopped { setState(.connecting) }
+            producer.sleep(milliseconds: backoff.next())
+            if !producer.isStopped { setState(.connecting, producer) }
         }
         client.disconnect(timeoutMilliseconds: 100)
-        publishCounts()
-        shared.withLock { $0.finished = true }
+        publishCounts(producer)
     }
 
-    private func readUntilDisconnected(_ sink: inout QueueSink, lastPublish: inout Int64) {
-        var received = 0
-        var retained = 0
-        var missed = 0
-        var missedTicks = 0
-        var duplicates = 0
+    private func readUntilDisconnected(_ sink: inout QueueSink, lastPublish: inout Int64, _ producer: Producer) {
+        var counts = Counts()
         var failure: FeedError?
-        while !stopFlag.isStopped && failure == nil {
+        while !producer.isStopped && failure == nil {
             let status = client.receive(timeoutMilliseconds: 100) { message in
-                received += 1
-                if message.retained { retained += 1 }
+                counts.messages += 1
+                if message.retained { counts.retainedMessages += 1 }
                 if let sequence = message.sequence, let topic = decoder.topicIndex(message.topic) {
                     switch account(sequence, topic: topic, retained: message.retained) {
                     case .duplicate:
-                        duplicates += 1
+                        counts.duplicateMessages += 1
                         return
                     case let .gap(messages, ticks):
-                        missed += messages
-                        missedTicks += ticks
+                        counts.missedMessages += messages
+                        counts.missedTicks += ticks
                     case .inOrder: break
                     }
                     // The publisher's end-of-stream mark carries no ticks.
@@ -210,32 +206,18 @@ public final class MQTTTickSource: LiveTickFeed, @unchecked Sendable {
             let now = Self.monotonicMilliseconds()
             if now - lastPublish >= 50 || status == .timeout {
                 lastPublish = now
-                shared.withLock { state in
-                    state.messages += received
-                    state.retainedMessages += retained
-                    state.missedMessages += missed
-                    state.missedTicks += missedTicks
-                    state.duplicateMessages += duplicates
-                }
-                received = 0
-                retained = 0
-                missed = 0
-                missedTicks = 0
-                duplicates = 0
-                publishCounts()
+                let batch = counts
+                producer.update { $0.counts.add(batch) }
+                counts = Counts()
+                publishCounts(producer)
             }
         }
-        shared.withLock { state in
-            state.messages += received
-            state.retainedMessages += retained
-            state.missedMessages += missed
-            state.missedTicks += missedTicks
-            state.duplicateMessages += duplicates
-        }
-        publishCounts()
+        let batch = counts
+        producer.update { $0.counts.add(batch) }
+        publishCounts(producer)
         if let failure {
-            finish(failure)
-            stopFlag.stop()
+            finish(failure, producer)
+            producer.stopFlag.stop()
         }
     }
 
@@ -271,43 +253,31 @@ public final class MQTTTickSource: LiveTickFeed, @unchecked Sendable {
     }
 
     /// Only the symbols: safe while the decoder is mid-message (the report is not).
-    private func publishSymbols() {
+    private func publishSymbols(_ producer: Producer) {
         let symbols = decoder.symbols
-        shared.withLock { $0.symbols = symbols }
+        producer.update { $0.symbols = symbols }
         publishedSymbols = symbols.count
     }
 
-    private func publishCounts() {
+    private func publishCounts(_ producer: Producer) {
         let report = decoder.report
         let symbols = decoder.symbols
-        shared.withLock { state in
+        producer.update { state in
             state.report = report
             if state.symbols.count != symbols.count { state.symbols = symbols }
         }
         publishedSymbols = symbols.count
     }
 
-    private func setState(_ state: FeedConnection.State) {
-        shared.withLock { $0.connection.state = state }
+    private func setState(_ state: FeedConnection.State, _ producer: Producer) {
+        producer.update { $0.connection.state = state }
     }
 
-    private func finish(_ error: FeedError) {
-        publishCounts()
-        shared.withLock { state in
-            state.error = error
-            state.connection.state = .disconnected(error.description)
-            state.finished = true
-        }
-    }
-
-    private func sleepUnlessStopped(milliseconds: Int) {
-        var left = milliseconds
-        while left > 0 && !stopFlag.isStopped {
-            let slice = min(left, 50)
-            var request = timespec(tv_sec: 0, tv_nsec: slice * 1_000_000)
-            nanosleep(&request, nil)
-            left -= slice
-        }
+    /// Counts published, then the error recorded; the feed thread marks the feed finished
+    /// when `produce` returns.
+    private func finish(_ error: FeedError, _ producer: Producer) {
+        publishCounts(producer)
+        producer.update { $0.end(with: error) }
     }
 
     static func realtimeNanoseconds() -> Int64 {

@@ -21,7 +21,8 @@ extension CommandLineTests {
         let yahoo = replayFormat("AAPL.csv", "Date,Open,High,Low,Close,Adj Close,Volume\r\n2024-03-01,179.55,180.53,177.38,179.66,179.17,73488000\r\n2024-03-04,176.15,176.90,173.79,175.10,174.62,81510100\r\n")
         #expect(yahoo.status == 0, "\(yahoo.stderr)")
         #expect(yahoo.stderr.contains("read as CSV (',', header): time=Date, value=Close, size=Volume"), "\(yahoo.stderr)")
-        #expect(yahoo.stderr.contains("other numeric columns: Open, High, Low, Adj Close"))
+        #expect(yahoo.stderr.contains("OHLC bars (open=Open, high=High, low=Low, close=Close: one candle per bar, as given)"))
+        #expect(yahoo.stderr.contains("other numeric columns: Adj Close"))
         #expect(try PPMImage(contentsOf: yahoo.dir + "/out.ppm").width == 160)
         let json = replayFormat("trades.ndjson", #"{"p":"61130.99","q":"0.004","T":1709251200123}"# + "\n" + #"{"p":"61131.5","q":"1","T":1709251200124}"# + "\n")
         #expect(json.status == 0, "\(json.stderr)")
@@ -33,6 +34,24 @@ extension CommandLineTests {
         let german = replayFormat("kurse.csv", "Datum;Zeit;Kurs\n01.03.2024;09:30:07;16.750,00\n")
         #expect(german.stderr.contains("on date=Datum"), "\(german.stderr)")
         #expect(german.stderr.contains("decimal comma"))
+    }
+
+    @Test("convert says a bar file is stored as closes; downsample takes the closes over the dates")
+    func barFileConvertAndDownsample() throws {
+        let dir = temporaryDirectory()
+        writeFile(dir + "/AAPL.csv", "Date,Open,High,Low,Close,Adj Close,Volume\n2024-03-01,179.55,180.53,177.38,179.66,179.17,73488000\n2024-03-04,176.15,176.90,173.79,175.10,174.62,81510100\n2024-03-05,170.76,172.04,169.62,170.12,169.66,95132400\n")
+        var status: Int32 = -1
+        let converted = capture(2) { status = LiveTickerCommandLine.run(["convert", dir + "/AAPL.csv", dir + "/AAPL.ltk"]) }
+        #expect(status == 0, "\(converted)")
+        #expect(converted.contains("holds OHLC bars; a .ltk record is a tick, so each bar was stored as its close and volume"), "\(converted)")
+        var errors = ""
+        let kept = capture(1) {
+            errors = capture(2) {
+                status = LiveTickerCommandLine.run(["downsample", "--algorithm", "lttb", "--points", "3", dir + "/AAPL.csv"])
+            }
+        }
+        #expect(status == 0, "\(errors)")
+        #expect(kept == "index,x,y\n0,1709251200,179.66\n1,1709510400,175.1\n2,1709596800,170.12\n", "\(kept)")
     }
 
     @Test("defect 6: a run that charts nothing exits 1, lists the file's symbols and time range, and leaves an existing picture alone")
@@ -90,5 +109,21 @@ extension CommandLineTests {
         let text = capture(2) { status = LiveTickerCommandLine.run(["replay", "x.csv", "-q", "1"]) }
         #expect(status == 2)
         #expect(text.contains("unknown option '-q'"), "\(text)")
+    }
+}
+
+extension CommandLineTests {
+    @Test("the bundled Yahoo sample: Close (not Adj Close) is charted, with the file's 2 decimals")
+    func yahooSampleDecimals() throws {
+        var status: Int32 = -1
+        let dir = temporaryDirectory()
+        let text = capture {
+            status = LiveTickerCommandLine.run(
+                ["replay", "Samples/acme-daily-yahoo.csv", "--describe", "-o", dir + "/out.ppm", "--size", "320x200"])
+        }
+        #expect(status == 0)
+        // The last row: Close 198.669998 (a float32 of 198.67), Adj Close 198.133591.
+        #expect(text.contains("last 198.67 at 2024-03-25"), "\(text)")
+        #expect(!text.contains("198.13") && !text.contains("198.6699"), "\(text)")
     }
 }

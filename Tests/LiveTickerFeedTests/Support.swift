@@ -13,6 +13,8 @@ struct Parsed {
     var symbols: [SymbolID]
     var report: FeedReport
     var table: SymbolTable
+    /// The bars of a bar file (closing ticks are in `ticks` too).
+    var bars: [Candle] = []
 
     var times: [Int64] { ticks.map(\.time) }
     var values: [Double] { ticks.map(\.value) }
@@ -28,7 +30,7 @@ func parse(bytes: [UInt8], _ configure: (inout FeedOptions) -> Void = { _ in }) 
     configure(&options)
     var collector = TickCollector()
     let (report, table) = try CSVTickReader.parse(bytes, options: options, into: &collector)
-    return Parsed(ticks: collector.ticks, symbols: collector.symbols, report: report, table: table)
+    return Parsed(ticks: collector.ticks, symbols: collector.symbols, report: report, table: table, bars: collector.bars)
 }
 
 /// Seconds since the epoch to nanoseconds.

@@ -20,8 +20,10 @@ enum DownsampleCommand: Command {
                           (Jugel et al. 2014), minmaxlttb (MinMax preselection, then LTTB)
           --points M      how many points to keep (M ≥ 2; LTTB keeps the first and last)
           --x COL         x column, by header name or 0-based number (default: the first);
-                          `index` uses the row number as x
-          --y COL         y column (default: the second)
+                          `index` uses the row number as x; dates and ISO-8601 times are
+                          read as epoch seconds
+          --y COL         y column (default: the one replay charts by name — price, close,
+                          value, …: the Close of an OHLC bar file —, else the second)
 
         NaN and ±inf values are gaps: never kept, never part of an average. Rows whose columns
         are missing or not numbers are skipped; their count and first line numbers go to
@@ -44,7 +46,7 @@ enum DownsampleCommand: Command {
         let xText = arguments.value("x")
         let x: CSVNumericColumns.XSource =
             xText == "index" ? .rowIndex : .column(xText.map(ColumnSelector.init(argument:)) ?? .index(0))
-        let y = arguments.value("y").map(ColumnSelector.init(argument:)) ?? .index(1)
+        let y = arguments.value("y").map(ColumnSelector.init(argument:))
         try arguments.finish()
         guard arguments.operands.count == 1 else {
             throw UsageError(arguments.operands.isEmpty ? "needs a CSV file (or - for standard input)" : "takes one file, got \(arguments.operands.count)")

@@ -129,12 +129,15 @@ enum LiveCommand: Command {
             }
             let listener: LiveTickSource
             do {
+                // A followed file's rotations are logged as they happen (tail -F).
+                var followLog: (@Sendable (FollowEvent) -> Void)?
+                if case let .followedFile(path) = endpoint { followLog = ReplayInput.followLog(path: path) }
                 listener = try LiveTickSource(
-                    endpoint: endpoint, options: options, listener: listening, queueCapacity: queue, stop: stop)
+                    endpoint: endpoint, options: options, listener: listening, queueCapacity: queue, stop: stop,
+                    onFollowEvent: followLog)
             } catch {
                 throw CommandFailure(error.description)
             }
-            if case let .followedFile(path) = endpoint { listener.onFollowEvent = ReplayInput.followLog(path: path) }
             if let port = listener.port {
                 printError("liveticker: listening on \(endpoint) (port \(port)), accepting \(listening.allow)")
             }

@@ -65,6 +65,17 @@ final class ChartSession {
     private func applyTitles() {
         for (index, title) in titles.enumerated() { chart.setTitle(title, forSeries: index) }
         chart.setBadge(badge)
+        chart.dataDecimals = valueDecimals
+    }
+
+    /// Decimals of the values as the input writes them (``TickBatchReader/valueDecimals``),
+    /// once known: the header and tags show prices as the file does.
+    private var valueDecimals: Int?
+
+    private func adoptValueDecimals(_ decimals: Int?) {
+        guard let decimals, valueDecimals == nil else { return }
+        valueDecimals = decimals
+        chart.dataDecimals = decimals
     }
 
     /// Shows the charted symbol's name in the header once the feed has named it (once; with
@@ -110,7 +121,10 @@ final class ChartSession {
         var frameError: CommandFailure?
         var sink = makeSink(
             names: { Self.name(of: $0, in: reader) }, every: every,
-            onSymbol: { [unowned self] _, symbol in self.adoptSymbolTitle(Self.name(of: symbol, in: reader)) },
+            onSymbol: { [unowned self] _, symbol in
+                self.adoptSymbolTitle(Self.name(of: symbol, in: reader))
+                self.adoptValueDecimals(reader.valueDecimals)
+            },
             onFrame: { [unowned self] in
                 guard frameError == nil else { return }
                 do { try self.presentFrame() } catch { frameError = error as? CommandFailure ?? CommandFailure("\(error)") }
@@ -135,6 +149,7 @@ final class ChartSession {
             names: { Self.name(of: $0, in: reader) },
             onSymbol: { [weak outcome] index, symbol in
                 if index == 0 { outcome?.publishTitle(Self.name(of: symbol, in: reader)) }
+                outcome?.publishDecimals(reader.valueDecimals)
             })
         let producer = ProducerThread {
             var sink = sinkTemplate
@@ -153,6 +168,7 @@ final class ChartSession {
         try renderWhileFeeding(
             step: { [self] in
                 if let title = outcome.publishedTitle { adoptSymbolTitle(title) }
+                adoptValueDecimals(outcome.publishedDecimals)
                 return outcome.finished.load(ordering: .acquiring)
             },
             onStop: { stop.stop() })
@@ -314,6 +330,21 @@ private final class ProducerOutcome: @unchecked Sendable {
         guard let name, !titleReady.load(ordering: .relaxed) else { return }
         title = name
         titleReady.store(true, ordering: .releasing)
+    }
+
+    /// The reader's value decimals (-1: none yet), producer to main thread.
+    private let decimals = Atomic<Int>(-1)
+
+    /// Producer side: the first known decimals.
+    func publishDecimals(_ value: Int?) {
+        guard let value, decimals.load(ordering: .relaxed) < 0 else { return }
+        decimals.store(value, ordering: .relaxed)
+    }
+
+    /// Main-thread side: the decimals once published.
+    var publishedDecimals: Int? {
+        let value = decimals.load(ordering: .relaxed)
+        return value >= 0 ? value : nil
     }
 
     /// Main-thread side: the title once published.

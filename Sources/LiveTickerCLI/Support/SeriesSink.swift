@@ -11,7 +11,8 @@ import LiveTickerFeed
 /// `--every N` frame sequence) and once per charted symbol, when it is first seen, `onSymbol`
 /// with the series index. O(1) per tick; the routing table grows once per new symbol. Whole
 /// batches (unpaced replays) go to the series as runs (`LiveSeries.append(contentsOf:)`), cut
-/// where the symbol changes and at `--every` frame boundaries.
+/// where the symbol changes and at `--every` frame boundaries. Bars of a bar file go to the
+/// series as given (`LiveSeries.append(bar:)`): candles keep each bar's own high and low.
 struct SeriesSink: TickSink {
     let series: [LiveSeries]
     let wanted: [String]
@@ -52,6 +53,24 @@ struct SeriesSink: TickSink {
             return
         }
         series[target].append(tick)
+        counted()
+    }
+
+    /// A bar of a bar file: appended as given (its own high and low become the candle's), its
+    /// close charted as the line's point. O(1).
+    mutating func consume(bar: Candle, symbol: SymbolID) {
+        let target = target(of: symbol)
+        guard target >= 0 else {
+            noteOther(bar.startTime)
+            return
+        }
+        series[target].append(bar: bar)
+        counted()
+    }
+
+    /// One charted tick or bar: counts it and draws a frame every `framesEvery`.
+    @inline(__always)
+    private mutating func counted() {
         chartedTicks &+= 1
         if framesEvery > 0 {
             sinceFrame &+= 1
@@ -80,7 +99,11 @@ struct SeriesSink: TickSink {
             let end = framesEvery > 0 ? min(count, i &+ (framesEvery &- sinceFrame)) : count
             var j = i &+ 1
             while j < end && symbols[j] == symbol { j &+= 1 }
-            series[target].append(contentsOf: UnsafeBufferPointer(rebasing: ticks[i..<j]))
+            if let bars = batch.bars {
+                series[target].append(bars: UnsafeBufferPointer(rebasing: bars[i..<j]))
+            } else {
+                series[target].append(contentsOf: UnsafeBufferPointer(rebasing: ticks[i..<j]))
+            }
             chartedTicks &+= j &- i
             if framesEvery > 0 {
                 sinceFrame &+= j &- i

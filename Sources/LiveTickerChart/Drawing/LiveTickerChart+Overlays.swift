@@ -199,9 +199,11 @@ extension LiveTickerChart {
         if right &- width >= x { drawText(text, x: right &- width, y: y, color: theme.label, clip: header, into: fb) }
     }
 
-    /// Decimals every value of the header and the tags is shown with: the most any series'
-    /// last value needs (at most 6), so `97.00` stands beside `96.95`. O(series).
+    /// Decimals every value of the header and the tags is shown with: ``dataDecimals`` when
+    /// set (the data's own), else the most any series' last value needs (at most 6), so
+    /// `97.00` stands beside `96.95`. O(series).
     func valueDecimals() -> Int {
+        if let given = dataDecimals { return min(max(0, given), 10) }
         var decimals = 0
         for s in scratch {
             if let newest = s.newest, newest.value.isFinite, abs(newest.value) < 1e6 {

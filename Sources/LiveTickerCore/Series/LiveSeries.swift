@@ -99,8 +99,15 @@ public final class LiveSeries: @unchecked Sendable {
     /// Producer thread only. Amortised O(1), lock-free, no allocation, no observation work.
     @inlinable
     public func append(_ tick: Tick) {
-        history.append(tick)
         aggregator.add(tick)
+        record(tick)
+    }
+
+    /// Everything `append` does but the candle: history ring, block summaries, statistics,
+    /// then `version` (the candle aggregator has taken the tick or its bar already).
+    @inlinable @inline(__always)
+    func record(_ tick: Tick) {
+        history.append(tick)
         let value = tick.value
         // Only the producer writes `shared`, so its relaxed read-back is its own last store.
         let appended = shared[Self.versionIndex].load(ordering: .relaxed) &+ 1

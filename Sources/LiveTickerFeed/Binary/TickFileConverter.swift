@@ -14,6 +14,10 @@ public enum TickFileConverter {
         public var records: Int
         /// Whether the output carries symbols.
         public var hasSymbols: Bool
+        /// Records that were OHLC bars in the input (a Yahoo or kline file), written as their
+        /// closing ticks (time, close, volume): a `.ltk` record is a tick, so their open, high
+        /// and low are not kept and a replay of the output builds candles from the closes.
+        public var barsStoredAsCloses = 0
     }
 
     /// Reads `input` (CSV, binary or `-`) with `options` and writes `output` as a binary tick
@@ -39,6 +43,7 @@ public enum TickFileConverter {
             throw .writeFailed(path: output, errno: error.errno)
         }
         var writer: BinaryTickWriter?
+        var bars = 0
         func makeWriter() throws(FeedError) -> BinaryTickWriter {
             let fd: Int32
             do throws(FileWriteError) { fd = try file.begin() } catch {
@@ -50,6 +55,7 @@ public enum TickFileConverter {
         do throws(FeedError) {
             while let batch = try reader.nextBatch() {
                 if writer == nil { writer = try makeWriter() }
+                if batch.bars != nil { bars += batch.count }
                 for i in 0..<batch.count { try writer!.write(batch.ticks[i], symbol: batch.symbols[i]) }
             }
             let final: BinaryTickWriter
@@ -58,7 +64,8 @@ public enum TickFileConverter {
             do throws(FileWriteError) { try file.commit() } catch {
                 throw FeedError.writeFailed(path: output, errno: error.errno)
             }
-            return Result(report: reader.report, records: final.recordCount, hasSymbols: final.hasSymbols)
+            return Result(
+                report: reader.report, records: final.recordCount, hasSymbols: final.hasSymbols, barsStoredAsCloses: bars)
         } catch {
             file.abandon()
             throw error

@@ -20,6 +20,10 @@ enum CSVColumnAliases {
         "size", "qty", "quantity", "volume", "vol", "last_size", "trade_size", "shares", "lots", "amount",
         "umsatz", "volumen", "menge", "stueck", "stuck",
     ]
+    /// Names of an OHLC bar file's open, high and low columns (its close is the value).
+    static let open = ["open", "open_price", "opening_price", "eroeffnung", "erster", "apertura", "ouverture"]
+    static let high = ["high", "high_price", "hoch", "tageshoch", "max", "maximo", "haut", "plus_haut"]
+    static let low = ["low", "low_price", "tief", "tagestief", "min", "minimo", "bas", "plus_bas"]
     static let bid = ["bid", "bid_price", "bidprice", "best_bid", "bid_px", "bidpx"]
     static let ask = ["ask", "ask_price", "askprice", "best_ask", "ask_px", "askpx", "offer", "offer_price"]
     static let symbol = [

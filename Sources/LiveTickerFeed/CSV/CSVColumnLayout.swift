@@ -26,6 +26,15 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
     public internal(set) var dateForm: TimeForm = .standard
     /// Numbers are written with a decimal comma, `.` between thousands (`16.750,00`).
     public internal(set) var decimalComma = false
+    /// An OHLC bar file's open, high and low columns (its close is ``value``): set together,
+    /// when all three are found and the value is none of them; each line is then a bar.
+    public internal(set) var open: Int? = nil, high: Int? = nil, low: Int? = nil
+    /// Whether each line is an OHLC bar, charted as a candle as given (see ``open``).
+    public var hasBars: Bool { open != nil }
+    /// Decimals the value column is written with (float32 export noise left out: see
+    /// `CSVSample.decimals(of:decimalComma:)`), for a display to show prices as the file does;
+    /// nil when the first lines do not say.
+    public internal(set) var valueDecimals: Int? = nil
     /// Numeric columns no role reads (a wide telemetry file's other signals), for the summary.
     public internal(set) var otherNumericColumns: [Int] = []
 
@@ -39,6 +48,11 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
         if let size { roles[size] = .size }
         if let symbol { roles[symbol] = .symbol }
         if let date { roles[date] = .date }
+        if let open, let high, let low {
+            roles[open] = .open
+            roles[high] = .high
+            roles[low] = .low
+        }
         if value == nil {
             if let bid { roles[bid] = .bid }
             if let ask { roles[ask] = .ask }
@@ -49,7 +63,7 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
     /// The last column any role reads.
     var lastNeeded: Int {
         var last = time
-        for column in [value, size, symbol, date] { if let column { last = max(last, column) } }
+        for column in [value, size, symbol, date, open, high, low] { if let column { last = max(last, column) } }
         if value == nil {
             for column in [bid, ask] { if let column { last = max(last, column) } }
         }
@@ -78,6 +92,10 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
         }
         if let size { parts.append("size=\(name(of: size))") }
         if let symbol { parts.append("symbol=\(name(of: symbol))") }
+        if let open, let high, let low {
+            parts.append(
+                "OHLC bars (open=\(name(of: open)), high=\(name(of: high)), low=\(name(of: low)), close=\(name(of: value ?? 0)): one candle per bar, as given)")
+        }
         return parts.joined(separator: ", ")
     }
 
@@ -144,8 +162,19 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
             header: [], time: timeColumn, value: value, size: size == timeColumn || size == value ? nil : size,
             bid: nil, ask: nil, symbol: symbol == timeColumn || symbol == value || symbol == size ? nil : symbol,
             timeUnit: options.timeUnit)
+        // A kline row is a bar: open 1, high 2, low 3 (when the close is the value).
+        if isKline && value == 4 {
+            layout.setBars(open: 1, high: 2, low: 3)
+        }
         try layout.decideForms(options: options, sample: sample)
         return layout
+    }
+
+    /// Makes each line an OHLC bar read from these columns (the value is its close).
+    mutating func setBars(open: Int, high: Int, low: Int) {
+        self.open = open
+        self.high = high
+        self.low = low
     }
 
     /// Sets the time form (and a date column for times of day) and the number style from the
@@ -166,8 +195,11 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
                 dateForm = try sample.timeForm(of: column)
             }
         }
-        if let value { decimalComma = sample.usesDecimalComma(value) }
-        let used = Set([time, value, size, bid, ask, symbol, date].compactMap { $0 })
+        if let value {
+            decimalComma = sample.usesDecimalComma(value)
+            valueDecimals = sample.decimals(of: value, decimalComma: decimalComma)
+        }
+        let used = Set([time, value, size, bid, ask, symbol, date, open, high, low].compactMap { $0 })
         otherNumericColumns = (0..<min(sample.width, Self.maximumColumns)).filter { !used.contains($0) && sample.isNumeric($0) }
     }
 
@@ -306,6 +338,12 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
         var layout = CSVColumnLayout(
             header: header, time: time, value: value, size: size, bid: bid, ask: ask, symbol: symbol,
             timeUnit: unit)
+        // Open, high and low beside the value (the close): each line is an OHLC bar.
+        if let value, let open = find(CSVColumnAliases.open), let high = find(CSVColumnAliases.high),
+            let low = find(CSVColumnAliases.low), ![open, high, low].contains(value)
+        {
+            layout.setBars(open: open, high: high, low: low)
+        }
         try layout.decideForms(options: options, sample: sample)
         return layout
     }

@@ -150,6 +150,49 @@ enum CSVFieldParsers {
         return (.ok, value)
     }
 
+    /// A volume field: a number as ``number(_:delimiter:scratch:)`` reads it, or the forms
+    /// Investing.com and other sites print volumes in: a `K`, `M` or `B` suffix (`95.13M`,
+    /// `"1.2K"`: thousands, millions, billions) and `-` for none (empty). Only a number the
+    /// plain parser refuses takes the suffix path, so plain volumes cost nothing more. O(field).
+    @inline(__always)
+    static func volume(
+        _ p: inout UnsafePointer<UInt8>, delimiter: UInt8, scratch: ParseScratch
+    ) -> (status: Status, value: Double) {
+        let start = p
+        let r = number(&p, delimiter: delimiter, scratch: scratch)
+        guard r.status == .malformed else { return r }
+        // The field's text again: unquoted into scratch, or in place.
+        var q = skipSpaces(start, delimiter)
+        var text = q
+        var count: Int
+        if q[0] == ASCII.quote {
+            let (status, n) = unquote(&q, delimiter: delimiter, scratch: scratch)
+            guard status == .ok else { return r }
+            text = UnsafePointer(scratch.bytes)
+            count = n
+        } else {
+            var end = q
+            while !isTerminator(end[0], delimiter) { end += 1 }
+            while end > q && (end[-1] == ASCII.space || end[-1] == ASCII.tab) { end -= 1 }
+            count = end - q
+        }
+        while count > 0 && (text[count - 1] == ASCII.space || text[count - 1] == ASCII.tab) { count -= 1 }
+        if count == 1 && text[0] == UInt8(ascii: "-") { return (.empty, .nan) }
+        guard count >= 2 else { return r }
+        let scale: Double
+        switch text[count - 1] | 0x20 {
+        case UInt8(ascii: "k"): scale = 1e3
+        case UInt8(ascii: "m"): scale = 1e6
+        case UInt8(ascii: "b"): scale = 1e9
+        default: return r
+        }
+        guard let value = DecimalParser.parseSlow(
+            text, count: count - 1, scratch: scratch, allowDecimalComma: delimiter != ASCII.comma,
+            decimalComma: scratch.decimalComma)
+        else { return r }
+        return (.ok, value * scale)
+    }
+
     /// A time field, in `unit` (see ``TimeParser``).
     @inline(__always)
     static func time(

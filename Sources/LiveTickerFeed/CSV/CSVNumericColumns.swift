@@ -55,11 +55,14 @@ public struct CSVNumericColumns: Sendable {
     /// The 0-based data row of each kept row (``row(ofKept:)`` for all of them). O(rows).
     public var rows: [Int] { (0..<y.count).map(row(ofKept:)) }
 
-    /// Reads `path` (`-` for standard input). x defaults to the first column and y to the
-    /// second; names match case-insensitively.
+    /// Reads `path` (`-` for standard input). x defaults to the first column; y to the column
+    /// the tick reader charts by name (`price`, `close`, `value`, … as ``CSVColumnAliases``
+    /// lists them: the Close of a Yahoo or OHLC bar file), else the second. Names match
+    /// case-insensitively. An x field that is not a number but a date-time (`2024-03-01`,
+    /// ISO-8601) is read as epoch seconds, so a dated file downsamples over its dates.
     /// - Throws: ``FeedError`` when the file cannot be read, has no header, or a named column
     ///   is not in it.
-    public static func read(path: String, x: XSource = .column(.index(0)), y: ColumnSelector = .index(1)) throws(FeedError) -> CSVNumericColumns {
+    public static func read(path: String, x: XSource = .column(.index(0)), y: ColumnSelector? = nil) throws(FeedError) -> CSVNumericColumns {
         let fd = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .cannotOpen(path: path, errno: errno) }
         defer { if fd != 0 { close(fd) } }
@@ -136,7 +139,7 @@ public struct CSVNumericColumns: Sendable {
     /// Where a streamed parse stands between buffers.
     private struct ParseState {
         let xSource: XSource
-        let ySelector: ColumnSelector
+        let ySelector: ColumnSelector?
         var headerDone = false
         var delimiter: UInt8 = ASCII.comma
         var xColumn: Int?
@@ -146,7 +149,7 @@ public struct CSVNumericColumns: Sendable {
         var row = 0
         let scratch = ParseScratch()
 
-        init(xSource: XSource, ySelector: ColumnSelector) {
+        init(xSource: XSource, ySelector: ColumnSelector?) {
             self.xSource = xSource
             self.ySelector = ySelector
         }
@@ -166,7 +169,7 @@ public struct CSVNumericColumns: Sendable {
                 if contentEnd > p {
                     state.delimiter = CSVRecordParser.detectDelimiter(p, contentEnd)
                     header = CSVRecordParser.splitHeader(p, contentEnd, delimiter: state.delimiter)
-                    state.yColumn = try column(state.ySelector, option: "--y")
+                    state.yColumn = try state.ySelector.map { (s) throws(FeedError) in try column(s, option: "--y") } ?? defaultYColumn()
                     if case .column(let selector) = state.xSource { state.xColumn = try column(selector, option: "--x") }
                     state.lastColumn = max(state.yColumn, state.xColumn ?? 0)
                     state.headerDone = true
@@ -199,7 +202,15 @@ public struct CSVNumericColumns: Sendable {
             var blank = q[0] == ASCII.newline || (q[0] == ASCII.carriageReturn && q[1] == ASCII.newline)
             while !blank, field <= lastColumn {
                 if field == yColumn || field == xColumn {
-                    let (status, value) = CSVFieldParsers.number(&q, delimiter: delimiter, scratch: scratch)
+                    let fieldStart = q
+                    var (status, value) = CSVFieldParsers.number(&q, delimiter: delimiter, scratch: scratch)
+                    if status == .malformed && field == xColumn && field != yColumn {
+                        // A date-time x (`2024-03-01`): epoch seconds.
+                        q = fieldStart
+                        let time = CSVFieldParsers.time(&q, delimiter: delimiter, unit: .auto, scratch: scratch)
+                        status = time.status
+                        value = Double(time.nanoseconds) / 1e9
+                    }
                     if status != .ok {
                         bad = status == .unterminatedQuote ? .unterminatedQuote : .malformedNumber
                         break
@@ -238,6 +249,16 @@ public struct CSVNumericColumns: Sendable {
             }
             row += 1
         }
+    }
+
+    /// The y column when `--y` is not given: the first header name that is a value alias (in
+    /// alias order, as the tick reader picks its value), else column 1.
+    private func defaultYColumn() -> Int {
+        let names = header.map(CSVColumnAliases.normalize)
+        for alias in CSVColumnAliases.value {
+            if let i = names.firstIndex(of: alias) { return i }
+        }
+        return min(1, max(0, header.count - 1))
     }
 
     private func column(_ selector: ColumnSelector, option: String) throws(FeedError) -> Int {

@@ -90,6 +90,8 @@ struct CSVRecordParser {
             return try parseTextRecords(base, start: p - UnsafePointer(base), end: end, into: storage, count: &count)
         }
         guard let layout else { return p - UnsafePointer(base) }
+        let hasBars = layout.hasBars
+        if hasBars { storage.enableBars() }
 
         let delimiter = self.delimiter
         let scratch = self.scratch
@@ -106,6 +108,7 @@ struct CSVRecordParser {
         let capacity = storage.capacity
         let ticks = storage.ticks
         let tickSymbols = storage.symbols
+        let bars = storage.bars
         var n = count
         var line = lineNumber
         var delivered = 0
@@ -153,6 +156,9 @@ struct CSVRecordParser {
                 var size = 0.0
                 var bid = Double.nan
                 var ask = Double.nan
+                var open = Double.nan
+                var high = Double.nan
+                var low = Double.nan
                 var symbolStart: UnsafePointer<UInt8>? = nil
                 var symbolCount = 0
                 var dateNanoseconds: Int64 = 0
@@ -168,13 +174,19 @@ struct CSVRecordParser {
                         let r = CSVFieldParsers.time(&p, delimiter: delimiter, unit: unit, scratch: scratch)
                         time = r.nanoseconds
                         failure = r.status == .empty ? .malformed : r.status
-                    case .value, .size, .bid, .ask:
-                        let r = CSVFieldParsers.number(&p, delimiter: delimiter, scratch: scratch)
+                    case .value, .size, .bid, .ask, .open, .high, .low:
+                        let r =
+                            role == .size
+                            ? CSVFieldParsers.volume(&p, delimiter: delimiter, scratch: scratch)
+                            : CSVFieldParsers.number(&p, delimiter: delimiter, scratch: scratch)
                         failure = r.status == .empty ? .ok : r.status
                         switch role {
                         case .value: value = r.value
                         case .size: size = r.status == .empty ? 0 : r.value
                         case .bid: bid = r.value
+                        case .open: open = r.value
+                        case .high: high = r.value
+                        case .low: low = r.value
                         default: ask = r.value
                         }
                     case .date:
@@ -265,6 +277,9 @@ struct CSVRecordParser {
                 }
                 if !value.isFinite { nonFinite &+= 1 }
                 ticks[n] = Tick(time: time, value: value, size: size)
+                if hasBars, let bars {
+                    bars[n] = .bar(time: time, open: open, high: high, low: low, close: value, volume: size)
+                }
                 tickSymbols[n] = symbol
                 n &+= 1
                 delivered &+= 1

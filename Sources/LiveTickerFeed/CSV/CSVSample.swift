@@ -158,4 +158,34 @@ struct CSVSample {
             return isNumber(text)
         }
     }
+
+    /// Decimals the values of `column` are written with, as a price display should show them:
+    /// per value, the fewest decimals that give it back within float32 precision (|v − round(v,
+    /// d)| ≤ |v|·2⁻²³), so the float32 noise of an export is not taken for digits (Yahoo writes
+    /// the price 185.64 as `185.639999`: 2 decimals); then the most any sampled value needs.
+    /// Nil when the column has no number, or one written with an exponent. At most 10. O(rows).
+    func decimals(of column: Int, decimalComma: Bool) -> Int? {
+        let separator: Character = decimalComma ? "," : "."
+        var most: Int?
+        for text in values(column) {
+            if text.contains(where: { $0 == "e" || $0 == "E" }) { return nil }
+            let plain = decimalComma ? String(text.filter { $0 != "." }.map { $0 == "," ? "." : $0 }) : text.filter { $0 != "," }
+            guard let value = Double(plain.filter { $0 != "\"" && $0 != " " }), value.isFinite else { continue }
+            let written = text.lastIndex(of: separator).map { text.distance(from: $0, to: text.endIndex) - 1 } ?? 0
+            let tolerance = abs(value) * 0x1p-23
+            var needed = min(written, 10)
+            for d in 0..<needed {
+                let scale = Self.powersOfTen[d]
+                if abs((value * scale).rounded() / scale - value) <= tolerance {
+                    needed = d
+                    break
+                }
+            }
+            most = max(most ?? 0, needed)
+        }
+        return most
+    }
+
+    /// 10⁰ … 10¹⁰.
+    static let powersOfTen: [Double] = (0...10).map { (0..<$0).reduce(1.0) { r, _ in r * 10 } }
 }

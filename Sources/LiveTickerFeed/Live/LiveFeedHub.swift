@@ -1,32 +1,29 @@
-import LiveTickerCore
-import Synchronization
-
 /// What a live source's producer shares with the threads that read its counts: the symbol
 /// table, the reports of its readers (one slot per reader open at once), the listener's counts,
-/// the error that ended it, and whether it has ended. Everything is behind one lock; the
-/// producer takes it once per batch or datagram, and publishing a report is a plain assignment
-/// into its slot, so it allocates nothing.
-final class LiveFeedHub: Sendable {
-    struct State {
-        /// Reports of the readers that have ended (TCP connections), merged.
-        var closed: FeedReport
-        /// The latest report of each reader still open, by slot.
-        var open: [FeedReport?]
-        var listener = ListenerReport()
-        var symbols = SymbolTable()
-        var error: FeedError?
-        var finished = false
-    }
+/// the error that ended it, and whether it has ended. Everything is behind the feed thread's
+/// one lock; the producer takes it once per batch or datagram, and publishing a report is a
+/// plain assignment into its slot, so it allocates nothing.
+struct LiveFeedState: FeedThreadState {
+    /// Reports of the readers that have ended (TCP connections), merged.
+    var closed: FeedReport
+    /// The latest report of each reader still open, by slot.
+    var open: [FeedReport?]
+    var listener = ListenerReport()
+    var symbols = SymbolTable()
+    var error: FeedError?
+    var finished = false
 
-    let state: Mutex<State>
-
-    /// A hub for at most `slots` readers open at once.
+    /// A state for at most `slots` readers open at once.
     init(slots: Int, reportedBadLines: Int) {
-        state = Mutex(State(
-            closed: FeedReport(maximumRemembered: reportedBadLines),
-            open: Array(repeating: nil, count: max(1, slots))))
+        closed = FeedReport(maximumRemembered: reportedBadLines)
+        open = Array(repeating: nil, count: max(1, slots))
     }
+}
 
+/// A live source's producer thread and what it shares (``LiveFeedState``).
+typealias LiveFeedHub = FeedThread<LiveFeedState>
+
+extension FeedThread where State == LiveFeedState {
     /// Producer: the latest counts of the reader in `slot`. Allocates nothing.
     func publish(_ report: FeedReport, slot: Int) {
         state.withLock { $0.open[slot] = report }

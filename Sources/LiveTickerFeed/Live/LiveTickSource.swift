@@ -21,10 +21,8 @@ import Glibc
 ///     // render loop: source.drain(into: &series) every frame
 ///     source.stop()
 public final class LiveTickSource: @unchecked Sendable {
-    // Invariant (why @unchecked Sendable is sound): `socket`, `endpoint`, `options`, `listenerOptions`,
-    // `queue`, `hub` and `stopFlag` are immutable or thread-safe; `onFollowEvent` is written only
-    // before start() (the producer reads it after); `thread` is written only by
-    // start()/stop() on the owner's thread; everything the producer shares lives in `hub`.
+    // Invariant (why @unchecked Sendable is sound): every stored property is immutable or
+    // thread-safe; everything the producer shares lives in `hub` (the feed thread and its state).
     /// The endpoint being read.
     public let endpoint: LiveEndpoint
     /// The queue the producer fills and the consumer drains.
@@ -35,37 +33,39 @@ public final class LiveTickSource: @unchecked Sendable {
     public let listenerOptions: ListenerOptions
     private let options: FeedOptions
     private let socket: Int32
-    private let stopFlag: StopFlag
     private let hub: LiveFeedHub
-    private var thread: pthread_t?
+    private var stopFlag: StopFlag { hub.stopFlag }
     /// A followed file's rotation events (truncated, replaced, missing), called on the producer
-    /// thread. Set before ``start()``.
-    public var onFollowEvent: (@Sendable (FollowEvent) -> Void)?
+    /// thread; nil for other endpoints.
+    private let onFollowEvent: (@Sendable (FollowEvent) -> Void)?
 
     /// Prepares the source; resolves and binds (and for TCP listens on) the socket. The
     /// producer starts with ``start()``. `stop` may be shared with other work (e.g. a
     /// signal-driven flag). `listener` applies to UDP and TCP endpoints.
     public init(
         endpoint: LiveEndpoint, options: FeedOptions = FeedOptions(), listener: ListenerOptions = ListenerOptions(),
-        queueCapacity: Int = 1 << 16, stop: StopFlag = StopFlag()
+        queueCapacity: Int = 1 << 16, stop: StopFlag = StopFlag(),
+        onFollowEvent: (@Sendable (FollowEvent) -> Void)? = nil
     ) throws(FeedError) {
         self.endpoint = endpoint
+        self.onFollowEvent = onFollowEvent
         self.options = options
         listenerOptions = listener
         queue = TickQueue(capacity: queueCapacity)
-        stopFlag = stop
+        var slots = 1
         switch endpoint {
         case .standardInput, .followedFile:
             socket = -1
             port = nil
-            hub = LiveFeedHub(slots: 1, reportedBadLines: options.reportedBadLines)
         case let .udp(host, port):
             (socket, self.port) = try ListeningSocket.open(host: host, port: port, udp: true, endpoint: endpoint)
-            hub = LiveFeedHub(slots: 1, reportedBadLines: options.reportedBadLines)
         case let .tcp(host, port):
             (socket, self.port) = try ListeningSocket.open(host: host, port: port, udp: false, endpoint: endpoint)
-            hub = LiveFeedHub(slots: listener.maximumConnections, reportedBadLines: options.reportedBadLines)
+            slots = listener.maximumConnections
         }
+        hub = LiveFeedHub(
+            name: endpoint.description, state: LiveFeedState(slots: slots, reportedBadLines: options.reportedBadLines),
+            stop: stop)
     }
 
     deinit {
@@ -75,17 +75,12 @@ public final class LiveTickSource: @unchecked Sendable {
 
     /// Starts the producer thread. Call once.
     public func start() {
-        guard thread == nil else { return }
-        thread = startFeedThread { [self] in self.produce() }
+        hub.start { [self] _ throws(FeedError) in try self.produce() }
     }
 
     /// Asks the producer to stop and waits for it (at most about 100 ms while it polls).
     public func stop() {
-        stopFlag.stop()
-        if let thread {
-            pthread_join(thread, nil)
-            self.thread = nil
-        }
+        hub.stop()
     }
 
     /// Consumer side: hands up to `maximum` queued ticks to `sink`. See ``TickQueue/drain(into:maximum:)``.
@@ -110,36 +105,32 @@ public final class LiveTickSource: @unchecked Sendable {
 
     /// The error that ended the producer, if any (e.g. a missing column in standard input's
     /// header). Listeners end only when stopped, with no error.
-    public var error: FeedError? { hub.state.withLock { $0.error } }
+    public var error: FeedError? { hub.error }
 
     /// Whether the producer has ended (end of standard input, an error, or stop).
-    public var isFinished: Bool { hub.state.withLock { $0.finished } }
+    public var isFinished: Bool { hub.isFinished }
 
     // MARK: Producer
 
-    private func produce() {
-        do throws(FeedError) {
-            switch endpoint {
-            case .standardInput:
-                try pump(CSVTickReader(fileDescriptor: 0, name: "-", options: options, stop: stopFlag))
-            case let .followedFile(path):
-                let reader = try CSVTickReader(path: path, options: options, follow: true, stop: stopFlag)
-                reader.onFollowEvent = onFollowEvent
-                try pump(reader)
-            case .udp:
-                DatagramReceiver(
-                    socket: socket, options: options, listener: listenerOptions, hub: hub, queue: queue, stop: stopFlag
-                ).run()
-            case .tcp:
-                ConnectionServer(
-                    listener: socket, endpoint: endpoint, options: options, limits: listenerOptions, hub: hub, queue: queue,
-                    stop: stopFlag
-                ).run()
-            }
-        } catch {
-            hub.state.withLock { $0.error = error }
+    /// The run closure of the feed thread: its error is kept, then the source is finished.
+    private func produce() throws(FeedError) {
+        switch endpoint {
+        case .standardInput:
+            try pump(CSVTickReader(fileDescriptor: 0, name: "-", options: options, stop: stopFlag))
+        case let .followedFile(path):
+            let reader = try CSVTickReader(path: path, options: options, follow: true, stop: stopFlag)
+            reader.onFollowEvent = onFollowEvent
+            try pump(reader)
+        case .udp:
+            DatagramReceiver(
+                socket: socket, options: options, listener: listenerOptions, hub: hub, queue: queue, stop: stopFlag
+            ).run()
+        case .tcp:
+            ConnectionServer(
+                listener: socket, endpoint: endpoint, options: options, limits: listenerOptions, hub: hub, queue: queue,
+                stop: stopFlag
+            ).run()
         }
-        hub.state.withLock { $0.finished = true }
     }
 
     /// Moves every batch of `reader` (standard input, a followed file) into the queue and

@@ -46,6 +46,8 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
     case corruptInput(path: String, reason: String)
     /// `convert`'s output is its input: writing it would destroy the input.
     case outputIsInput(path: String)
+    /// The system refused a thread for the feed named `name` (`pthread_create`'s code).
+    case threadFailed(name: String, errno: Int32)
 
     /// A one-line message for the user. Allocates.
     public var description: String {
@@ -78,6 +80,7 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .connectionFailed(endpoint, reason): "\(endpoint): \(reason)"
         case let .corruptInput(path, reason): "cannot read \(path): \(reason)"
         case let .outputIsInput(path): "\(path) is the input file: write the binary file elsewhere"
+        case let .threadFailed(name, code): "\(name): cannot start a thread: \(Self.errnoText(code))"
         case let .ambiguousDates(example):
             "dates such as \(example) can be month/day or day/month and the first lines do not tell: "
                 + "say which with --time-format '%m/%d/%Y' or --time-format '%d/%m/%Y' (add ' %H:%M:%S' for times)"

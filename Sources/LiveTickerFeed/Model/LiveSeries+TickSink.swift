@@ -11,6 +11,15 @@ extension LiveSeries: TickSink {
 
     /// Appends the whole batch at once (per-batch bookkeeping paid once). O(count).
     public func consume(_ batch: TickBatch) {
-        append(contentsOf: batch.ticks)
+        if let bars = batch.bars {
+            append(bars: bars)
+        } else {
+            append(contentsOf: batch.ticks)
+        }
+    }
+
+    /// Appends the bar as given (``LiveSeries/append(bar:)``), ignoring its symbol. O(1).
+    public func consume(bar: Candle, symbol: SymbolID) {
+        append(bar: bar)
     }
 }

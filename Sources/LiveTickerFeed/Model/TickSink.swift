@@ -16,6 +16,13 @@ public protocol TickSink {
     /// `LiveSeries.append(contentsOf:)`) implements it to pay per-tick bookkeeping once per batch.
     /// The batch's buffers are valid only during the call.
     mutating func consume(_ batch: TickBatch)
+
+    /// Takes one finished OHLC bar of `symbol` (a row of a bar file: Yahoo daily, Binance
+    /// klines), in arrival order. The default hands its ``Candle/closingTick`` (time, close,
+    /// volume) to ``consume(_:symbol:)``, so a sink that knows only ticks sees the closes; a
+    /// sink that keeps candles (`LiveSeries.append(bar:)`) implements it to keep the bar's own
+    /// open, high and low.
+    mutating func consume(bar: Candle, symbol: SymbolID)
 }
 
 extension TickSink {
@@ -23,6 +30,12 @@ extension TickSink {
     @inlinable
     public mutating func consume(_ batch: TickBatch) {
         batch.deliver(to: &self)
+    }
+
+    /// Default: the bar's closing tick through ``consume(_:symbol:)``. O(1).
+    @inlinable
+    public mutating func consume(bar: Candle, symbol: SymbolID) {
+        consume(bar.closingTick, symbol: symbol)
     }
 }
 
@@ -46,6 +59,9 @@ public struct TickCollector: TickSink, Sendable {
     public var ticks: [Tick] = []
     /// The symbol of each tick in `ticks`, index for index.
     public var symbols: [SymbolID] = []
+    /// The bars received through ``consume(bar:symbol:)``, in arrival order (their closing
+    /// ticks are in `ticks` too).
+    public var bars: [Candle] = []
 
     /// An empty collector.
     public init() {}
@@ -54,6 +70,12 @@ public struct TickCollector: TickSink, Sendable {
     public mutating func consume(_ tick: Tick, symbol: SymbolID) {
         ticks.append(tick)
         symbols.append(symbol)
+    }
+
+    /// Appends the bar, and its closing tick and symbol. Amortised O(1).
+    public mutating func consume(bar: Candle, symbol: SymbolID) {
+        bars.append(bar)
+        consume(bar.closingTick, symbol: symbol)
     }
 }
 

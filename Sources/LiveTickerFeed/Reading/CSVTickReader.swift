@@ -191,6 +191,9 @@ public final class CSVTickReader: TickBatchReader {
         }
     }
 
+    /// Decimals of the value column as written (CSV only), once the first lines are read.
+    public var valueDecimals: Int? { parser.textFormat == .csv ? parser.layout?.valueDecimals : nil }
+
     /// The fields a JSON input is read by, once its first record has been seen.
     public var jsonLayout: String? { parser.json?.layoutDescription }
 

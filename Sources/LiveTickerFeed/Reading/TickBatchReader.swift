@@ -21,11 +21,17 @@ public protocol TickBatchReader: AnyObject {
     /// What the reader found the input to be and how it reads it (format, columns, time form),
     /// for the run's summary; "" before the first line. Allocates.
     var formatDescription: String { get }
+    /// Decimals the input writes its values with (a CSV file's value column, export noise left
+    /// out), for the header and tags to show a price as the file does; nil when unknown (before
+    /// the first line, or a format that does not say). O(1).
+    var valueDecimals: Int? { get }
 }
 
 extension TickBatchReader {
     /// No description by default.
     public var formatDescription: String { "" }
+    /// Unknown by default.
+    public var valueDecimals: Int? { nil }
 }
 
 extension TickBatchReader {
@@ -43,7 +49,8 @@ extension TickBatchReader {
     ///
     /// At ``ReplaySpeed/max`` nothing waits: whole batches go to ``TickSink/consume(_:)`` and
     /// `stop` is checked before each batch (so up to one batch is still delivered after it is
-    /// raised). At any other speed ticks go one by one to ``TickSink/consume(_:symbol:)`` and
+    /// raised). At any other speed ticks go one by one to ``TickSink/consume(_:symbol:)`` (bars to
+    /// ``TickSink/consume(bar:symbol:)``) and
     /// `stop` is checked before every tick, so a paced replay stops within one tick gap. O(input).
     @inlinable @discardableResult
     public func replay<S: TickSink>(into sink: inout S, pacer: inout ReplayPacer, stop: StopFlag? = nil)
@@ -62,7 +69,11 @@ extension TickBatchReader {
                 if let stop, stop.isStopped { return report }
                 let tick = batch.ticks[i]
                 pacer.wait(for: tick.time, stop: stop)
-                sink.consume(tick, symbol: batch.symbols[i])
+                if let bars = batch.bars {
+                    sink.consume(bar: bars[i], symbol: batch.symbols[i])
+                } else {
+                    sink.consume(tick, symbol: batch.symbols[i])
+                }
             }
         }
         return report

@@ -26,6 +26,8 @@ public final class TimeOrderedReader: TickBatchReader {
     // The held ticks (a first batch, or a whole reversed input) and where handing out is.
     private var ticks: UnsafeMutablePointer<Tick>?
     private var symbolIDs: UnsafeMutablePointer<SymbolID>?
+    /// The held bars, index for index with `ticks`, when the input is a bar file.
+    private var bars: UnsafeMutablePointer<Candle>?
     private var held = 0
     private var served = 0
 
@@ -39,10 +41,12 @@ public final class TimeOrderedReader: TickBatchReader {
     deinit {
         ticks?.deallocate()
         symbolIDs?.deallocate()
+        bars?.deallocate()
     }
 
     public var report: FeedReport { inner.report }
     public var symbols: SymbolTable { inner.symbols }
+    public var valueDecimals: Int? { inner.valueDecimals }
     public var formatDescription: String {
         let base = inner.formatDescription
         return reversed ? base + "; the file runs newest first: replayed in time order" : base
@@ -61,7 +65,8 @@ public final class TimeOrderedReader: TickBatchReader {
             defer { served += count }
             return TickBatch(
                 ticks: UnsafeBufferPointer(start: ticks + served, count: count),
-                symbols: UnsafeBufferPointer(start: symbolIDs + served, count: count))
+                symbols: UnsafeBufferPointer(start: symbolIDs + served, count: count),
+                bars: bars.map { UnsafeBufferPointer(start: $0 + served, count: count) })
         }
         return try inner.nextBatch()
     }
@@ -84,6 +89,8 @@ public final class TimeOrderedReader: TickBatchReader {
         var capacity = max(first.count, 1 << 12)
         var t = UnsafeMutablePointer<Tick>.allocate(capacity: capacity)
         var s = UnsafeMutablePointer<SymbolID>.allocate(capacity: capacity)
+        // A bar input's bars are held beside their closing ticks (one per tick).
+        var b: UnsafeMutablePointer<Candle>? = first.bars != nil ? .allocate(capacity: capacity) : nil
         var count = 0
         var backwards = true
         var lastTime = Int64.max
@@ -108,10 +115,17 @@ public final class TimeOrderedReader: TickBatchReader {
                     s.deallocate()
                     t = nt
                     s = ns
+                    if let old = b {
+                        let nb = UnsafeMutablePointer<Candle>.allocate(capacity: grown)
+                        nb.moveInitialize(from: old, count: count)
+                        old.deallocate()
+                        b = nb
+                    }
                     capacity = grown
                 }
                 (t + count).initialize(to: tick)
                 (s + count).initialize(to: batch.symbols[i])
+                if let b { (b + count).initialize(to: batch.bars?[i] ?? .bar(time: tick.time, open: tick.value, high: tick.value, low: tick.value, close: tick.value, volume: tick.size)) }
                 count += 1
             }
         }
@@ -124,12 +138,14 @@ public final class TimeOrderedReader: TickBatchReader {
             while i < j {
                 swap(&t[i], &t[j])
                 swap(&s[i], &s[j])
+                if let b { swap(&b[i], &b[j]) }
                 i += 1
                 j -= 1
             }
         }
         ticks = t
         symbolIDs = s
+        bars = b
         held = count
     }
 }

@@ -87,4 +87,18 @@ struct NumericColumnsTests {
         let table = try CSVNumericColumns.read(path: path)
         #expect(table.header == ["a", "b"] && table.y.isEmpty)
     }
+
+    @Test("an OHLC bar file downsamples its closes over its dates, with no flags")
+    func barFileClosesOverDates() throws {
+        let path = temporaryPath("numeric-yahoo")
+        defer { unlink(path) }
+        writeFile(path, Array("Date,Open,High,Low,Close,Adj Close,Volume\n2024-03-01,179.55,180.53,177.38,179.66,179.17,73488000\n2024-03-04,null,null,null,null,null,null\n2024-03-05,170.76,172.04,169.62,170.12,169.66,95132400\n".utf8))
+        let table = try CSVNumericColumns.read(path: path)
+        #expect(table.report.badLines == 0, "\(table.report.summary)")
+        #expect(table.x == [1_709_251_200, 1_709_510_400, 1_709_596_800])
+        #expect(table.y[0] == 179.66 && table.y[1].isNaN && table.y[2] == 170.12)
+        // A header naming no value keeps the second column.
+        writeFile(path, Array("time_s,millivolts\n0,1.5\n".utf8))
+        #expect(try CSVNumericColumns.read(path: path).y == [1.5])
+    }
 }

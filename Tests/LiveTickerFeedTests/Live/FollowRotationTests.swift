@@ -107,8 +107,7 @@ struct FollowRotationTests {
         defer { unlink(path) }
         writeFile(path, Array("time,price\n1,1\n".utf8))
         let log = EventLog()
-        let source = try LiveTickSource(endpoint: .followedFile(path: path))
-        source.onFollowEvent = log.handler
+        let source = try LiveTickSource(endpoint: .followedFile(path: path), onFollowEvent: log.handler)
         source.start()
         #expect(collect(source, count: 1).ticks.map(\.value) == [1])
         #expect(unlink(path) == 0)

@@ -1,0 +1,43 @@
+import LiveTickerCore
+import Testing
+
+@testable import LiveTickerFeed
+
+/// The decimals a file writes its values with, for a display to show prices as the file does.
+@Suite struct ValueDecimalsTests {
+    func decimals(_ text: String) throws -> Int? {
+        try Array(text.utf8).withUnsafeBytes { raw throws in
+            let reader = CSVTickReader(memory: raw, options: FeedOptions())
+            var counter = CountingTickSink()
+            try reader.read(into: &counter)
+            return reader.valueDecimals
+        }
+    }
+
+    @Test("Yahoo's float32 noise is not taken for digits: 185.639999 is a 2-decimal price")
+    func yahooNoise() throws {
+        let yahoo = "Date,Open,High,Low,Close,Adj Close,Volume\n2024-01-02,187.149994,188.440002,183.889999,185.639999,185.403412,82488700\n2024-01-03,184.220001,185.880005,183.429993,184.250000,184.015198,58414500\n2024-01-04,182.149994,183.089996,180.880005,181.910004,181.678177,71983600\n"
+        #expect(try decimals(yahoo) == 2)
+        // Adj Close is not on cents: charted, it shows more.
+        let adjusted = "Date,Open,High,Low,Unadjusted,Close,Volume\n2024-01-02,187.149994,188.440002,183.889999,185.639999,185.403412,82488700\n"
+        #expect(try decimals(adjusted) == 4)  // 185.403412 is 185.4034 to float32 precision
+    }
+
+    @Test("the most any value needs; trailing zeros and integers")
+    func most() throws {
+        #expect(try decimals("time,price\n1,1.08120\n2,1.08125\n") == 5)
+        #expect(try decimals("time,price\n1,101.2500\n2,101.5\n") == 2)
+        #expect(try decimals("time,price\n1,101\n2,102\n") == 0)
+        #expect(try decimals("time,price\n1,0.00001633\n") == 8)
+        #expect(try decimals("Datum;Zeit;Kurs\n01.03.2024;09:30:07;16.750,00\n01.03.2024;09:30:08;16.751,5\n") == 1)
+        #expect(try decimals("time,price\n1,\"1,234.56\"\n") == 2)
+    }
+
+    @Test("nothing said: exponents, no numbers, formats other than CSV")
+    func unknown() throws {
+        #expect(try decimals("time,price\n1,1.5e3\n") == nil)
+        #expect(try decimals("time,price\n1,null\n") == nil)
+        #expect(try decimals(#"{"p":"61130.99","q":"1","T":1709251200123}"# + "\n") == nil)
+    }
+}
+

@@ -1,0 +1,105 @@
+import LiveTickerCore
+import Testing
+
+@testable import LiveTickerFeed
+
+/// OHLC bar files, in the exact shapes their tools export, become bars as given: each row's own
+/// open, high, low and close (the close is also the tick, so the line shows the closes).
+@Suite struct BarFileTests {
+    func bar(_ t: Int64, _ o: Double, _ h: Double, _ l: Double, _ c: Double, _ v: Double) -> Candle {
+        .bar(time: t, open: o, high: h, low: l, close: c, volume: v)
+    }
+
+    @Test("Yahoo Finance daily: bars as given, Close (not Adj Close) is the close, null rows are gaps")
+    func yahoo() throws {
+        let text = "Date,Open,High,Low,Close,Adj Close,Volume\n2024-03-01,179.550003,180.529999,177.380005,179.660004,179.171127,73488000\n2024-03-04,null,null,null,null,null,null\n2024-03-05,170.759995,172.039993,169.619995,170.119995,169.657043,95132400\n"
+        let p = try parse(text)
+        #expect(p.bars.count == 3, "\(p.report.summary)")
+        #expect(p.bars[0] == bar(ns(1_709_251_200), 179.550003, 180.529999, 177.380005, 179.660004, 73_488_000))
+        #expect(!p.bars[1].hasFinitePrices)
+        #expect(p.bars[2].high == 172.039993 && p.bars[2].close == 170.119995)
+        #expect(p.values[0] == 179.660004 && p.values[1].isNaN)
+        #expect(p.report.badLines == 0)
+    }
+
+    @Test("Binance klines: headerless 12 columns and with their own header")
+    func binanceKlines() throws {
+        let rows = "1709251200000,61130.99,61200.00,61100.00,61150.50,12.5,1709251259999,764000.1,1200,6.1,373000.2,0\n1709251260000,61150.50,61180.00,61120.00,61160.00,8.25,1709251319999,504000.0,900,4.0,244000.0,0\n"
+        let headerless = try parse(rows)
+        #expect(headerless.bars == [
+            bar(1_709_251_200_000_000_000, 61130.99, 61200, 61100, 61150.5, 12.5),
+            bar(1_709_251_260_000_000_000, 61150.5, 61180, 61120, 61160, 8.25),
+        ], "\(headerless.report.summary)")
+        let header = "open_time,open,high,low,close,volume,close_time,quote_volume,count,taker_buy_volume,taker_buy_quote_volume,ignore\n"
+        let withHeader = try parse(header + rows)
+        #expect(withHeader.bars == headerless.bars)
+        // 2025 spot dumps: microsecond times (by magnitude).
+        let micro = try parse("1735689600000000,93576.00,93610.93,93537.50,93610.93,8.21827,1735689659999999,768978.3,1963,4.5,421000.1,0\n")
+        #expect(micro.bars.first?.startTime == 1_735_689_600_000_000_000 && micro.bars.first?.high == 93610.93)
+    }
+
+    @Test("generic time,open,high,low,close[,volume] in any case, and Investing's Price as the close")
+    func generic() throws {
+        let lower = try parse("time,open,high,low,close\n1709285400,10,12,9,11\n")
+        #expect(lower.bars == [bar(ns(1_709_285_400), 10, 12, 9, 11, 0)])
+        let upper = try parse("TIME;OPEN;HIGH;LOW;CLOSE;VOLUME\r\n1709285400;10;12;9;11;5\r\n")
+        #expect(upper.bars == [bar(ns(1_709_285_400), 10, 12, 9, 11, 5)])
+        // Investing.com: newest first, "Price" is the close, quoted thousands.
+        let investing = try parse("\"Date\",\"Price\",\"Open\",\"High\",\"Low\",\"Vol.\",\"Change %\"\n\"03/15/2024\",\"1,170.12\",\"1,170.76\",\"1,172.04\",\"1,169.62\",\"95.13M\",\"-2.84%\"\n\"03/14/2024\",\"1,171.00\",\"1,169.00\",\"1,172.50\",\"1,168.00\",\"90.00M\",\"0.10%\"\n")
+        #expect(investing.bars.first?.open == 1170.76 && investing.bars.first?.close == 1170.12, "\(investing.report.summary)")
+        // Its volumes carry K/M/B suffixes; `-` is no volume.
+        #expect(abs((investing.bars.first?.volume ?? 0) - 95_130_000) < 1e-3)
+        let suffixes = try parse("time,price,vol\n1,1,1.5K\n2,1,\"2b\"\n3,1,-\n4,1,12\n")
+        #expect(suffixes.ticks.map(\.size) == [1500, 2e9, 0, 12], "\(suffixes.report.summary)")
+        #expect(try parse("time,price,vol\n1,1,1.5X\n").report.badLines == 1)
+    }
+
+    @Test("no bars where the file has no open/high/low, or --value picks one of them")
+    func notBars() throws {
+        #expect(try parse("time,price,size\n1709285400,10,1\n").bars.isEmpty)
+        #expect(try parse("time,open,high,close\n1709285400,10,12,11\n").bars.isEmpty)
+        let open = try parse("time,open,high,low,close\n1709285400,10,12,9,11\n") { $0.valueColumn = .name("open") }
+        #expect(open.bars.isEmpty && open.values == [10])
+        // Every other reader of ticks still sees the closes.
+        var counter = CountingTickSink()
+        _ = try CSVTickReader.parse(Array("time,open,high,low,close\n1,10,12,9,11\n2,11,13,10,12\n".utf8), into: &counter)
+        #expect(counter.count == 2 && counter.valueSum == 23)
+    }
+
+    @Test("the summary says the file is read as bars")
+    func summary() throws {
+        let text = "Date,Open,High,Low,Close,Adj Close,Volume\n2024-03-01,1,2,0.5,1.5,1.4,10\n"
+        let description = try formatDescription(of: text)
+        #expect(description.contains("value=Close, size=Volume, OHLC bars (open=Open, high=High, low=Low, close=Close"), "\(description)")
+        #expect(description.contains("other numeric columns: Adj Close"))
+    }
+
+    @Test("a newest-first bar file is replayed oldest first with its bars")
+    func newestFirstBars() throws {
+        var text = "Date,Open,High,Low,Close,Volume\n"
+        for day in (1...70).reversed() {
+            text += "\(1_700_000_000 + day * 86_400),\(day),\(day + 100),\(day - 1),\(Double(day) + 0.5),\(day)\n"
+        }
+        let bytes = Array(text.utf8)
+        try bytes.withUnsafeBytes { raw throws in
+            let ordered = TimeOrderedReader(CSVTickReader(memory: raw, options: FeedOptions()))
+            var collector = TickCollector()
+            try ordered.read(into: &collector)
+            #expect(ordered.reversed)
+            #expect(collector.bars.count == 70)
+            #expect(collector.bars.first?.open == 1 && collector.bars.first?.high == 101)
+            #expect(collector.bars.last?.open == 70 && collector.bars.last?.close == 70.5)
+            #expect(collector.ticks.map(\.value) == collector.bars.map(\.close))
+        }
+    }
+}
+
+/// What a reader over `text` says it read the input as, once it has read all of it.
+func formatDescription(of text: String) throws -> String {
+    try Array(text.utf8).withUnsafeBytes { raw throws in
+        let reader = CSVTickReader(memory: raw, options: FeedOptions())
+        var counter = CountingTickSink()
+        try reader.read(into: &counter)
+        return reader.formatDescription
+    }
+}
