@@ -127,3 +127,19 @@ extension CommandLineTests {
         #expect(!text.contains("198.13") && !text.contains("198.6699"), "\(text)")
     }
 }
+
+extension CommandLineTests {
+    @Test("--value a,b,c charts several columns of a wide telemetry export together")
+    func wideTelemetryColumns() throws {
+        var text = "time,host,cpu_user,cpu_system,mem_used\n"
+        for i in 0..<60 { text += "\(1_709_285_400 + 10 * i),pi-kiosk,\(10 + i % 7).5,\(3 + i % 3).1,\(512_000_000 + 1000 * i)\n" }
+        let run = replayFormat("telegraf.csv", text, ["--value", "cpu_user,cpu_system", "--describe"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("values=cpu_user, cpu_system (a series each, named by column)"), "\(run.stderr)")
+        #expect(run.stderr.contains("120 ticks"), "\(run.stderr)")
+        let both = replayFormat("telegraf.csv", text, ["--value", "cpu_user,cpu_system", "--symbol", "a,b"])
+        #expect(both.status == 2 && both.stderr.contains("cannot both name several"), "\(both.stderr)")
+        let unknown = replayFormat("telegraf.csv", text, ["--value", "cpu_user,disk"])
+        #expect(unknown.status == 1 && unknown.stderr.contains("disk"), "\(unknown.stderr)")
+    }
+}

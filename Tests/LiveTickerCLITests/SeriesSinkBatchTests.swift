@@ -58,3 +58,21 @@ struct SeriesSinkBatchTests {
         }
     }
 }
+
+@Suite("SeriesSink value columns")
+struct SeriesSinkColumnTests {
+    @Test("--value a,b routes column series by name, ignoring case; with symbols, one symbol's")
+    func routesColumns() throws {
+        let names = ["sensor-a.temp_c", "sensor-a.humidity", "sensor-b.temp_c", "TEMP_C", "other"]
+        let series = try (0..<2).map { _ in try LiveSeries(capacity: 64, candleInterval: .ticks(1)) }
+        var sink = SeriesSink(series: series, wanted: ["temp_c", "humidity"], wantedAreColumns: true, nameOf: { names[Int($0.rawValue)] })
+        for id in [0, 1, 2, 0, 4] as [UInt32] { sink.consume(Tick(time: 0, value: 1), symbol: SymbolID(id)) }
+        #expect(series[0].version == 2 && series[1].version == 1)
+        #expect(sink.otherSymbolTicks == 2)  // sensor-b's column and an unrelated name
+        // Without a symbol column the names are the columns themselves (any case).
+        let plain = try (0..<2).map { _ in try LiveSeries(capacity: 64, candleInterval: .ticks(1)) }
+        var columns = SeriesSink(series: plain, wanted: ["temp_c", "humidity"], wantedAreColumns: true, nameOf: { names[Int($0.rawValue)] })
+        columns.consume(Tick(time: 0, value: 1), symbol: SymbolID(3))
+        #expect(plain[0].version == 1 && columns.otherSymbolTicks == 0)
+    }
+}

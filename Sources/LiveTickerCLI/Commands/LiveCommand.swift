@@ -80,7 +80,9 @@ enum LiveCommand: Command {
         let display = try DisplayArguments.read(from: &arguments, defaultOutput: "drm")
         let chart = try ChartArguments.read(from: &arguments)
         var options = try FeedArguments.read(from: &arguments)
-        var wanted = FeedArguments.chartedSymbols(&options)
+        let charted = try FeedArguments.chartedSeries(&options)
+        var wanted = charted.names
+        let byColumn = charted.byColumn
         let history = try ReplayInput.historyOption(from: &arguments) ?? ReplayInput().history
         let queue = try arguments.value(
             "queue", expected: "a tick count from 16 to 16777216", { Int($0).flatMap { (16...(1 << 24)).contains($0) ? $0 : nil } }) ?? (1 << 16)
@@ -148,7 +150,7 @@ enum LiveCommand: Command {
         let output = try display.open()
         defer { output.close() }
         let session = ChartSession(
-            series: series, wanted: wanted, chartOptions: chart.options, font: chart.font, display: output,
+            series: series, wanted: wanted, wantedAreColumns: byColumn, chartOptions: chart.options, font: chart.font, display: output,
             title: chart.title ?? title, titleIsFixed: chart.title != nil)
         session.skipsEmptyFrames = display.output.isFile
         let (report, sink) = try session.runLiveSource(source, hold: hold)

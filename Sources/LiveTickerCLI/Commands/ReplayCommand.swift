@@ -91,7 +91,7 @@ enum ReplayCommand: Command {
         let display = try DisplayArguments.read(from: &arguments, defaultOutput: "liveticker.ppm")
         let chart = try ChartArguments.read(from: &arguments)
         var feed = try ReplayInput.read(from: &arguments)
-        let wanted = FeedArguments.chartedSymbols(&feed.options)
+        let (wanted, byColumn) = try FeedArguments.chartedSeries(&feed.options)
         let every = try arguments.value("every", expected: "a whole number ≥ 1") { Int($0).flatMap { $0 >= 1 ? $0 : nil } } ?? 0
         let hold = arguments.flag("hold")
         let describe = arguments.flag("describe")
@@ -126,7 +126,7 @@ enum ReplayCommand: Command {
         let output = try display.open()
         defer { output.close() }
         let session = ChartSession(
-            series: series, wanted: wanted, chartOptions: chart.options, font: chart.font, display: output,
+            series: series, wanted: wanted, wantedAreColumns: byColumn, chartOptions: chart.options, font: chart.font, display: output,
             title: chart.title ?? feed.options.symbol ?? ReplayInput.title(forPath: path), titleIsFixed: chart.title != nil)
         session.skipsEmptyFrames = display.output.isFile
         let (report, sink) =

@@ -22,6 +22,8 @@ final class ChartSession {
     let series: [LiveSeries]
     /// Symbol names charted, one per series (`--symbol A,B`); empty: the first symbol seen.
     let wanted: [String]
+    /// `wanted` names value columns (`--value a,b,c`; see ``SeriesSink/wantedAreColumns``).
+    let wantedAreColumns: Bool
     let chartOptions: ChartOptions
     let font: LabelFont
     let display: any Display
@@ -46,12 +48,13 @@ final class ChartSession {
 
     /// A session charting `series` (one per name in `wanted`, or one for the first symbol when
     /// `wanted` is empty) with `title` shown until a symbol name is known.
-    init(series: [LiveSeries], wanted: [String] = [], chartOptions: ChartOptions, font: LabelFont, display: any Display, title: String,
+    init(series: [LiveSeries], wanted: [String] = [], wantedAreColumns: Bool = false, chartOptions: ChartOptions, font: LabelFont, display: any Display, title: String,
         titleIsFixed: Bool = false
     ) {
         precondition(!series.isEmpty && (wanted.isEmpty || wanted.count == series.count))
         self.series = series
         self.wanted = wanted
+        self.wantedAreColumns = wantedAreColumns
         self.chartOptions = chartOptions
         self.font = font
         self.display = display
@@ -87,6 +90,14 @@ final class ChartSession {
         chart.setTitle(name, forSeries: 0)
     }
 
+    /// Column mode (`--value a,b` in a file with a symbol column): series `index` is titled by
+    /// the name the reader gave it (`sensor-a.temp_c`), unless `--title` fixed the title.
+    private func adoptColumnTitle(_ name: String?, index: Int) {
+        guard let name, !name.isEmpty, index < titles.count, name != titles[index] else { return }
+        titles[index] = name
+        chart.setTitle(name, forSeries: index)
+    }
+
     /// The text alternative to the last frame presented (``LiveTickerChart/describe()``).
     func describe() -> String { chart.describe() }
 
@@ -95,7 +106,7 @@ final class ChartSession {
         names: @escaping (SymbolID) -> String?, every: Int = 0, onSymbol: ((Int, SymbolID) -> Void)? = nil,
         onFrame: (() -> Void)? = nil
     ) -> SeriesSink {
-        SeriesSink(series: series, wanted: wanted, nameOf: names, framesEvery: every, onSymbol: onSymbol, onFrame: onFrame)
+        SeriesSink(series: series, wanted: wanted, wantedAreColumns: wantedAreColumns, nameOf: names, framesEvery: every, onSymbol: onSymbol, onFrame: onFrame)
     }
 
     /// Draws the current state and presents it. Allocates only when the display changed size
@@ -121,8 +132,12 @@ final class ChartSession {
         var frameError: CommandFailure?
         var sink = makeSink(
             names: { Self.name(of: $0, in: reader) }, every: every,
-            onSymbol: { [unowned self] _, symbol in
-                self.adoptSymbolTitle(Self.name(of: symbol, in: reader))
+            onSymbol: { [unowned self] index, symbol in
+                if self.wantedAreColumns {
+                    self.adoptColumnTitle(Self.name(of: symbol, in: reader), index: index)
+                } else {
+                    self.adoptSymbolTitle(Self.name(of: symbol, in: reader))
+                }
                 self.adoptValueDecimals(reader.valueDecimals)
             },
             onFrame: { [unowned self] in

@@ -12,7 +12,9 @@ enum FeedArguments {
                               time, timestamp, ts, date, datetime, epoch, …); in JSON a key
                               path such as T or data.T (--json-time is the same option)
           --value COL         value column (default: price, last, value, close, mid, …; else
-                              the bid/ask mid; else the first other column)
+                              the bid/ask mid; else the first other column); COL,COL,… charts
+                              several columns of a wide CSV, one series each, named by column
+                              (SYMBOL.column with a symbol column)
           --volume COL        size/volume column (default: size, qty, volume, …)
           --symbol-column COL symbol column (default: symbol, sym, ticker, instrument, … if it
                               holds text); none: no symbol column
@@ -34,7 +36,13 @@ enum FeedArguments {
     static func read(from arguments: inout ParsedArguments) throws(UsageError) -> FeedOptions {
         var options = FeedOptions()
         options.timeColumn = (arguments.value("time") ?? arguments.value("json-time")).map(ColumnSelector.init(argument:))
-        options.valueColumn = (arguments.value("value") ?? arguments.value("json-value")).map(ColumnSelector.init(argument:))
+        if let value = arguments.value("value") ?? arguments.value("json-value") {
+            // `a,b,c`: several value columns, a series each (CSV).
+            let columns = value.contains(",") ? value.split(separator: ",").map { String($0.filter { $0 != " " }) }.filter { !$0.isEmpty } : [value]
+            guard let first = columns.first else { throw UsageError("--value needs a column name") }
+            options.valueColumn = ColumnSelector(argument: first)
+            options.moreValueColumns = columns.dropFirst().map(ColumnSelector.init(argument:))
+        }
         // `--volume`, not `--size`: `--size WxH` is the picture size of the drawing commands.
         options.sizeColumn = (arguments.value("volume") ?? arguments.value("size-column") ?? arguments.value("json-size"))
             .map(ColumnSelector.init(argument:))
@@ -75,6 +83,18 @@ enum FeedArguments {
 
     /// The symbols to chart as separate series when `--symbol` names several (`A,B`); then the
     /// reader's single-symbol filter is cleared so every named symbol is read. Empty otherwise.
+    /// The series to chart: value columns (`--value a,b,c`, then `byColumn`), else symbols
+    /// (``chartedSymbols(_:)``). Several of both at once is a usage error.
+    static func chartedSeries(_ options: inout FeedOptions) throws(UsageError) -> (names: [String], byColumn: Bool) {
+        guard !options.moreValueColumns.isEmpty, let first = options.valueColumn else {
+            return (chartedSymbols(&options), false)
+        }
+        if options.symbol?.contains(",") == true {
+            throw UsageError("--value A,B and --symbol A,B cannot both name several: chart several columns of one symbol, or one column of several symbols")
+        }
+        return (([first] + options.moreValueColumns).map(\.description), true)
+    }
+
     static func chartedSymbols(_ options: inout FeedOptions) -> [String] {
         guard let list = options.symbol, list.contains(",") else { return [] }
         options.symbol = nil

@@ -16,6 +16,12 @@ import LiveTickerFeed
 struct SeriesSink: TickSink {
     let series: [LiveSeries]
     let wanted: [String]
+    /// `wanted` names value columns (`--value a,b,c`): a series named `a` (no symbol column) or
+    /// `SYM.a` (the first symbol seen, or `--symbol SYM`) goes to the series of column `a`,
+    /// compared ignoring case (the reader names series by the header's spelling).
+    let wantedAreColumns: Bool
+    /// In column mode with a symbol column: the symbol whose columns are charted.
+    private var columnPrefix: Substring?
     /// The name of a symbol, when the feed has symbol names.
     let nameOf: (SymbolID) -> String?
     /// The symbol charted in each series, once seen.
@@ -34,11 +40,12 @@ struct SeriesSink: TickSink {
     let onSymbol: ((Int, SymbolID) -> Void)?
 
     init(
-        series: [LiveSeries], wanted: [String] = [], nameOf: @escaping (SymbolID) -> String? = { _ in nil },
-        framesEvery: Int = 0, onSymbol: ((Int, SymbolID) -> Void)? = nil, onFrame: (() -> Void)? = nil
+        series: [LiveSeries], wanted: [String] = [], wantedAreColumns: Bool = false,
+        nameOf: @escaping (SymbolID) -> String? = { _ in nil }, framesEvery: Int = 0, onSymbol: ((Int, SymbolID) -> Void)? = nil, onFrame: (() -> Void)? = nil
     ) {
         self.series = series
         self.wanted = wanted
+        self.wantedAreColumns = wantedAreColumns
         self.nameOf = nameOf
         self.framesEvery = framesEvery
         self.onSymbol = onSymbol
@@ -137,11 +144,28 @@ struct SeriesSink: TickSink {
         return target
     }
 
+    /// Column mode: the value column a series name stands for (`a`, or `SYM.a` for the one
+    /// symbol charted), or -1.
+    private mutating func columnIndex(of name: String?) -> Int {
+        guard let name else { return -1 }
+        let lower = wanted.map { $0.lowercased() }
+        if let i = lower.firstIndex(of: name.lowercased()) { return i }
+        guard let dot = name.lastIndex(of: ".") else { return -1 }
+        let prefix = name[..<dot]
+        guard columnPrefix == nil || columnPrefix == prefix,
+            let i = lower.firstIndex(of: name[name.index(after: dot)...].lowercased())
+        else { return -1 }
+        columnPrefix = prefix
+        return i
+    }
+
     /// The series a newly seen symbol goes to, or -1.
     private mutating func resolve(_ symbol: SymbolID) -> Int {
         let index: Int
         if wanted.isEmpty {
             index = chartedSymbols[0] == nil ? 0 : -1
+        } else if wantedAreColumns {
+            index = columnIndex(of: nameOf(symbol))
         } else {
             index = nameOf(symbol).flatMap { wanted.firstIndex(of: $0) } ?? -1
         }

@@ -29,6 +29,15 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
     /// An OHLC bar file's open, high and low columns (its close is ``value``): set together,
     /// when all three are found and the value is none of them; each line is then a bar.
     public internal(set) var open: Int? = nil, high: Int? = nil, low: Int? = nil
+    /// Further value columns (`--value a,b,c`): each line gives a tick per value column, the
+    /// first for ``value``, then one per column here, each its own series (``seriesNames``).
+    public internal(set) var moreValues: [Int] = []
+    /// The series a line's ticks go to when there are several value columns: each value
+    /// column's name. Empty for one value column.
+    public var valueColumnNames: [String] {
+        guard let value, !moreValues.isEmpty else { return [] }
+        return ([value] + moreValues).map { name(of: $0) }
+    }
     /// Whether each line is an OHLC bar, charted as a candle as given (see ``open``).
     public var hasBars: Bool { open != nil }
     /// Decimals the value column is written with (float32 export noise left out: see
@@ -48,6 +57,7 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
         if let size { roles[size] = .size }
         if let symbol { roles[symbol] = .symbol }
         if let date { roles[date] = .date }
+        for column in moreValues { roles[column] = .moreValue }
         if let open, let high, let low {
             roles[open] = .open
             roles[high] = .high
@@ -64,6 +74,7 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
     var lastNeeded: Int {
         var last = time
         for column in [value, size, symbol, date, open, high, low] { if let column { last = max(last, column) } }
+        for column in moreValues { last = max(last, column) }
         if value == nil {
             for column in [bid, ask] { if let column { last = max(last, column) } }
         }
@@ -85,7 +96,11 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         var parts = ["time=\(name(of: time))" + (timeUnit == .auto ? "" : " (\(timeUnit))")]
         if let date { parts[0] += " on date=\(name(of: date))" }
-        if let value {
+        if let value, !moreValues.isEmpty {
+            parts.append(
+                "values=" + valueColumnNames.joined(separator: ", ")
+                    + (symbol == nil ? " (a series each, named by column)" : " (a series each, named symbol.column)"))
+        } else if let value {
             parts.append("value=\(name(of: value))")
         } else {
             parts.append("value=mid(\(name(of: bid ?? 0)), \(name(of: ask ?? 0)))")
@@ -158,12 +173,21 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
                 symbol = candidate
             }
         }
+        var more: [Int] = []
+        for selector in options.moreValueColumns {
+            if let column = try index(selector, "--value"), column != value, !more.contains(column) { more.append(column) }
+        }
+        if !more.isEmpty {
+            if size.map(more.contains) == true { size = nil }
+            if symbol.map(more.contains) == true { symbol = nil }
+        }
         var layout = CSVColumnLayout(
             header: [], time: timeColumn, value: value, size: size == timeColumn || size == value ? nil : size,
             bid: nil, ask: nil, symbol: symbol == timeColumn || symbol == value || symbol == size ? nil : symbol,
             timeUnit: options.timeUnit)
+        layout.moreValues = more
         // A kline row is a bar: open 1, high 2, low 3 (when the close is the value).
-        if isKline && value == 4 {
+        if isKline && value == 4 && more.isEmpty {
             layout.setBars(open: 1, high: 2, low: 3)
         }
         try layout.decideForms(options: options, sample: sample)
@@ -199,7 +223,7 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
             decimalComma = sample.usesDecimalComma(value)
             valueDecimals = sample.decimals(of: value, decimalComma: decimalComma)
         }
-        let used = Set([time, value, size, bid, ask, symbol, date, open, high, low].compactMap { $0 })
+        let used = Set([time, value, size, bid, ask, symbol, date, open, high, low].compactMap { $0 } + moreValues)
         otherNumericColumns = (0..<min(sample.width, Self.maximumColumns)).filter { !used.contains($0) && sample.isNumeric($0) }
     }
 
@@ -223,7 +247,7 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
         if decimalComma { text += "; decimal comma" }
         if !otherNumericColumns.isEmpty {
             text += "; other numeric columns: " + otherNumericColumns.map { name(of: $0) }.joined(separator: ", ")
-                + " (chart one with --value NAME)"
+                + " (chart one with --value NAME, several with --value A,B,…)"
         }
         return text
     }
@@ -271,6 +295,13 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
         let explicitValue = claim(try resolve(options.valueColumn, "--value"))
         let explicitSize = claim(try resolve(options.sizeColumn, "--volume"))
         let explicitSymbol = claim(try resolve(options.symbolColumn, "--symbol-column"))
+        var moreValues: [Int] = []
+        for selector in options.moreValueColumns {
+            if let column = try resolve(selector, "--value"), column != explicitValue, !moreValues.contains(column) {
+                moreValues.append(column)
+                claimed.insert(column)
+            }
+        }
 
         var time = explicitTime
         var unitFromName: TimeUnit?
@@ -338,8 +369,9 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
         var layout = CSVColumnLayout(
             header: header, time: time, value: value, size: size, bid: bid, ask: ask, symbol: symbol,
             timeUnit: unit)
+        layout.moreValues = moreValues
         // Open, high and low beside the value (the close): each line is an OHLC bar.
-        if let value, let open = find(CSVColumnAliases.open), let high = find(CSVColumnAliases.high),
+        if moreValues.isEmpty, let value, let open = find(CSVColumnAliases.open), let high = find(CSVColumnAliases.high),
             let low = find(CSVColumnAliases.low), ![open, high, low].contains(value)
         {
             layout.setBars(open: open, high: high, low: low)

@@ -17,7 +17,7 @@ extension CSVRecordParser {
     /// the plain-line path handles, else 0.
     static func plainColumns(_ layout: CSVColumnLayout) -> Int {
         guard layout.symbol == nil, layout.time == 0, layout.value == 1, layout.date == nil, layout.timeForm == .standard,
-            !layout.decimalComma
+            !layout.decimalComma, !layout.hasBars, layout.moreValues.isEmpty
         else { return 0 }
         if layout.size == nil { return 2 }
         return layout.size == 2 ? 3 : 0

@@ -56,6 +56,10 @@ struct CSVRecordParser {
     /// parse, it was cut off mid-write, and it is counted as ``BadLineKind/truncatedLastLine``
     /// rather than as the field that failed.
     var unterminatedLine = -1
+    /// Several value columns (`--value a,b,c`): the series id of each value column for each
+    /// line symbol, `moreValues.count + 1` ids per line symbol id (`SymbolID.none`-like
+    /// `UInt32.max` until named). Grows once per new line symbol.
+    var valueSeriesIDs: [UInt32] = []
 
     init(options: FeedOptions) {
         self.options = options
@@ -92,6 +96,10 @@ struct CSVRecordParser {
         guard let layout else { return p - UnsafePointer(base) }
         let hasBars = layout.hasBars
         if hasBars { storage.enableBars() }
+        let moreValues = layout.moreValues
+        let moreCount = moreValues.count
+        let ticksPerLine = 1 &+ moreCount
+        let moreSlots = scratch.moreValues
 
         let delimiter = self.delimiter
         let scratch = self.scratch
@@ -130,7 +138,7 @@ struct CSVRecordParser {
         }
         return try roles.withUnsafeBufferPointer { (roles) throws(FeedError) -> Int in
             let roleCount = roles.count
-            while p < stop && n < capacity {
+            while p < stop && n &+ ticksPerLine <= capacity {
                 if plainColumns > 0 {
                     // Plain lines in a tight loop; the first other line (if any) is parsed below.
                     let run = Self.parsePlainLines(
@@ -142,7 +150,7 @@ struct CSVRecordParser {
                     delivered &+= run.lines &- run.filteredByTime
                     filteredByTime &+= run.filteredByTime
                     if run.filteredByTime > 0 { report.noteFiltered(earliest: run.filteredEarliest, latest: run.filteredLatest) }
-                    if p >= stop || n >= capacity { break }
+                    if p >= stop || n &+ ticksPerLine > capacity { break }
                 }
                 line &+= 1
                 let lineStart = p
@@ -165,6 +173,7 @@ struct CSVRecordParser {
                 var column = 0
                 var failure: CSVFieldParsers.Status = .ok
                 var failedRole = ColumnRole.ignore
+                for j in 0..<moreCount { moreSlots[j] = .nan }
                 fields: while true {
                     let role = column < roleCount ? roles[column] : .ignore
                     switch role {
@@ -174,6 +183,12 @@ struct CSVRecordParser {
                         let r = CSVFieldParsers.time(&p, delimiter: delimiter, unit: unit, scratch: scratch)
                         time = r.nanoseconds
                         failure = r.status == .empty ? .malformed : r.status
+                    case .moreValue:
+                        let r = CSVFieldParsers.number(&p, delimiter: delimiter, scratch: scratch)
+                        failure = r.status == .empty ? .ok : r.status
+                        var slot = 0
+                        while slot < moreCount && moreValues[slot] != column { slot &+= 1 }
+                        if slot < moreCount { moreSlots[slot] = r.value }
                     case .value, .size, .bid, .ask, .open, .high, .low:
                         let r =
                             role == .size
@@ -275,6 +290,19 @@ struct CSVRecordParser {
                     report.noteFiltered(time: time)
                     continue
                 }
+                if moreCount > 0 {
+                    // One tick per value column, each to its own series.
+                    let ids = valueSeriesBase(forLine: symbol, layout: layout)
+                    for j in 0..<ticksPerLine {
+                        let v = j == 0 ? value : moreSlots[j &- 1]
+                        if !v.isFinite { nonFinite &+= 1 }
+                        ticks[n] = Tick(time: time, value: v, size: size)
+                        tickSymbols[n] = SymbolID(valueSeriesIDs[ids &+ j])
+                        n &+= 1
+                    }
+                    delivered &+= ticksPerLine
+                    continue
+                }
                 if !value.isFinite { nonFinite &+= 1 }
                 ticks[n] = Tick(time: time, value: value, size: size)
                 if hasBars, let bars {
@@ -286,6 +314,30 @@ struct CSVRecordParser {
             }
             return p - UnsafePointer(base)
         }
+    }
+
+    /// Index in ``valueSeriesIDs`` of the first of the line symbol's value-column series ids,
+    /// naming them when the symbol is new: each value column's name, `symbol.column` when the
+    /// file has a symbol column. O(1) per line; allocates once per new line symbol.
+    @inline(__always)
+    mutating func valueSeriesBase(forLine symbol: SymbolID, layout: CSVColumnLayout) -> Int {
+        let perLine = layout.moreValues.count &+ 1
+        let base = Int(symbol.rawValue) &* perLine
+        if base &+ perLine <= valueSeriesIDs.count && valueSeriesIDs[base] != UInt32.max { return base }
+        return nameValueSeries(forLine: symbol, base: base, layout: layout)
+    }
+
+    private mutating func nameValueSeries(forLine symbol: SymbolID, base: Int, layout: CSVColumnLayout) -> Int {
+        let names = layout.valueColumnNames
+        if valueSeriesIDs.count < base &+ names.count {
+            valueSeriesIDs.append(contentsOf: repeatElement(UInt32.max, count: base &+ names.count &- valueSeriesIDs.count))
+        }
+        let prefix: [UInt8] = layout.symbol != nil ? Array(symbols.name(of: symbol).utf8) + [UInt8(ascii: ".")] : []
+        for (j, name) in names.enumerated() {
+            // A full table (65 536 names) folds further series into the line's own symbol.
+            valueSeriesIDs[base &+ j] = symbols.insert(prefix + Array(name.utf8))?.rawValue ?? symbol.rawValue
+        }
+        return base
     }
 
     private static func equal(_ bytes: UnsafePointer<UInt8>, _ count: Int, _ expected: [UInt8]) -> Bool {

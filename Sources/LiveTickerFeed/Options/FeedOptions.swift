@@ -15,6 +15,10 @@ public struct FeedOptions: Sendable {
     /// The value column; nil picks it by name (price, last, value, close, mid, px, …), else the
     /// mid of bid/ask when both exist, else the first column no other role claims.
     public var valueColumn: ColumnSelector?
+    /// Further value columns (`--value a,b,c` gives `b` and `c`; CSV only): each line gives one
+    /// tick per value column, each a series of its own, named by its column (`symbol.column`
+    /// when the file has a symbol column). Empty: one value column.
+    public var moreValueColumns: [ColumnSelector] = []
     /// The size column; nil picks it by name (size, qty, quantity, volume, amount, …).
     public var sizeColumn: ColumnSelector?
     /// The symbol column; nil picks it by name (symbol, sym, ticker, instrument, pair, …).

@@ -31,6 +31,9 @@ final class ParseScratch {
     var timePattern: TimePattern?
     /// Numbers use a decimal comma and `.` between thousands (`16.750,00`).
     var decimalComma = false
+    /// The values of a line's further value columns (`--value a,b,c`), one slot per column
+    /// after the first: ``CSVColumnLayout/maximumColumns`` doubles.
+    let moreValues: UnsafeMutablePointer<Double>
 
     init() {
         let size = Self.capacity + 1 + SWARDigits.padding
@@ -42,6 +45,8 @@ final class ParseScratch {
         lastSymbol.initialize(repeating: 0, count: Self.maximumSymbolLength + 1)
         powersOfTen = .allocate(capacity: 23)
         integerPowersOfTen = .allocate(capacity: 20)
+        moreValues = .allocate(capacity: CSVColumnLayout.maximumColumns)
+        moreValues.initialize(repeating: .nan, count: CSVColumnLayout.maximumColumns)
         var integerPower: UInt64 = 1
         for i in 0..<20 {
             (integerPowersOfTen + i).initialize(to: integerPower)
@@ -60,5 +65,6 @@ final class ParseScratch {
         lastSymbol.deallocate()
         powersOfTen.deallocate()
         integerPowersOfTen.deallocate()
+        moreValues.deallocate()
     }
 }
