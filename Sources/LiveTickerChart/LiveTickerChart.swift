@@ -5,9 +5,10 @@ import LiveTickerScales
 
 /// Draws one or more ``LiveSeries`` as a whole frame, in one pass, into a ``Framebuffer``.
 ///
-/// Each frame, in a fixed order: background, grid and area fill (painted in one pass), candles, series lines (over the
-/// candles, so a line stays readable across a body), overlays (thresholds, last-value line and
-/// tag), axis labels, the crosshair and the header. Every mark is clipped to
+/// Each frame, in a fixed order: background, grid and area fill (painted in one pass), then
+/// the panes' marks in order (by default series lines, then candles over them so a busy line
+/// never hides a body, then overlays: thresholds, last-value line and tag), axis labels, the
+/// crosshair and the header. Every mark is clipped to
 /// its layout region (``ChartLayout``), and every data-to-pixel conversion goes through one
 /// ``ChartGeometry``.
 ///
@@ -200,17 +201,18 @@ public final class LiveTickerChart {
     }
 
     /// The marks ``ChartOptions`` describes, in drawing order: an area under series 0 (line
-    /// modes with ``ChartOptions/areaFill``), candles of series 0 (candle modes: several candle
-    /// sets on one axis cannot be read), a line per series (line modes), the thresholds, and a
-    /// last-value tag per series.
+    /// modes with ``ChartOptions/areaFill``), a line per series (line modes), candles of
+    /// series 0 (candle modes: several candle sets on one axis cannot be read; over the lines
+    /// in ``ChartOptions/Kind/both``, so a busy line never hides a body), the thresholds, and
+    /// a last-value tag per series.
     public static func defaultMarks(seriesCount: Int, options: ChartOptions) -> [any ChartMark] {
         var marks: [any ChartMark] = []
         guard seriesCount > 0 else { return marks }
         if options.kind != .candles, options.areaFill { marks.append(AreaMark(series: 0)) }
-        if options.kind != .line { marks.append(CandlesMark(series: 0)) }
         if options.kind != .candles {
             for index in 0..<seriesCount { marks.append(LineMark(series: index)) }
         }
+        if options.kind != .line { marks.append(CandlesMark(series: 0)) }
         if !options.thresholds.isEmpty { marks.append(ThresholdMark(values: options.thresholds)) }
         marks.append(LastValueMark(series: Array(0..<seriesCount)))
         return marks

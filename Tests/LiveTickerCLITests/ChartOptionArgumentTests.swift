@@ -20,6 +20,12 @@ struct ChartOptionArgumentTests {
         }
         // --candle wins.
         #expect(try read(["--window", "8h", "--candle", "1m"]).candleInterval == .time(nanoseconds: minute))
+        // Every chart without --candle picks its interval per frame (a whole file, live, no
+        // --window): 1m candles merged up the ladder; --candle keeps its own.
+        let whole = try read(["--chart", "both"])
+        #expect(whole.options.automaticCandles && whole.candleInterval == .time(nanoseconds: minute))
+        #expect(try read(["--chart", "candles", "--window", "8h"]).options.automaticCandles)
+        #expect(try !read(["--chart", "candles", "--candle", "1m"]).options.automaticCandles)
     }
 
     @Test("--tz reads IANA zones (daylight saving included), UTC without files; bad names are usage errors")

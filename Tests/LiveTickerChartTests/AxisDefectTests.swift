@@ -122,3 +122,24 @@ struct AxisDefectTests {
         #expect(chart.scratch[0].newest?.value == 200)
     }
 }
+
+@Suite("Narrow panels keep a readable time axis (issue 13)")
+struct NarrowAxisTests {
+    @Test("a portrait 480x800 panel of two hours shows at least three time labels (it showed one)")
+    func portraitLabels() throws {
+        // About 2 h 10 min of a session, like the DAX sample: one tick every 13 s.
+        let series = try LiveSeries(capacity: 4096, candleInterval: .seconds(60))
+        let start = march1 + 8 * hour + 17 * 60 * second
+        for i in 0..<600 { series.append(Tick(time: start + Int64(i) * 13 * second, value: 17_600 + Double(i % 37), size: 1)) }
+        for width in [480, 360, 320] {
+            let (fb, chart) = render([series], width: width, height: 800)
+            _ = fb
+            let all = try timeLabels(chart)
+            #expect(chart.timeLabelSpans.count >= 3, "\(width) px: \(chart.timeLabelSpans) of \(all)")
+        }
+        // Wide panels keep their step (about a label every two label widths).
+        let (_, wide) = render([series], width: 1920, height: 1080)
+        let all = try timeLabels(wide)
+        #expect(wide.timeLabelSpans.count >= 3 && wide.timeLabelSpans.count <= 20, "\(wide.timeLabelSpans) of \(all)")
+    }
+}

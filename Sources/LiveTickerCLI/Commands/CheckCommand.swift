@@ -51,10 +51,9 @@ enum CheckCommand: Command {
         let grid = config.grid
         lines.append("grid: \(grid.rows) row(s) x \(grid.columns) column(s), gutter \(grid.gutter) px")
         // The same rectangles the wall draws into (title strip included).
-        let scene = Dashboard(
-            grid: grid,
-            panels: config.panels.map { DashboardPanel(place: $0.place, series: [], panes: []) },
-            width: width, height: height, title: config.title)
+        let scene = DashboardSession.makeDashboard(
+            config, panels: config.panels.map { DashboardPanel(place: $0.place, series: [], panes: []) },
+            width: width, height: height, font: .automatic)
         for (index, panel) in config.panels.enumerated() {
             let r = scene.rects[index]
             let p = panel.place
@@ -74,7 +73,7 @@ enum CheckCommand: Command {
             case .file(let path, let speed, let follow): kind = "replays \(path) at speed \(speed)\(follow ? ", following it" : "")"
             case .live(let endpoint): kind = "live from \(endpoint)"
             }
-            lines.append("source '\(source.id)': \(kind), candles \(describe(source.candle)), history \(source.history) ticks")
+            lines.append("source '\(source.id)': \(kind), candles \(source.candleIsAutomatic ? "chosen per panel (1m merged up 1m, 5m, 15m, 1h, 4h, 1d, 1w)" : describe(source.candle)), history \(source.history) ticks")
         }
         return lines
     }

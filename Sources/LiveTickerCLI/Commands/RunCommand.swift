@@ -136,7 +136,7 @@ enum RunCommand: Command {
             zone = try SystemTimeZone.current()
         }
         return try DashboardSession(
-            config: config, width: display.width, height: display.height, font: .builtin, zone: zone,
+            config: config, width: display.width, height: display.height, font: .automatic, zone: zone,
             processStop: { StopSignal.isRequested })
     }
 

@@ -98,7 +98,7 @@ extension DashboardConfig {
         let live = try t.string("live", expected: "\"-\", a file, or udp://HOST:PORT or tcp://HOST:PORT")
         let speed = try t.parsed("speed", expected: "\"max\", or a factor such as \"1\" or \"10\"", ReplaySpeed.init(argument:)) ?? .max
         let follow = try t.bool("follow") ?? false
-        let candle = try t.parsed("candle", expected: "a duration such as \"1m\" or a tick count such as \"100t\"", Self.candle) ?? .seconds(60)
+        let candle = try t.parsed("candle", expected: "a duration such as \"1m\" or a tick count such as \"100t\"", Self.candle)
         let history = try t.integer("history", in: 16...(1 << 28)) ?? (1 << 20)
         let symbolColumn = try t.string("symbol_column", expected: "a column name or index")
         try t.finish()
@@ -115,7 +115,8 @@ extension DashboardConfig {
         case (_?, _?): throw ConfigError("\(t.name) gives both 'file' and 'live': choose one", at: t.position("live"))
         case (nil, nil): throw ConfigError("\(t.name) needs 'file' (a tick file to replay) or 'live' (an endpoint)", at: t.table.position)
         }
-        return Source(id: id, kind: kind, candle: candle, history: history, symbolColumn: symbolColumn)
+        return Source(
+            id: id, kind: kind, candle: candle ?? .seconds(60), candleIsAutomatic: candle == nil, history: history, symbolColumn: symbolColumn)
     }
 
     func panel(_ table: ConfigTable) throws(ConfigError) -> Panel {
@@ -184,10 +185,11 @@ extension DashboardConfig {
             options.areaFill = area ?? true
             var marks: [Mark] = bands.map { .band(lower: $0.0, upper: $0.1, color: nil) }
             if options.kind != .candles, options.areaFill { marks.append(.area(series: 0)) }
-            if options.kind != .line { marks.append(.candles(series: 0)) }
             if options.kind != .candles {
                 for i in series.indices { marks.append(.line(series: i, interpolation: interpolation ?? .linear)) }
             }
+            // Candles over the lines: a busy line never hides a body (as in a single chart).
+            if options.kind != .line { marks.append(.candles(series: 0)) }
             if let average { marks.append(.average(series: 0, kind: average)) }
             if let thresholds, !thresholds.isEmpty { marks.append(.threshold(values: thresholds, color: nil)) }
             marks.append(.last(series: Array(series.indices)))

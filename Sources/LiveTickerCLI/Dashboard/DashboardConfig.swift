@@ -20,6 +20,9 @@ struct DashboardConfig {
         var id: String
         var kind: SourceKind
         var candle: CandleInterval
+        /// No `candle` given: the series aggregate 1m candles and each panel picks its interval
+        /// from the human ladder over the span it shows.
+        var candleIsAutomatic = false
         var history: Int
         /// Symbol column name or index, value column… (the feed's own options).
         var symbolColumn: String?

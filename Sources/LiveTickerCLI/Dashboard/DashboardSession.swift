@@ -16,7 +16,7 @@ final class DashboardSession {
     private(set) var dashboard: Dashboard
     private let feeds: [Feed]
     private let panels: [DashboardPanel]
-    private let font: BitmapFont
+    private let font: LabelFont
 
     /// One source's feed: the series it fills and how.
     private final class Feed: @unchecked Sendable {
@@ -44,7 +44,7 @@ final class DashboardSession {
 
     /// Builds the series and the scene for a `width × height` frame; nothing starts yet.
     init(
-        config: DashboardConfig, width: Int, height: Int, font: BitmapFont, zone: TimeZoneRules,
+        config: DashboardConfig, width: Int, height: Int, font: LabelFont, zone: TimeZoneRules,
         processStop: @escaping @Sendable () -> Bool
     ) throws(CommandFailure) {
         self.config = config
@@ -82,23 +82,34 @@ final class DashboardSession {
             options.textScale = config.textScale
             options.showsHeader = panel.showsHeader
             options.timeZone = zone
+            // No `candle` on the panel's (first) source: the panel picks it from the ladder.
+            options.automaticCandles = panel.series.first.flatMap { s in config.sources.first { $0.id == s.source } }?.candleIsAutomatic ?? false
             let panes = panel.panes.map { pane in Pane(marks: pane.marks.map(Self.mark), scale: pane.scale, weight: pane.weight) }
             panels.append(DashboardPanel(place: panel.place, series: series, panes: panes, options: options))
         }
         self.feeds = feeds
         self.panels = panels
         self.font = font
-        dashboard = Dashboard(grid: config.grid, panels: panels, width: width, height: height, title: config.title, theme: config.theme, font: font)
+        dashboard = Self.makeDashboard(config, panels: panels, width: width, height: height, font: font)
     }
 
     /// The scene for a `width × height` frame over the same series (a display that came back
     /// at another size); the current one when the size is unchanged.
     func scene(width: Int, height: Int) -> Dashboard {
         if dashboard.width != width || dashboard.height != height {
-            dashboard = Dashboard(
-                grid: config.grid, panels: panels, width: width, height: height, title: config.title, theme: config.theme, font: font)
+            dashboard = Self.makeDashboard(config, panels: panels, width: width, height: height, font: font)
         }
         return dashboard
+    }
+
+    /// The wall of `panels` in a `width × height` frame, its text in `font` sized to each panel
+    /// as a standalone chart of that size gets it (TrueType when present).
+    static func makeDashboard(_ config: DashboardConfig, panels: [DashboardPanel], width: Int, height: Int, font: LabelFont) -> Dashboard {
+        var options = ChartOptions()
+        options.textScale = config.textScale
+        return Dashboard(
+            grid: config.grid, panels: panels, width: width, height: height, title: config.title, theme: config.theme,
+            font: font.bitmap, glyphs: { font.glyphs(width: $0, height: $1, options: options) })
     }
 
     static func mark(_ mark: DashboardConfig.Mark) -> any ChartMark {

@@ -52,8 +52,15 @@ struct ChartArguments {
             }
             chart.options.window = .fixed(from: from, to: to)
         }
-        if candleGiven == nil, case .follow(let span?) = chart.options.window {
-            chart.candleInterval = .time(nanoseconds: Self.ladderInterval(forSpan: span))
+        if candleGiven == nil {
+            // No --candle: the chart picks the interval from the human ladder each frame, from
+            // the span it shows (a whole file, a growing live feed), merging the series' candles.
+            // Those are 1m, or the ladder's step for a --window known now (so a long window's
+            // candle ring holds whole steps, not minutes).
+            chart.options.automaticCandles = true
+            if case .follow(let span?) = chart.options.window {
+                chart.candleInterval = .time(nanoseconds: Self.ladderInterval(forSpan: span))
+            }
         }
         chart.title = arguments.value("title")
         if let change = try arguments.value("change", expected: "none, absolute, percent or both", ChartOptions.Change.init(rawValue:)) {
@@ -143,9 +150,7 @@ struct ChartArguments {
     /// 15m, 1h, 4h, 1d, 1w that puts at most 150 candles in the window (about 60–150 where the
     /// ladder allows; 1w for anything longer).
     static func ladderInterval(forSpan span: Int64) -> Int64 {
-        let minute: Int64 = 60_000_000_000
-        let ladder = [minute, 5 * minute, 15 * minute, 60 * minute, 240 * minute, 1440 * minute, 10_080 * minute]
-        return ladder.first { span / $0 <= 150 } ?? ladder[ladder.count - 1]
+        CandleInterval.ladderWidth(forSpan: span)
     }
 
     /// Nanoseconds since the epoch now (CLOCK_REALTIME), for the stale badge.

@@ -62,11 +62,46 @@ extension LiveTickerChart {
     /// candle long, each placed at the first candle slot starting at or after the tick, and
     /// labelled with *that candle's* start time (so a label under a slot names its candle, and
     /// a weekend gap moves labels, never leaves empty space); a candle is labelled once.
+    ///
+    /// The step aims at a label every two label widths; where that leaves fewer than three
+    /// labels on the plot (a narrow portrait panel) and the width holds three, finer steps are
+    /// tried until three fit.
     func forEachTimeTick(_ geometry: ChartGeometry, _ body: (Int, LabelText, CalendarLabel.Level) -> Void) {
         guard frame.hasData, frame.windowEnd >= frame.windowStart else { return }
         let plot = geometry.layout.plot
         let labelWidth = textWidth("Wed 30")
-        let maxTicks = max(2, plot.width / max(1, labelWidth * 2))
+        let gap = max(4, textHeight / 2)
+        // Asking for up to twice the labels that could stand side by side: a step's rounding
+        // up to the calendar ladder leaves fewer, and the fit test drops what collides.
+        let most = 2 &* (plot.width / max(1, textWidth("09:30") &+ gap)) &- max(2, plot.width / max(1, labelWidth * 2))
+        var extra = 0
+        while extra < most, fittingTimeLabels(geometry, extraTicks: extra) < 3 { extra &+= 1 }
+        walkTimeTicks(geometry, extraTicks: extra, body)
+    }
+
+    /// How many of the labels `walkTimeTicks` gives for `extraTicks` lie wholly under the plot
+    /// and clear of each other (as ``drawAxisLabels(_:into:)`` places them). O(ticks).
+    func fittingTimeLabels(_ geometry: ChartGeometry, extraTicks: Int) -> Int {
+        let plot = geometry.layout.plot
+        let gap = max(4, textHeight / 2)
+        var count = 0
+        var lastRight = Int.min
+        walkTimeTicks(geometry, extraTicks: extraTicks) { x, label, _ in
+            let width = textWidth(label)
+            let left = x &- width / 2
+            guard left >= plot.minX, left &+ width <= plot.maxX, left >= lastRight &+ gap || lastRight == .min else { return }
+            lastRight = left &+ width
+            count &+= 1
+        }
+        return count
+    }
+
+    /// The ticks of `forEachTimeTick`, on a step for about one label every two label widths
+    /// plus `extraTicks` more.
+    func walkTimeTicks(_ geometry: ChartGeometry, extraTicks: Int, _ body: (Int, LabelText, CalendarLabel.Level) -> Void) {
+        let plot = geometry.layout.plot
+        let labelWidth = textWidth("Wed 30")
+        let maxTicks = max(2, plot.width / max(1, labelWidth * 2)) &+ extraTicks
         let zone = options.timeZone
         if !usesCandleSlots {
             let axis = CalendarTicks(start: frame.windowStart, end: frame.windowEnd, maxTickCount: maxTicks, zone: zone)
@@ -84,8 +119,8 @@ extension LiveTickerChart {
         guard last >= first else { return }
         // As many ticks as fit the slots the candles take, on steps no finer than a candle.
         let slotsWidth = Double(plot.width) * Double(candles.count) / Double(max(1, frame.slotCount))
-        let ticksFitting = max(2, Int(slotsWidth) / max(1, labelWidth * 2))
-        let interval = sources[0].candleInterval.nanosecondsIfTimed ?? 0
+        let ticksFitting = max(2, Int(slotsWidth) / max(1, labelWidth * 2)) &+ extraTicks
+        let interval = s.candleWidth
         let axis = CalendarTicks(start: first, end: last, maxTickCount: ticksFitting, zone: zone, minimumStep: interval)
         var candle = candles.lowerBound
         var previousLabelled: Int64?

@@ -26,7 +26,8 @@ extension LiveTickerChart {
     }
 
     /// Fills ``gridRows`` and ``gridColumns`` with this frame's grid lines: the row of each
-    /// value tick inside the value domain and the column of each time tick inside the plot.
+    /// value tick inside the value domain and the column of each time tick inside the plot
+    /// (a label's width apart at least).
     func collectGridLines(_ geometry: ChartGeometry) {
         gridRows.removeAll(keepingCapacity: true)
         gridColumns.removeAll(keepingCapacity: true)
@@ -40,6 +41,12 @@ extension LiveTickerChart {
         if frame.logarithmic {
             forEachLogTick { value in gridRows.append(PixelRect.snap(geometry.pixelY(value) - 0.5)) }
         }
-        forEachTimeTick(geometry) { x, _, _ in gridColumns.append(x) }
+        // Time grid lines at least a label apart: a narrow panel's finer step (taken so three
+        // labels fit) would otherwise rule the plot more densely than it is labelled.
+        let spacing = textWidth("09:30") &+ max(4, textHeight / 2)
+        forEachTimeTick(geometry) { x, _, _ in
+            if let last = gridColumns.last, x &- last < spacing { return }
+            gridColumns.append(x)
+        }
     }
 }

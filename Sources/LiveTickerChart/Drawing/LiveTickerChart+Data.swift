@@ -58,6 +58,10 @@ extension LiveTickerChart {
         }
         let start = frame.windowStart
         let end = frame.windowEnd
+        // The span the candle ladder fills: the follow span asked for (the plot keeps room for
+        // it while the history is shorter), else the window shown.
+        var ladderSpan = end &- start
+        if case .follow(let span?) = options.window, span > 0 { ladderSpan = span }
 
         var mostCandles = 0
         for (index, series) in sources.enumerated() where readsSeries[index] {
@@ -94,9 +98,13 @@ extension LiveTickerChart {
             }
 
             if usesCandleSlots {
+                s.candleWidth = series.candleInterval.nanosecondsIfTimed ?? 0
+                if options.automaticCandles, s.candleWidth > 0 {
+                    mergeCandles(of: s, into: CandleInterval.ladderWidth(forSpan: ladderSpan, base: s.candleWidth))
+                }
                 // A time candle is visible while its window [start, start + w) overlaps the
                 // visible window; a tick-count candle while its first tick's time does.
-                let candleWidth = series.candleInterval.nanosecondsIfTimed ?? 1
+                let candleWidth = max(1, s.candleWidth)
                 var upperCandle = s.visibleCandles.upperBound
                 while upperCandle > 0, s.candles[upperCandle &- 1].startTime > end { upperCandle &-= 1 }
                 var lowerCandle = upperCandle
@@ -160,6 +168,35 @@ extension LiveTickerChart {
         }
     }
 
+    /// Merges the candles copied for `s` (all of them: a moving average reads the older ones
+    /// too) into windows of `width` ns on the chart's calendar, in place, keeping arrival order
+    /// as the aggregator does: a candle outside the open merged window opens the next one.
+    /// Each merged candle starts at its window's start. O(copied candles + merged candles ×
+    /// log transitions), no allocation.
+    func mergeCandles(of s: SeriesScratch, into width: Int64) {
+        guard width > s.candleWidth, s.copiedCandleCount > 0 else { return }
+        let zone = options.timeZone
+        let calendar = CandleInterval.usesCalendarWindows(width: width, timeZone: zone)
+        let candles = s.candles
+        var written = 0
+        var windowFirst = Int64.max
+        var windowLast = Int64.min
+        for i in 0..<s.copiedCandleCount {
+            let candle = candles[i]
+            if written > 0, candle.startTime >= windowFirst, candle.startTime <= windowLast {
+                candles[written &- 1].merge(candle)
+                continue
+            }
+            (windowFirst, windowLast) = CandleInterval.window(containing: candle.startTime, width: width, timeZone: zone, calendar: calendar)
+            candles[written] = candle
+            candles[written].startTime = windowFirst
+            written &+= 1
+        }
+        s.copiedCandleCount = written
+        s.visibleCandles = 0..<written
+        s.candleWidth = width
+    }
+
     /// The slot (x in candle units from the plot's left edge) of copied candle `i` of `s`:
     /// the visible candles fill the rightmost slots, oldest first. O(1).
     @inline(__always)
@@ -175,9 +212,7 @@ extension LiveTickerChart {
     /// Slots shown even when fewer candles exist, so that a few candles are not drawn as
     /// giant blocks: the number of candle intervals the follow span covers, at least 12.
     func minimumSlotCount() -> Int {
-        guard case .follow(let span?) = options.window,
-            let width = sources.first?.candleInterval.nanosecondsIfTimed, width > 0
-        else { return 12 }
+        guard case .follow(let span?) = options.window, let width = scratch.first?.candleWidth, width > 0 else { return 12 }
         return max(12, min(4096, Int(span / width)))
     }
 

@@ -19,7 +19,7 @@ extension LiveTickerChart {
         while index > s.visibleCandles.lowerBound, s.candles[index &- 1].startTime > time { index &-= 1 }
         guard index > s.visibleCandles.lowerBound else { return nil }
         let candle = s.candles[index &- 1]
-        let width = sources[0].candleInterval.nanosecondsIfTimed ?? 0
+        let width = s.candleWidth
         let fraction = width > 0 ? Self.slotFraction(of: time, in: candle, width: width) : 0.5
         return geometry.pixelX(Double(slot(ofCandle: index &- 1, in: s)) + fraction)
     }
@@ -39,7 +39,8 @@ extension LiveTickerChart {
         let index = s.visibleCandles.lowerBound &+ (slot &- (frame.slotCount &- s.visibleCandles.count))
         guard s.visibleCandles.contains(index) else { return nil }
         let candle = s.candles[index]
-        guard let width = sources[0].candleInterval.nanosecondsIfTimed, width > 0, candle.tickCount > 1 else {
+        let width = s.candleWidth
+        guard width > 0, candle.tickCount > 1 else {
             return candle.startTime
         }
         let fraction = dataX - Double(slot)

@@ -77,21 +77,32 @@ extension LiveTickerChart {
     /// `clip`): 6-px dashes with 4-px gaps, scaled with the text for high-DPI panels, at 2/3
     /// opacity so the data stays visible through it.
     func drawDashes(row: Int? = nil, column: Int? = nil, color: RGBColor, clip: PixelRect, into fb: Framebuffer) {
-        let dash = 6 &* textUnit
-        let step = 10 &* textUnit
+        let pattern = DashPattern(on: Double(6 &* textUnit), off: Double(4 &* textUnit))
         if let row {
-            var x = clip.minX
-            while x < clip.maxX {
-                fb.horizontalLine(y: row, minX: x, maxX: x &+ dash, color: color, alpha: 170, clip: clip)
-                x &+= step
+            pattern.forEachDash(length: Double(clip.width)) { from, to in
+                fb.horizontalLine(y: row, minX: clip.minX &+ Int(from), maxX: clip.minX &+ Int(to), color: color, alpha: 170, clip: clip)
             }
         }
         if let column {
-            var y = clip.minY
-            while y < clip.maxY {
-                fb.verticalLine(x: column, minY: y, maxY: y &+ dash, color: color, alpha: 170, clip: clip)
-                y &+= step
+            pattern.forEachDash(length: Double(clip.height)) { from, to in
+                fb.verticalLine(x: column, minY: clip.minY &+ Int(from), maxY: clip.minY &+ Int(to), color: color, alpha: 170, clip: clip)
             }
+        }
+    }
+
+    /// Series `index`'s dash pattern, for its line and its legend sample: none for the first
+    /// series; dashes, dots and dash-dots for the next (cycling, with the markers' four
+    /// shapes), so series differ where colour alone would be the only cue (grey-scale prints,
+    /// colour-blind viewers). Scaled with the pen (and the text on high-DPI panels); nil when
+    /// ``ChartOptions/dashesSeries`` is off. O(1).
+    func seriesDash(_ index: Int, lineWidth: Double) -> DashPattern? {
+        guard options.dashesSeries, index > 0 else { return nil }
+        let unit = max(lineWidth, 1.5 * Double(textUnit))
+        switch index % 4 {
+        case 1: return DashPattern(on: 5, off: 3).scaled(by: unit)  // dashes
+        case 2: return DashPattern(on: 0, off: 2.5).scaled(by: unit)  // dots
+        case 3: return DashPattern(5, 2.5, 0, 2.5).scaled(by: unit)  // dash-dot
+        default: return DashPattern(on: 1.5, off: 2).scaled(by: unit)  // short dashes
         }
     }
 
@@ -149,8 +160,15 @@ extension LiveTickerChart {
         var x = geometry.layout.plot.minX
         for (index, s) in scratch.enumerated() {
             if scratch.count > 1 {
-                drawMarker(index, centreX: x &+ textHeight / 3, centreY: y &+ textHeight / 2, size: textHeight * 2 / 3, into: fb, clip: header)
-                x &+= textHeight * 2 / 3 &+ space / 2
+                // A sample of the series' line (its colour, width and dash pattern) through its marker.
+                let sample = textHeight &* 2
+                let width = seriesStyles[index].lineWidth ?? options.lineWidth
+                let middle = Double(y &+ textHeight / 2) + 0.5
+                rasterizer.strokeLine(
+                    x0: Double(x), y0: middle, x1: Double(x &+ sample), y1: middle, width: max(2, width), color: seriesColor(index),
+                    dash: seriesDash(index, lineWidth: max(2, width)), clip: header, into: fb)
+                drawMarker(index, centreX: x &+ sample / 2, centreY: y &+ textHeight / 2, size: textHeight / 2, into: fb, clip: header)
+                x &+= sample &+ space
             }
             x = drawBytes(s.titleBytes, x: x, y: y, color: theme.title, clip: header, into: fb) &+ space
             guard let newest = s.newest else { continue }

@@ -101,7 +101,7 @@ extension LiveTickerChart {
         let s = scratch[index]
         let candles = s.visibleCandles
         guard !candles.isEmpty else { return false }
-        let width = sources[index].candleInterval.nanosecondsIfTimed
+        let width: Int64? = s.candleWidth > 0 ? s.candleWidth : nil
         // Tick positions of the newest visible candle: skip the newer candles copied but not
         // visible (a fixed window in the past).
         var candleEnd = Int64(truncatingIfNeeded: s.candleTicksEnd)

@@ -46,6 +46,9 @@ final class SeriesScratch {
     var rawFirstPosition: UInt64 = 0
     /// Candles copied this frame (`candles[0..<copiedCandleCount]`, oldest first).
     var copiedCandleCount = 0
+    /// Width in ns of the candles drawn this frame (the source's interval, or the ladder step
+    /// they were merged into); 0 for tick-count candles.
+    var candleWidth: Int64 = 0
     /// Tick position just past the newest copied candle's last tick.
     var candleTicksEnd: UInt64 = 0
     /// Summary path: `candidates[0..<candidateCount]` stand for the visible ticks.

@@ -47,9 +47,10 @@ public struct LineMark: ChartMark {
         guard !xs.isEmpty else { return }
         let width = context.lineWidth(ofSeries: series)
         let color = context.color(ofSeries: series)
+        let dash = context.dash(ofSeries: series, width: width)
         switch interpolation {
         case .linear:
-            context.rasterizer.strokePolyline(xs: xs, ys: ys, width: width, color: color, clip: context.clip, into: framebuffer)
+            context.rasterizer.strokePolyline(xs: xs, ys: ys, width: width, color: color, dash: dash, clip: context.clip, into: framebuffer)
             return
         case .stepAfter:
             Self.stepAfter(xs: xs, ys: ys, into: scratch)
@@ -57,7 +58,7 @@ public struct LineMark: ChartMark {
             Self.monotone(xs: xs, ys: ys, into: scratch, tangents: tangents)
         }
         context.rasterizer.strokePolyline(
-            xs: scratch.pointsX, ys: scratch.pointsY, width: width, color: color, clip: context.clip, into: framebuffer)
+            xs: scratch.pointsX, ys: scratch.pointsY, width: width, color: color, dash: dash, clip: context.clip, into: framebuffer)
     }
 
     /// The step-after polyline of `xs`/`ys` into `out`: after each point, a horizontal run to

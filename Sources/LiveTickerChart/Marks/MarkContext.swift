@@ -104,6 +104,8 @@ public struct MarkContext {
     public func color(ofSeries index: Int) -> RGBColor { chart.seriesColor(index) }
     /// Pen width of series `index`: its style's, else the chart's.
     public func lineWidth(ofSeries index: Int) -> Double { chart.seriesStyles[index].lineWidth ?? chart.options.lineWidth }
+    /// The dash pattern of series `index`'s line (nil: solid), for a pen of `width`. O(1).
+    public func dash(ofSeries index: Int, width: Double) -> DashPattern? { chart.seriesDash(index, lineWidth: width) }
     /// Width of one candle slot in pixels.
     public var slotPixels: Double { Double(clip.width) / Double(max(1, chart.frame.slotCount)) }
     /// Pixel column through the middle of slot `slot`. O(1).

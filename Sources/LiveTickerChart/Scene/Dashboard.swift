@@ -37,7 +37,9 @@ public final class Dashboard {
     let theme: ChartTheme
     let font: BitmapFont
     let titleBytes: [UInt8]
-    let textScale: Int
+    /// The title strip's glyphs: the frame's TrueType text when a maker is given, else the
+    /// bitmap font at the frame's scale.
+    let titleGlyphs: GlyphAtlas
     let rasterizer: Rasterizer
     var drawnVersions: [UInt64]
     var drawnCrosshairs: [Int64?]
@@ -47,9 +49,15 @@ public final class Dashboard {
     /// Lays out `panels` on `grid` in a `width × height` frame, under a title strip when
     /// `title` is given. Panels must be placed inside the grid (overlaps are the caller's to
     /// refuse; they draw in order). Allocates every panel's scratch and one shared rasteriser.
+    ///
+    /// - Parameter glyphs: makes the label glyphs for a panel of the given size (and for the
+    ///   title strip, with the frame's size), e.g. TrueType text through `LiveTickerFreeType`
+    ///   sized to the panel, as a standalone chart of that size gets them; nil (or a nil
+    ///   answer) draws `font`. Called once per distinct size, here, never per frame.
     public init(
         grid: DashboardGrid, panels: [DashboardPanel], width: Int, height: Int, title: String? = nil,
-        theme: ChartTheme = .dark, font: BitmapFont = .builtin
+        theme: ChartTheme = .dark, font: BitmapFont = .builtin,
+        glyphs: ((_ width: Int, _ height: Int) -> GlyphAtlas?)? = nil
     ) {
         precondition(width >= 1 && height >= 1, "a dashboard needs at least one pixel")
         self.width = width
@@ -58,9 +66,19 @@ public final class Dashboard {
         self.theme = theme
         self.font = font
         let scale = max(1, min(width, height) / 720)
-        textScale = scale
         titleBytes = Array((title ?? "").utf8)
-        let textHeight = font.glyphHeight * scale
+        // One atlas per distinct size: the panels of a regular grid share theirs.
+        var atlases: [Int: GlyphAtlas?] = [:]
+        func atlas(_ w: Int, _ h: Int) -> GlyphAtlas? {
+            guard let glyphs else { return nil }
+            let key = w &* 65_536 &+ h
+            if let made = atlases[key] { return made }
+            let made = glyphs(w, h)
+            atlases[key] = made
+            return made
+        }
+        titleGlyphs = atlas(width, height) ?? GlyphAtlas(bitmap: font, scale: scale)
+        let textHeight = titleGlyphs.lineHeight
         let bounds = PixelRect(x: 0, y: 0, width: width, height: height)
         let strip = title == nil ? 0 : min(height, textHeight + 2 * max(4, textHeight / 2))
         titleRect = PixelRect(x: 0, y: 0, width: width, height: strip)
@@ -79,7 +97,7 @@ public final class Dashboard {
                     ? nil
                     : LiveTickerChart(
                         series: panel.series, panes: panel.panes, width: rect.width, height: rect.height, options: options,
-                        font: font, rasterizer: shared))
+                        font: font, glyphs: atlas(rect.width, rect.height), rasterizer: shared))
         }
         self.rects = rects
         self.panels = charts
@@ -147,12 +165,11 @@ public final class Dashboard {
     /// The title centred in its strip.
     func drawTitle(into framebuffer: Framebuffer) {
         guard !titleRect.isEmpty, !titleBytes.isEmpty else { return }
-        let textHeight = font.glyphHeight &* textScale
-        let textWidth = font.width(ofCount: titleBytes.count, scale: textScale)
-        let x = titleRect.minX + max(0, (titleRect.width - textWidth) / 2)
-        let y = titleRect.minY + (titleRect.height - textHeight) / 2
         titleBytes.withUnsafeBufferPointer { bytes in
-            _ = framebuffer.drawText(bytes, x: x, y: y, font: font, scale: textScale, color: theme.title, clip: titleRect)
+            let textWidth = titleGlyphs.width(of: bytes)
+            let x = titleRect.minX + max(0, (titleRect.width - textWidth) / 2)
+            let y = titleRect.minY + (titleRect.height - titleGlyphs.lineHeight) / 2
+            _ = framebuffer.drawText(bytes, x: x, y: y, atlas: titleGlyphs, color: theme.title, clip: titleRect)
         }
     }
 }

@@ -38,10 +38,19 @@ public struct ChartOptions: Sendable {
     public var kind: Kind = .line
     /// Visible window. Default: follow, everything held.
     public var window: Window = .follow(nanoseconds: nil)
+    /// Whether candle charts choose the candle interval themselves each frame, from the span
+    /// they show: the first of 1m, 5m, 15m, 1h, 4h, 1d, 1w (a whole multiple of the source's
+    /// interval) that puts at most 150 candles in it (``CandleInterval/ladderWidth(forSpan:base:)``),
+    /// merging the source's finer candles on the ``timeZone``'s calendar. Default false: the
+    /// source's own candles. Has no effect on tick-count candles.
+    public var automaticCandles = false
     /// Downsampler run every frame on the visible ticks (to the plot width). Default: LTTB.
     public var algorithm: DownsamplingAlgorithm = .lttb
     /// Pen width of series lines in pixels (≥ 1; anti-aliased). Default 1.5.
     public var lineWidth: Double = 1.5
+    /// Whether series 2 and later draw their lines dashed (dashes, dots, dash-dots, by index;
+    /// the legend shows each pattern), so they differ without colour. Default true.
+    public var dashesSeries = true
     /// Whether the first series gets an alpha-blended area fill down to the plot bottom.
     public var areaFill = true
     /// Horizontal alarm lines at these values (drawn over the data).

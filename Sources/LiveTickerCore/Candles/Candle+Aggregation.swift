@@ -32,3 +32,31 @@ extension Candle {
         }
     }
 }
+
+extension Candle {
+    /// Folds the later candle `next` into this one, as if its ticks had been added here: the
+    /// open stays (or is `next`'s when this one has none), the high and low widen, the close
+    /// becomes `next`'s last finite value, the volumes (saturating) and tick counts add up.
+    /// The start time stays. O(1), no allocation.
+    @inlinable
+    public mutating func merge(_ next: Candle) {
+        tickCount &+= next.tickCount
+        if next.open.isFinite {
+            if open.isFinite {
+                if next.high > high { high = next.high }
+                if next.low < low { low = next.low }
+            } else {
+                open = next.open
+                high = next.high
+                low = next.low
+            }
+        }
+        if next.close.isFinite { close = next.close }
+        let sum = volume + next.volume
+        if sum.isFinite {
+            volume = sum
+        } else if !sum.isNaN {
+            volume = sum > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude
+        }
+    }
+}

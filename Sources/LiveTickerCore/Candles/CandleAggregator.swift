@@ -75,8 +75,7 @@ public final class CandleAggregator: @unchecked Sendable {
         }
         self.interval = interval
         self.timeZone = timeZone
-        let isUTC = timeZone.isFixedOffset && timeZone.offset(atUTCSeconds: 0) == 0
-        self.usesCalendarWindows = windowWidth > 0 && (!isUTC || windowWidth % CandleInterval.week == 0)
+        self.usesCalendarWindows = CandleInterval.usesCalendarWindows(width: windowWidth, timeZone: timeZone)
         self.ring = try RingBuffer<Candle>(capacity: capacity)
         self.state = .allocate(capacity: 1)
         self.state.initialize(to: State())
@@ -129,38 +128,11 @@ public final class CandleAggregator: @unchecked Sendable {
         return (CandleInterval.windowStart(window, width: windowWidth), CandleInterval.windowLast(window, width: windowWidth))
     }
 
-    /// The window of `time` on the local calendar of ``timeZone``: the multiple of the width
-    /// since local 1970-01-01 00:00 (Monday 1970-01-05 for whole weeks) holding the local time,
-    /// mapped back to instants. Windows of whole days run from local midnight to local
-    /// midnight; shorter ones keep the offset in effect at `time`. The window always holds
-    /// `time` (clamped where the calendar cannot say, at the ends of Int64).
+    /// The window of `time` on the local calendar of ``timeZone`` (see
+    /// ``CandleInterval/calendarWindow(containing:width:timeZone:)``).
     @usableFromInline
     func calendarWindow(containing time: Int64) -> (first: Int64, last: Int64) {
-        let width = windowWidth
-        let day = CandleInterval.day
-        let offset = Int64(timeZone.offset(atEpochNanoseconds: time)) &* 1_000_000_000
-        let alignment: Int64 = width % CandleInterval.week == 0 ? 4 * day : 0  // 1970-01-05, a Monday
-        let (shifted, o1) = time.addingReportingOverflow(offset &- alignment)
-        guard !o1 else {
-            let window = CandleInterval.windowIndex(of: time, width: width)
-            return (CandleInterval.windowStart(window, width: width), CandleInterval.windowLast(window, width: width))
-        }
-        let index = CandleInterval.windowIndex(of: shifted, width: width)
-        let localStart = CandleInterval.windowStart(index, width: width) &+ alignment
-        var first: Int64
-        var last: Int64
-        if width % day == 0 {
-            first = timeZone.epochNanoseconds(forLocalNanoseconds: localStart)
-            let (localEnd, o2) = localStart.addingReportingOverflow(width)
-            last = o2 ? .max : timeZone.epochNanoseconds(forLocalNanoseconds: localEnd) &- 1
-        } else {
-            first = localStart &- offset
-            let (end, o2) = first.addingReportingOverflow(width &- 1)
-            last = o2 ? .max : end
-        }
-        if first > time { first = time }
-        if last < time { last = time }
-        return (first, last)
+        CandleInterval.calendarWindow(containing: time, width: windowWidth, timeZone: timeZone)
     }
 
     /// Adds `tick` to the open candle and republishes it in place.

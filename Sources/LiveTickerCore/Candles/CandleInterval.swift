@@ -45,3 +45,83 @@ public enum CandleInterval: Sendable, Hashable {
         return overflow ? .max : end &- 1
     }
 }
+
+extension CandleInterval {
+    /// Whether windows of `width` ns need the local calendar of `timeZone` (a zone other than
+    /// UTC, or whole weeks, which start on Monday) rather than plain multiples of the width
+    /// since the epoch. O(1).
+    public static func usesCalendarWindows(width: Int64, timeZone: TimeZoneRules) -> Bool {
+        let isUTC = timeZone.isFixedOffset && timeZone.offset(atUTCSeconds: 0) == 0
+        return width > 0 && (!isUTC || width % week == 0)
+    }
+
+    /// The time window `[first, last]` of `width` ns holding `time`, as a ``CandleAggregator``
+    /// with that width and zone makes them (so a chart merging finer candles into coarser ones
+    /// gets the aggregator's windows). `calendar` is
+    /// ``usesCalendarWindows(width:timeZone:)``, passed in so a caller working through many
+    /// candles decides it once. O(1) in UTC, O(log transitions) on a local calendar.
+    public static func window(
+        containing time: Int64, width: Int64, timeZone: TimeZoneRules, calendar: Bool
+    ) -> (first: Int64, last: Int64) {
+        precondition(width > 0, "a window needs a positive width")
+        if calendar { return calendarWindow(containing: time, width: width, timeZone: timeZone) }
+        let window = windowIndex(of: time, width: width)
+        return (windowStart(window, width: width), windowLast(window, width: width))
+    }
+
+    /// The window of `time` on the local calendar of `timeZone`: the multiple of the width
+    /// since local 1970-01-01 00:00 (Monday 1970-01-05 for whole weeks) holding the local time,
+    /// mapped back to instants. Windows of whole days run from local midnight to local
+    /// midnight; shorter ones keep the offset in effect at `time`. The window always holds
+    /// `time` (clamped where the calendar cannot say, at the ends of Int64).
+    /// O(log transitions).
+    @usableFromInline
+    static func calendarWindow(containing time: Int64, width: Int64, timeZone: TimeZoneRules) -> (first: Int64, last: Int64) {
+        let offset = Int64(timeZone.offset(atEpochNanoseconds: time)) &* 1_000_000_000
+        let alignment: Int64 = width % week == 0 ? 4 * day : 0  // 1970-01-05, a Monday
+        let (shifted, o1) = time.addingReportingOverflow(offset &- alignment)
+        guard !o1 else {
+            let window = windowIndex(of: time, width: width)
+            return (windowStart(window, width: width), windowLast(window, width: width))
+        }
+        let index = windowIndex(of: shifted, width: width)
+        let localStart = windowStart(index, width: width) &+ alignment
+        var first: Int64
+        var last: Int64
+        if width % day == 0 {
+            first = timeZone.epochNanoseconds(forLocalNanoseconds: localStart)
+            let (localEnd, o2) = localStart.addingReportingOverflow(width)
+            last = o2 ? .max : timeZone.epochNanoseconds(forLocalNanoseconds: localEnd) &- 1
+        } else {
+            first = localStart &- offset
+            let (end, o2) = first.addingReportingOverflow(width &- 1)
+            last = o2 ? .max : end
+        }
+        if first > time { first = time }
+        if last < time { last = time }
+        return (first, last)
+    }
+}
+
+extension CandleInterval {
+    /// One minute in ns.
+    public static let minute: Int64 = 60_000_000_000
+
+    /// The human ladder of candle widths a chart picks from when none is given, in ns:
+    /// 1m, 5m, 15m, 1h, 4h, 1d, 1w (the steps traders know from their platforms).
+    public static let ladderWidths: [Int64] = [1, 5, 15, 60, 240, 1440, 10_080].map { $0 * minute }
+
+    /// The first ladder width that is a whole multiple of `base` (so candles of `base` merge
+    /// into it exactly) and puts at most 150 candles in `span` ns: about 60–150 where the
+    /// ladder allows. The widest such width when none fits; `base` itself when no ladder width
+    /// is a multiple of it. O(ladder).
+    public static func ladderWidth(forSpan span: Int64, base: Int64 = minute) -> Int64 {
+        guard base > 0 else { return minute }
+        var widest = base
+        for width in ladderWidths where width >= base && width % base == 0 {
+            widest = width
+            if span / width <= 150 { return width }
+        }
+        return widest
+    }
+}

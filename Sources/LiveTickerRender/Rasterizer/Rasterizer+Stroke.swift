@@ -9,33 +9,35 @@ extension Rasterizer {
     ///
     /// A point with a non-finite coordinate lifts the pen: the pieces on either side are drawn
     /// separately and never joined; a lone finite point between gaps is drawn as a round dot.
-    /// Extra entries of the longer buffer are ignored.
+    /// Extra entries of the longer buffer are ignored. With a `dash` pattern only its dashes
+    /// are drawn (each with round caps, a zero-length dash as a dot), the pattern running on
+    /// across vertices and gaps from the first point.
     ///
-    /// Cost: O(points + pixels near the line); allocates nothing once the scratch has grown to
-    /// the clip's size.
+    /// Cost: O(points + pixels near the line) (plus O(dashes) when dashed); allocates nothing
+    /// once the scratch has grown to the clip's size.
     public func strokePolyline(
         xs: UnsafeBufferPointer<Double>, ys: UnsafeBufferPointer<Double>, width: Double,
-        color: RGBColor, alpha: UInt8 = 255, clip: PixelRect, into framebuffer: Framebuffer
+        color: RGBColor, alpha: UInt8 = 255, dash: DashPattern? = nil, clip: PixelRect, into framebuffer: Framebuffer
     ) {
-        stroke(xs, ys, width: width, color: color, alpha: alpha, clip: clip, into: framebuffer)
+        stroke(xs, ys, width: width, color: color, alpha: alpha, dash: dash, clip: clip, into: framebuffer)
     }
 
     /// `Float` coordinates; otherwise the same as the `Double` overload.
     public func strokePolyline(
         xs: UnsafeBufferPointer<Float>, ys: UnsafeBufferPointer<Float>, width: Double,
-        color: RGBColor, alpha: UInt8 = 255, clip: PixelRect, into framebuffer: Framebuffer
+        color: RGBColor, alpha: UInt8 = 255, dash: DashPattern? = nil, clip: PixelRect, into framebuffer: Framebuffer
     ) {
-        stroke(xs, ys, width: width, color: color, alpha: alpha, clip: clip, into: framebuffer)
+        stroke(xs, ys, width: width, color: color, alpha: alpha, dash: dash, clip: clip, into: framebuffer)
     }
 
     /// Array convenience for the `Double` overload (no copy, no allocation).
     public func strokePolyline(
         xs: [Double], ys: [Double], width: Double, color: RGBColor, alpha: UInt8 = 255,
-        clip: PixelRect, into framebuffer: Framebuffer
+        dash: DashPattern? = nil, clip: PixelRect, into framebuffer: Framebuffer
     ) {
         xs.withUnsafeBufferPointer { x in
             ys.withUnsafeBufferPointer { y in
-                stroke(x, y, width: width, color: color, alpha: alpha, clip: clip, into: framebuffer)
+                stroke(x, y, width: width, color: color, alpha: alpha, dash: dash, clip: clip, into: framebuffer)
             }
         }
     }
@@ -44,7 +46,7 @@ extension Rasterizer {
     /// O(pixels near the segment), no allocation.
     public func strokeLine(
         x0: Double, y0: Double, x1: Double, y1: Double, width: Double, color: RGBColor,
-        alpha: UInt8 = 255, clip: PixelRect, into framebuffer: Framebuffer
+        alpha: UInt8 = 255, dash: DashPattern? = nil, clip: PixelRect, into framebuffer: Framebuffer
     ) {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 4) { p in
             p[0] = x0
@@ -53,7 +55,7 @@ extension Rasterizer {
             p[3] = y1
             stroke(
                 UnsafeBufferPointer(rebasing: p[0..<2]), UnsafeBufferPointer(rebasing: p[2..<4]),
-                width: width, color: color, alpha: alpha, clip: clip, into: framebuffer)
+                width: width, color: color, alpha: alpha, dash: dash, clip: clip, into: framebuffer)
         }
     }
 
@@ -63,7 +65,7 @@ extension Rasterizer {
     @usableFromInline
     func stroke<T: BinaryFloatingPoint>(
         _ xs: UnsafeBufferPointer<T>, _ ys: UnsafeBufferPointer<T>, width: Double,
-        color: RGBColor, alpha: UInt8, clip: PixelRect, into fb: Framebuffer
+        color: RGBColor, alpha: UInt8, dash: DashPattern? = nil, clip: PixelRect, into fb: Framebuffer
     ) {
         let c = fb.drawable(clip)
         guard !c.isEmpty, alpha != 0 else { return }
@@ -75,7 +77,8 @@ extension Rasterizer {
         let w = width.isNaN ? 1 : Swift.min(Swift.max(width, 1), Double(2 &* (cw &+ ch)))
         let r = w * 0.5 + 0.5
         let geometry = StrokeGeometry(clip: c, radius: r, framebuffer: fb, color: color.pixel, alpha: UInt32(alpha))
-        if usesColumnSweep, let count = scratch.collectMonotoneCapsules(xs, ys, geometry) {
+        let dash = dash.flatMap { $0.isSolid ? nil : $0 }
+        if dash == nil, usesColumnSweep, let count = scratch.collectMonotoneCapsules(xs, ys, geometry) {
             scratch.sweepColumns(count, geometry)
             return
         }
@@ -86,6 +89,7 @@ extension Rasterizer {
         var drewSegment = false
         var px = 0.0
         var py = 0.0
+        var phase = 0.0  // how far into the dash pattern the pen is
         var i = 0
         while i < n {
             let x = Double(xs[i])
@@ -97,7 +101,29 @@ extension Rasterizer {
                 continue
             }
             if penDown {
-                scratch.capsule(px, py, x, y, geometry)
+                if let dash {
+                    // Only the dashes of the segment, the pattern carried on from the last one.
+                    // Dashes are walked on the part inside the (widened) clip only, so a
+                    // segment to ±1e308 costs no more than one across the plot; the phase
+                    // still advances by the whole segment (halved: no overflow to ∞).
+                    let whole = 2 * ((x * 0.5 - px * 0.5) * (x * 0.5 - px * 0.5) + (y * 0.5 - py * 0.5) * (y * 0.5 - py * 0.5)).squareRoot()
+                    if let (ax, ay, bx, by) = geometry.clipSegment(px, py, x, y) {
+                        let dx = bx - ax
+                        let dy = by - ay
+                        let length = (dx * dx + dy * dy).squareRoot()
+                        let skipped = 2 * ((ax * 0.5 - px * 0.5) * (ax * 0.5 - px * 0.5) + (ay * 0.5 - py * 0.5) * (ay * 0.5 - py * 0.5)).squareRoot()
+                        if length > 0, length.isFinite {
+                            let ux = dx / length
+                            let uy = dy / length
+                            dash.forEachDash(length: length, phase: phase + skipped) { from, to in
+                                scratch.capsule(ax + ux * from, ay + uy * from, ax + ux * to, ay + uy * to, geometry)
+                            }
+                        }
+                    }
+                    phase = whole.isFinite ? (phase + whole).truncatingRemainder(dividingBy: dash.period) : 0
+                } else {
+                    scratch.capsule(px, py, x, y, geometry)
+                }
                 drewSegment = true
             } else {
                 penDown = true
