@@ -96,7 +96,7 @@ let package = Package(
             name: "LiveTickerBench",
             dependencies: [
                 "LiveTickerCore", "LiveTickerDownsampling", "LiveTickerScales", "LiveTickerRender",
-                "LiveTickerChart", "LiveTickerFeed",
+                "LiveTickerChart", "LiveTickerFeed", "LiveTickerDisplay", "LiveTickerLoop",
             ]
         ),
         .target(

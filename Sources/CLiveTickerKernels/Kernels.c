@@ -31,6 +31,34 @@ static bool ltk_extremes_scalar(const double *y, const double *x, intptr_t lo, i
     return check == 0;
 }
 
+/// `ltk_bucket_extremes` over the plain scan (levels without a vector build).
+static intptr_t ltk_scalar_buckets(const double *y, const double *x, intptr_t lo, intptr_t n, intptr_t count,
+                                   bool m4, bool check, intptr_t *out) {
+    const intptr_t quotient = n / count, step = n % count;
+    intptr_t end = lo, remainder = 0, start = lo, w = 0;
+    for (intptr_t k = 0; k < count; k++) {
+        end += quotient;
+        remainder += step;
+        if (remainder >= count) { remainder -= count; end += 1; }
+        if (end <= start) continue;
+        intptr_t low, high;
+        const bool finite = ltk_extremes_scalar(y, check ? x : NULL, start, end, &low, &high);
+        if (check && !finite) return -1;
+        const intptr_t first = low < high ? low : high, second = low < high ? high : low;
+        if (m4) {
+            out[w++] = start;
+            if (first != start) out[w++] = first;
+            if (second != first) out[w++] = second;
+            if (end - 1 != second) out[w++] = end - 1;
+        } else {
+            out[w++] = first;
+            if (second != first) out[w++] = second;
+        }
+        start = end;
+    }
+    return w;
+}
+
 #if defined(__x86_64__)
 #include <cpuid.h>
 #include <immintrin.h>
@@ -89,6 +117,13 @@ bool ltk_extremes(int level, const double *y, const double *x, intptr_t lo, intp
     return ltk_extremes_scalar(y, x, lo, hi, min_index, max_index);
 }
 
+intptr_t ltk_bucket_extremes(int level, const double *y, const double *x, intptr_t lo, intptr_t n,
+                             intptr_t count, bool m4, bool check, intptr_t *out) {
+    if (level == LTK_LEVEL_AVX512) return ltk_avx512_buckets(y, x, lo, n, count, m4, check, out);
+    if (level == LTK_LEVEL_AVX2) return ltk_avx2_buckets(y, x, lo, n, count, m4, check, out);
+    return ltk_scalar_buckets(y, x, lo, n, count, m4, check, out);
+}
+
 bool ltk_lttb(int level, const double *y, intptr_t n, intptr_t m, intptr_t *out) {
     if (level == LTK_LEVEL_AVX512) return ltk_avx512_lttb(y, n, m, out);
     if (level == LTK_LEVEL_AVX2) return ltk_avx2_lttb(y, n, m, out);
@@ -103,6 +138,12 @@ bool ltk_extremes(int level, const double *y, const double *x, intptr_t lo, intp
                   intptr_t *min_index, intptr_t *max_index) {
     (void)level;
     return ltk_extremes_scalar(y, x, lo, hi, min_index, max_index);
+}
+
+intptr_t ltk_bucket_extremes(int level, const double *y, const double *x, intptr_t lo, intptr_t n,
+                             intptr_t count, bool m4, bool check, intptr_t *out) {
+    (void)level;
+    return ltk_scalar_buckets(y, x, lo, n, count, m4, check, out);
 }
 
 bool ltk_lttb(int level, const double *y, intptr_t n, intptr_t m, intptr_t *out) {

@@ -53,16 +53,17 @@ public final class MQTTTickPublisher {
     /// Why the last attempt failed, when it did.
     public private(set) var lastProblem: String?
 
-    /// A publisher; no network until ``connect(stop:)``. Throws when Paho refuses the URI.
+    /// A publisher; no network until ``connect(stop:)``. `role` goes into the default client id
+    /// (`liveticker-ROLE-…`). Throws when Paho refuses the URI.
     public init(endpoint: MQTTEndpoint, settings: MQTTSettings = MQTTSettings(), batchSize: Int = 1,
-        nameOf: @escaping (SymbolID) -> String) throws(FeedError)
+        role: String = "publish", nameOf: @escaping (SymbolID) -> String) throws(FeedError)
     {
         self.endpoint = endpoint
         self.batchSize = max(1, batchSize)
         self.nameOf = nameOf
         backoff = settings.initialBackoffMilliseconds
         do {
-            client = try MQTTConnection(endpoint: endpoint, settings: settings, role: "publish")
+            client = try MQTTConnection(endpoint: endpoint, settings: settings, role: role)
         } catch {
             throw .connectionFailed(endpoint: endpoint.description, reason: error.message)
         }
@@ -130,6 +131,9 @@ public final class MQTTTickPublisher {
 
     /// Topics published to so far.
     public var topicNames: [String] { topics.map(\.name) }
+
+    /// How many topics it has published to so far. O(1).
+    public var topicCount: Int { topics.count }
 
     private func topicIndex(_ symbol: SymbolID) -> Int {
         let id = Int(symbol.rawValue)

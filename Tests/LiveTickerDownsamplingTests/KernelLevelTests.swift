@@ -121,6 +121,25 @@ struct KernelLevelTests {
         }
     }
 
+    @Test("MinMax and M4 in one C call: buckets just under and over one block, mixed in one run, with gaps")
+    func bucketKernelMixedWidths() {
+        // Bucket sizes alternate around 16 (the C scan's block, where it switches to the plain
+        // scan and finishes the queued wide buckets first) and around 8 (the queue's length).
+        for level in Self.wide {
+            for (count, buckets) in [(15 * 40 + 20, 40), (16 * 33 + 1, 33), (17 * 9 + 4, 9), (31 * 8 + 7, 8), (100 * 17 + 16, 17)] {
+                for shape in [0, 1, 2, 7, 8] {
+                    let y = Self.data(shape, count, seed: UInt64(count))
+                    for algorithm in [DownsamplingAlgorithm.minmax, .m4] {
+                        let points = buckets * (algorithm == .m4 ? 4 : 2)
+                        let reference = Self.run(algorithm, x: nil, y, points: points, level: .sse2)
+                        let got = Self.run(algorithm, x: nil, y, points: points, level: level)
+                        #expect(got == reference, "\(algorithm) \(level) shape \(shape) n \(count) buckets \(buckets)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test("the extremes kernel alone: every range of awkward data, verdict and indices")
     func extremesKernel() {
         for level in Self.wide {

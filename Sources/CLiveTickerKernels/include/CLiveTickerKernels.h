@@ -21,7 +21,8 @@ enum {
 };
 
 /// 1 when this CPU and its operating system run `level`'s instructions (CPUID feature bits and
-/// the XCR0 register states the OS saves), else 0. Baseline is always supported. O(1), no state.
+/// the XCR0 register states the OS saves), else 0. Baseline is always supported. O(1), no state,
+/// but not cheap: CPUID traps to the hypervisor in a virtual machine (tens of µs): ask once.
 int ltk_level_supported(int level);
 
 /// The widest supported level, or the one the environment variable `LIVETICKER_SIMD`
@@ -38,6 +39,17 @@ int ltk_level_select(int *requested);
 /// answer is false through overflow). O(hi − lo), allocates nothing.
 bool ltk_extremes(int level, const double *y, const double *x, intptr_t lo, intptr_t hi,
                   intptr_t *min_index, intptr_t *max_index);
+
+/// MinMax (`m4` false: per bucket its minimum and maximum) or M4 (`m4` true: its first,
+/// minimum, maximum and last) over `count > 0` equal-count buckets of `y[lo ..< lo + n]`, bucket
+/// `k` spanning `lo + ⌊n·k/count⌋ ..< lo + ⌊n·(k+1)/count⌋`; empty buckets emit nothing, each
+/// bucket's picks are written in index order with duplicates collapsed (what the Swift
+/// `MinMax.buckets` / `M4.columns` over index columns write). With `check`, returns −1 as soon
+/// as a bucket holds a non-finite value (y, or x when not NULL; a finite overflow may also
+/// answer −1, which only sends the caller to its exact per-run path); `out` is then partly
+/// written. Else the count written (≤ 2·count, or 4·count for M4). O(n), allocates nothing.
+intptr_t ltk_bucket_extremes(int level, const double *y, const double *x, intptr_t lo, intptr_t n,
+                             intptr_t count, bool m4, bool check, intptr_t *out);
 
 /// LTTB (Steinarsson 2013) with the reference bucket convention over y-only data (x = index),
 /// `3 <= m < n`: writes exactly `m` indices to `out` and returns true, or returns false (out

@@ -14,6 +14,7 @@ enum DownsamplingBenchmark {
         let sizes = options.quick ? [100_000, 1_000_000] : [100_000, 1_000_000, 10_000_000]
         // Asked once: without the peer, no per-size file is written and no python3 started.
         let peerAvailable = options.comparePeers && TsdownsamplePeer.isAvailable
+        var inCacheReadPass = 0.0  // the smallest size's read pass, which fits in the caches
         let names = [DownsamplingAlgorithm.lttb: "LTTB", .minmax: "MinMax", .m4: "M4", .minmaxlttb: "MinMaxLTTB"]
         for size in sizes {
             let walk = randomWalk(count: size, seed: 42)
@@ -21,6 +22,7 @@ enum DownsamplingBenchmark {
             // Our input in huge pages, as numpy allocates the peer's (see HugePageArray).
             let values = HugePageArray(walk)
             let readPass = measureReadPass(values.values, quick: options.quick)
+            if size == sizes[0] { inCacheReadPass = readPass }
             report.add("downsample.read_pass.n\(size).points_per_second", readPass, "points/s")
             var ours: [DownsamplingAlgorithm: [Int]] = [:]
             for algorithm in DownsamplingAlgorithm.allCases {
@@ -35,6 +37,19 @@ enum DownsamplingBenchmark {
                         peerName: "tsdownsample", unit: "points/s", lowerIsBetter: false)
                 }
                 report.add("downsample.\(algorithm.rawValue).n\(size).points_per_second", pointsPerSecond, "points/s", note: note)
+                if algorithm == .minmax || algorithm == .m4 {
+                    // How far from the memory-read floor: the goal where the read pass is
+                    // memory-bound (it falls well below its in-cache rate) is at most ×1.2 of it.
+                    let multiple = readPass / pointsPerSecond
+                    report.add(
+                        "downsample.\(algorithm.rawValue).n\(size).read_pass_multiple", multiple, "x",
+                        note: "time of one read pass × this = ours\(readPass < 0.6 * inCacheReadPass ? " (read pass memory-bound here)" : "")")
+                    if size >= 10_000_000 {
+                        report.compare(
+                            "\(names[algorithm]!), N = \(powerOfTen(size)), against one read pass", ours: pointsPerSecond, peer: readPass,
+                            peerName: "the read pass", unit: "points/s", lowerIsBetter: false)
+                    }
+                }
                 if KernelLevel.active != .sse2 {
                     // The Swift reference path on the same data: what the C kernels add.
                     let (swift, swiftIndices) = measure(algorithm, values.values, quick: options.quick, level: .sse2)
@@ -59,14 +74,16 @@ enum DownsamplingBenchmark {
     }
 
     /// Best of several timed runs (the machine is shared: the minimum is the least disturbed),
-    /// with enough repetitions for ≥ 0.2 s per algorithm and size.
+    /// with enough repetitions for ≥ 0.2 s per algorithm and size (up to 2000 at 10⁵, where one
+    /// run takes ~40 µs and 50 of them were too few to meet a quiet moment under load; the peer
+    /// script repeats the same number of times).
     static func measure(
         _ algorithm: DownsamplingAlgorithm, _ values: UnsafeBufferPointer<Double>, quick: Bool, level: KernelLevel
     ) -> (Double, [Int]) {
         let capacity = Downsampler.requiredCapacity(algorithm: algorithm, count: values.count, points: threshold)
         var output = [Int](repeating: 0, count: capacity)
         var kept = 0
-        let repetitions = max(3, min(50, (quick ? 20_000_000 : 200_000_000) / values.count))
+        let repetitions = max(3, min(2000, (quick ? 20_000_000 : 200_000_000) / values.count))
         let samples = output.withUnsafeMutableBufferPointer { out in
             TimingSamples.measure(count: repetitions, warmup: 1) {
                 kept = Downsampler.downsample(algorithm: algorithm, x: nil, y: values, points: threshold, into: out, level: level)
@@ -91,7 +108,7 @@ func powerOfTen(_ n: Int) -> String {
 /// ``DownsamplingBenchmark/measure(_:_:quick:)`` so the two are comparable.
 private func measureReadPass(_ values: UnsafeBufferPointer<Double>, quick: Bool) -> Double {
     var sink = 0.0
-    let repetitions = max(3, min(50, (quick ? 20_000_000 : 200_000_000) / values.count))
+    let repetitions = max(3, min(2000, (quick ? 20_000_000 : 200_000_000) / values.count))
     let samples = TimingSamples.measure(count: repetitions, warmup: 1) { sink += readPassSum(values) }
     if sink == 0.125 { print("", terminator: "") }  // keeps the sums observable
     return Double(values.count) / (Double(samples.minimumNanoseconds) / 1e9)
@@ -128,7 +145,7 @@ enum TsdownsamplePeer {
         for name, cls in [("lttb", LTTBDownsampler), ("minmax", MinMaxDownsampler), ("m4", M4Downsampler), ("minmaxlttb", MinMaxLTTBDownsampler)]:
             d = cls()
             d.downsample(y, n_out=n_out)
-            reps = max(3, min(50, 200_000_000 // len(y)))
+            reps = max(3, min(2000, 200_000_000 // len(y)))
             best = float("inf")
             for _ in range(reps):
                 t0 = time.perf_counter()

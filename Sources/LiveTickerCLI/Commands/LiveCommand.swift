@@ -30,6 +30,12 @@ enum LiveCommand: Command {
         (0.1 s doubling to 5 s) and shown on the chart as "disconnected"; a refused password
         or certificate ends the run with the cause (exit 1).
 
+        --republish mqtt://HOST/TOPIC forwards every tick the kiosk receives (all symbols) to a
+        broker, one topic per symbol (TOPIC/{symbol}, or the pattern given), as `publish` sends
+        them: CSV lines with sequence stamps, batched. It runs on its own thread behind a
+        bounded queue, so a slow broker never slows the chart: what it cannot keep up with is
+        dropped, counted and reported. The MQTT options below apply to it too.
+
         The feed is parsed on its own thread into a queue; the chart drains it and draws only
         when something changed, at most once per display refresh, and sleeps otherwise. A
         producer never waits for the chart: when the queue is full, ticks are dropped, counted
@@ -60,6 +66,11 @@ enum LiveCommand: Command {
         MQTT:
         \(MQTTArguments.helpLines)
         \(MQTTArguments.subscriberHelpLines)
+          --republish URL     forward what arrives to mqtt://HOST/TOPIC (one topic per symbol)
+          --republish-batch N ticks per republished message, at most (default 100; partly
+                              filled batches go out whenever the feed pauses)
+          --republish-queue N ticks waiting for the broker before new ones are dropped
+                              (default 65536)
 
         Examples:
           producer | liveticker live - --output drm --window 10m
@@ -68,6 +79,7 @@ enum LiveCommand: Command {
           liveticker live /var/lib/liveticker/ticks.csv --output fbdev --window 30m
           liveticker live mqtt://broker.local/site/ticks/# --symbol ACME --output drm
           LIVETICKER_MQTT_PASSWORD=… liveticker live mqtts://kiosk@broker:8883/ticks/+ --ca site-ca.pem
+          liveticker live --listen udp://127.0.0.1:9000 --republish mqtt://broker.local/site/ticks
         """
 
     static func run(_ arguments: inout ParsedArguments) throws -> Int32 {
@@ -89,6 +101,7 @@ enum LiveCommand: Command {
         let hold = arguments.flag("hold")
         let mqtt = try MQTTArguments.read(from: &arguments)
         let listening = try listenerOptions(from: &arguments)
+        let republish = try republishOptions(from: &arguments)
         try arguments.finish()
         let sourceText: String
         switch (listen, arguments.operands.count) {
@@ -141,6 +154,29 @@ enum LiveCommand: Command {
             }
             source = listener
         }
+        var republisher: MQTTRepublisher?
+        if let republish {
+            if MQTTArguments.isMQTT(sourceText), let subscribed = try? MQTTArguments.endpoint(sourceText),
+                subscribed.host == republish.endpoint.host, subscribed.port == republish.endpoint.port,
+                TopicFilter.matches(subscribed.topic, topic: republish.endpoint.topic)
+            {
+                throw UsageError("--republish \(republish.endpoint.topic) is inside the subscription \(subscribed.topic): the kiosk would receive its own messages")
+            }
+            // Ticks without a symbol (a feed with no symbol column) go out under the chart's name.
+            let unnamed = chart.title ?? (listen == nil && !MQTTArguments.isMQTT(sourceText) ? title : "ticks")
+            do {
+                republisher = try MQTTRepublisher(
+                    endpoint: republish.endpoint, settings: mqtt.settings, batchSize: republish.batch,
+                    queueCapacity: republish.queue
+                ) { [source] symbol in
+                    let symbols = source.symbols
+                    let name = symbols.count > Int(symbol.rawValue) ? symbols.name(of: symbol) : ""
+                    return name.isEmpty ? unnamed : name
+                }
+            } catch {
+                throw CommandFailure(error.description)
+            }
+        }
         let input = ReplayInput(history: history)
         let series = try (0..<max(1, wanted.count)).map { _ in try input.makeSeries(interval: chart.candleInterval, zone: chart.options.timeZone) }
         let output = try display.open()
@@ -148,13 +184,40 @@ enum LiveCommand: Command {
         let session = ChartSession(
             series: series, wanted: wanted, wantedAreColumns: byColumn, chartOptions: chart.options, font: chart.font, display: output,
             title: chart.title ?? title, titleIsFixed: chart.title != nil)
-        let (report, sink) = try session.runLiveSource(source, hold: hold)
+        let (report, sink) = try session.runLiveSource(source, hold: hold, republisher: republisher)
         for line in source.summaryLines { printError(line) }
+        if let republisher { printError(republisher.summary) }
         let status = ReplayInput.finish(report: report, sink: sink, symbols: source.symbols, path: sourceName) {
             "\(session.framesPresented) frame(s) to \(output.summary)"
         }
         // What peers send cannot make a listener's run fail (garbage alone is counted, not fatal).
         return (source as? LiveTickSource)?.port != nil ? 0 : status
+    }
+
+    /// `--republish URL` (TOPIC gains `/{symbol}` unless it names `{symbol}`), `--republish-batch`,
+    /// `--republish-queue`; nil without `--republish`.
+    static func republishOptions(
+        from arguments: inout ParsedArguments
+    ) throws -> (endpoint: MQTTEndpoint, batch: Int, queue: Int)? {
+        let batch = try arguments.value("republish-batch", expected: "a tick count from 1 to 100000") {
+            Int($0).flatMap { (1...100_000).contains($0) ? $0 : nil }
+        }
+        let queue = try arguments.value("republish-queue", expected: "a tick count from 16 to 16777216") {
+            Int($0).flatMap { (16...(1 << 24)).contains($0) ? $0 : nil }
+        }
+        guard let url = arguments.value("republish") else {
+            if batch != nil || queue != nil { throw UsageError("--republish-batch and --republish-queue need --republish mqtt://HOST/TOPIC") }
+            return nil
+        }
+        guard MQTTArguments.isMQTT(url) else { throw UsageError("--republish needs mqtt://HOST/TOPIC or mqtts://…, got '\(url)'") }
+        var endpoint = try MQTTArguments.endpoint(url)
+        guard !endpoint.topic.contains("#") && !endpoint.topic.contains("+") else {
+            throw UsageError("--republish cannot publish to a topic filter with + or # (\(endpoint.topic))")
+        }
+        if !endpoint.topicPerSymbol {
+            endpoint.topic += endpoint.topic.hasSuffix("/") ? "{symbol}" : "/{symbol}"
+        }
+        return (endpoint, batch ?? 100, queue ?? (1 << 16))
     }
 
     /// `--allow`, `--max-connections`, `--idle-timeout`.

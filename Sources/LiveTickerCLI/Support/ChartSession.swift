@@ -2,6 +2,7 @@ import LiveTickerChart
 import LiveTickerCore
 import LiveTickerDisplay
 import LiveTickerFeed
+import LiveTickerMQTT
 import LiveTickerRender
 import Synchronization
 
@@ -203,7 +204,7 @@ final class ChartSession {
     ///
     /// A network feed's connection state is logged as it changes and shown on the chart (a
     /// "disconnected" badge in the header until it is back).
-    func runLiveSource(_ source: any LiveTickFeed, hold: Bool) throws -> (FeedReport, SeriesSink) {
+    func runLiveSource(_ source: any LiveTickFeed, hold: Bool, republisher: MQTTRepublisher? = nil) throws -> (FeedReport, SeriesSink) {
         StopSignal.install()
         // Symbol names are read (under the source's lock) once per new symbol, not per tick or
         // per frame; the first charted symbol names the chart when it first arrives (draining
@@ -212,16 +213,23 @@ final class ChartSession {
             let symbols = source.symbols
             return symbols.count > Int(symbol.rawValue) ? symbols.name(of: symbol) : nil
         }
-        var sink = makeSink(
-            names: names,
-            onSymbol: { [unowned self] index, symbol in
-                if index == 0 { self.adoptSymbolTitle(names(symbol)) }
-            })
+        var sink = ForwardingSink(
+            inner: makeSink(
+                names: names,
+                onSymbol: { [unowned self] index, symbol in
+                    if index == 0 { self.adoptSymbolTitle(names(symbol)) }
+                }),
+            republisher: republisher)
         var reportedDrops = 0
+        var reportedRepublishDrops = 0
         var shownState = FeedConnection.State.connected
         var reportedRefusal = false
+        republisher?.start()
         source.start()
-        defer { source.stop() }
+        defer {
+            source.stop()
+            republisher?.stop()
+        }
         try renderWhileFeeding(
             step: {
                 let finished = source.isFinished
@@ -236,6 +244,15 @@ final class ChartSession {
                     printError("liveticker: the feed outran the chart: \(dropped) ticks dropped so far")
                     reportedDrops = dropped
                 }
+                if let republisher {
+                    let dropped = republisher.dropped
+                    if dropped > reportedRepublishDrops {
+                        printError("liveticker: republishing fell behind the feed: \(dropped) ticks not forwarded so far")
+                        reportedRepublishDrops = dropped
+                    }
+                    // A broker that refused the republisher's credentials ends the run, as a refused subscriber does.
+                    if republisher.isFinished { return true }
+                }
                 // The first refused peer is named once, with how to let it in (the rest are counted).
                 if !reportedRefusal, let listener = source as? LiveTickSource, listener.port != nil,
                     let peer = listener.listenerReport.firstRefusedPeer
@@ -246,13 +263,16 @@ final class ChartSession {
                 return finished
             },
             onStop: {})
-        // Stopped before the counts are read, so the report and the source's summary agree.
+        // Stopped before the counts are read, so the report and the source's summary agree; the
+        // republisher then forwards what is still queued.
         source.stop()
+        republisher?.stop()
         if let error = source.error { throw CommandFailure(error.description) }
+        if let error = republisher?.error { throw CommandFailure("--republish: \(error.description)") }
         if hold, !StopSignal.isRequested {
             StopSignal.hold(showing: "the last frame on \(display.summary)")
         }
-        return (source.report, sink)
+        return (source.report, sink.inner)
     }
 
     /// Logs a connection change and shows it on the chart; the next frame is drawn even when no

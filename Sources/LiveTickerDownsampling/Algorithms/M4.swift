@@ -1,3 +1,5 @@
+import CLiveTickerKernels
+
 /// M4 downsampling (Jugel, Jerzak, Hackenbroich, Markl: "M4: A Visualization-Oriented Time Series
 /// Data Aggregation", VLDB 2014): per pixel column keep the first, minimum, maximum and last point,
 /// which draws the same line chart as the full data at that width.
@@ -91,6 +93,12 @@ public enum M4 {
                 w &+= written
             }
             return w
+        }
+        if series.level != .sse2 && count > 0 {
+            // Index columns: one C call for all (see MinMax.buckets).
+            let w = ltk_bucket_extremes(
+                series.level.code, series.y, series.x, run.lowerBound, run.count, count, true, checkFinite, out)
+            return w < 0 ? nil : w
         }
         var split = EvenSplit(lo: run.lowerBound, n: run.count, count: count)
         for _ in 0..<count {

@@ -1,3 +1,5 @@
+import CLiveTickerKernels
+
 /// MinMax downsampling: split a run into `points / 2` buckets of equal index count and keep, per
 /// bucket, the index of its minimum and of its maximum, in index order (one index when they are
 /// the same point). Ties keep the earliest occurrence.
@@ -30,6 +32,13 @@ public enum MinMax {
         into out: UnsafeMutablePointer<Int>
     ) -> Int? {
         let n = run.count
+        if series.level != .sse2 && count > 0 {
+            // One C call for every bucket: at 10⁵ → 1920 a call per ~100-value bucket cost more
+            // than the wide vectors saved.
+            let w = ltk_bucket_extremes(
+                series.level.code, series.y, series.x, run.lowerBound, n, count, false, checkFinite, out)
+            return w < 0 ? nil : w
+        }
         var w = 0
         var start = run.lowerBound
         var split = EvenSplit(lo: run.lowerBound, n: n, count: count)

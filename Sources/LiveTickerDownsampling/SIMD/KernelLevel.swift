@@ -28,8 +28,15 @@ public enum KernelLevel: Int, CaseIterable, Sendable, CustomStringConvertible {
         return (KernelLevel(rawValue: Int(level)) ?? .sse2, KernelLevel(rawValue: Int(wanted)))
     }()
 
-    /// Whether this CPU and its operating system run this level's instructions. O(1).
-    public var isSupported: Bool { ltk_level_supported(Int32(rawValue)) != 0 }
+    /// Whether this CPU and its operating system run this level's instructions. O(1): the
+    /// answer is read once per process.
+    public var isSupported: Bool { Self.supportedLevels[rawValue] }
+
+    /// `ltk_level_supported` for each level, asked once. Why cached: CPUID traps to the
+    /// hypervisor in a virtual machine (28 µs a call measured on the 2-core EPYC VMs), and
+    /// every downsampling call checks its level: at 10⁵ points that check cost as much as
+    /// the kernel itself.
+    private static let supportedLevels: [Bool] = allCases.map { ltk_level_supported(Int32($0.rawValue)) != 0 }
 
     /// Every level this machine runs, narrowest first (always includes `.sse2`).
     public static var supported: [KernelLevel] { allCases.filter(\.isSupported) }

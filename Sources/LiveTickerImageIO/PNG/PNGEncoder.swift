@@ -112,19 +112,8 @@ public final class PNGEncoder {
                             }
                             // Sub into cand[0..<rowBytes], Up into cand[rowBytes...]; score each
                             // by the sum of bytes taken as signed magnitudes.
-                            var scoreNone = 0
-                            var scoreSub = 0
-                            var scoreUp = 0
-                            for i in 0..<rowBytes {
-                                let v = row[i]
-                                let sub = v &- (i >= 3 ? row[i &- 3] : 0)
-                                let upv = v &- up[i]
-                                cand[i] = sub
-                                cand[rowBytes &+ i] = upv
-                                scoreNone &+= Int(Int8(bitPattern: v).magnitude)
-                                scoreSub &+= Int(Int8(bitPattern: sub).magnitude)
-                                scoreUp &+= Int(Int8(bitPattern: upv).magnitude)
-                            }
+                            let (scoreNone, scoreSub, scoreUp) = Self.scoreFilters(
+                                row.baseAddress!, up.baseAddress!, cand.baseAddress!, rowBytes: rowBytes)
                             let o = y &* (rowBytes &+ 1)
                             if scoreSub <= scoreUp && scoreSub <= scoreNone {
                                 out[o] = 1
@@ -142,6 +131,51 @@ public final class PNGEncoder {
                 }
             }
         }
+    }
+
+    /// Writes the row's Sub filter into `cand[0..<rowBytes]` and its Up filter into
+    /// `cand[rowBytes...]`, and returns each filter's score: the sum of its bytes taken as
+    /// signed magnitudes (None is the row itself).
+    ///
+    /// Why this shape: the first three bytes (no left neighbour) are done apart, so the main
+    /// loop has no branch and no conditional load; the magnitudes are selects on bytes and the
+    /// sums 32-bit, which the optimiser turns into 16-byte vectors (at 1080p the scalar loop
+    /// was a tenth of a whole `replay` to PNG). Same bytes, same scores. O(rowBytes).
+    @inline(__always)
+    static func scoreFilters(
+        _ row: UnsafeMutablePointer<UInt8>, _ up: UnsafeMutablePointer<UInt8>, _ cand: UnsafeMutablePointer<UInt8>,
+        rowBytes: Int
+    ) -> (none: Int, sub: Int, up: Int) {
+        @inline(__always) func magnitude(_ b: UInt8) -> UInt32 { UInt32(b < 128 ? b : 0 &- b) }
+        var none: UInt32 = 0
+        var sub: UInt32 = 0
+        var upScore: UInt32 = 0
+        let head = Swift.min(3, rowBytes)
+        for i in 0..<head {
+            let v = row[i]
+            let u = v &- up[i]
+            cand[i] = v
+            cand[rowBytes &+ i] = u
+            none &+= magnitude(v)
+            sub &+= magnitude(v)
+            upScore &+= magnitude(u)
+        }
+        // Sums stay below 2³² up to 2²⁵ bytes a row (128 at most per byte); a wider row could
+        // only wrap a score, which picks another valid filter, never a wrong byte.
+        let upOut = cand + rowBytes
+        var i = head
+        while i < rowBytes {
+            let v = row[i]
+            let s = v &- row[i &- 3]
+            let u = v &- up[i]
+            cand[i] = s
+            upOut[i] = u
+            none &+= magnitude(v)
+            sub &+= magnitude(s)
+            upScore &+= magnitude(u)
+            i &+= 1
+        }
+        return (Int(none), Int(sub), Int(upScore))
     }
 
     /// Compresses `filtered` into `deflated` as one zlib stream, reusing the deflate state.
