@@ -105,6 +105,11 @@ extension CommandLineTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("values=cpu_user, cpu_system (a series each, named by column)"), "\(run.stderr)")
         #expect(run.stderr.contains("120 ticks"), "\(run.stderr)")
+        // Each column's series holds its own history: 60 per series fit in 100.
+        let held = replayFormat("telegraf.csv", text, ["--value", "cpu_user,cpu_system", "--history", "100"])
+        #expect(held.status == 0 && !held.stderr.contains("scrolled out"), "\(held.stderr)")
+        let scrolled = replayFormat("telegraf.csv", text, ["--value", "cpu_user,cpu_system", "--history", "50"])
+        #expect(scrolled.stderr.contains("20 of 120 ticks scrolled out of the history, which holds the newest 50 per series"), "\(scrolled.stderr)")
         let both = replayFormat("telegraf.csv", text, ["--value", "cpu_user,cpu_system", "--symbol", "a,b"])
         #expect(both.status == 2 && both.stderr.contains("cannot both name several"), "\(both.stderr)")
         let unknown = replayFormat("telegraf.csv", text, ["--value", "cpu_user,disk"])

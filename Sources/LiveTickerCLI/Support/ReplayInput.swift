@@ -20,7 +20,7 @@ struct ReplayInput {
     static let helpLines = """
           --speed S           max (default: as fast as possible), 1 (recorded gaps kept),
                               N (N times faster), 0.5 (half speed)
-          --history N         ticks the history ring holds (default: sized to the file, at
+          --history N         ticks each series' history ring holds (default: sized to the file, at
                               least 1048576, at most 33554432 = 768 MiB; live: 1048576)
           --follow            keep reading as the file grows, like tail -f
         """
@@ -74,10 +74,13 @@ struct ReplayInput {
         if !format.isEmpty { printError("\(path): read as \(format)") }
         printError("\(path): \(report.summary)")
         for note in notes { printError("\(path): \(note)") }
-        if sink.chartedTicks > historyCapacity {
+        // Per series: each holds its own newest `historyCapacity` (several symbols or value
+        // columns are several series; their sum may exceed one history without loss).
+        let scrolled = sink.series.reduce(0) { $0 + max(0, Int($1.version) - min(historyCapacity, $1.capacity)) }
+        if scrolled > 0 {
             printError(
-                "\(path): \(sink.chartedTicks - historyCapacity) of \(sink.chartedTicks) ticks scrolled out of the history, "
-                    + "which holds the newest \(historyCapacity): the chart starts later than the file; --history N holds more")
+                "\(path): \(scrolled) of \(sink.chartedTicks) ticks scrolled out of the history, "
+                    + "which holds the newest \(historyCapacity)\(sink.series.count > 1 ? " per series" : ""): the chart starts later than the file; --history N holds more")
         }
         // Symbol names come from the feed: escaped and listed with a bound (a feed may name
         // 65 536 symbols, each 255 bytes long).
