@@ -15,6 +15,7 @@
 //   LiveTickerFeed         CSV, JSON, line-protocol and binary tick files, pacing, live sources, message payloads -> Core
 //   LiveTickerDecompression gzip streams through zlib                    -> CZlib, Files
 //   LiveTickerMQTT         MQTT subscriber feed and publisher (Eclipse Paho C)   -> Feed, CPahoMQTT
+//   LiveTickerWebSocket    WebSocket client feed (libwebsockets)            -> Feed, CWebSockets
 //   LiveTickerBench        the benchmark suite (Bench and `liveticker bench`)
 //   LiveTickerCLI          the `liveticker` commands
 import PackageDescription
@@ -88,6 +89,13 @@ let package = Package(
             providers: [.apt(["libpaho-mqtt-dev", "libssl-dev"])]
         ),
         .target(name: "LiveTickerMQTT", dependencies: ["LiveTickerFeed", "LiveTickerCore", "CPahoMQTT"]),
+        // libwebsockets (libwebsockets-dev ships libwebsockets.a; with libssl, libcap and zlib
+        // archives the kiosk binary keeps its WebSocket feeds).
+        .systemLibrary(
+            name: "CWebSockets",
+            providers: [.apt(["libwebsockets-dev", "libssl-dev", "libcap-dev", "zlib1g-dev"])]
+        ),
+        .target(name: "LiveTickerWebSocket", dependencies: ["LiveTickerFeed", "LiveTickerCore", "CWebSockets"]),
         // The render loop an embedder runs: a Dashboard on a Display, drawn on change, stopped by a token.
         .target(name: "LiveTickerLoop", dependencies: ["LiveTickerChart", "LiveTickerDisplay", "LiveTickerRender"]),
 
@@ -104,7 +112,7 @@ let package = Package(
             dependencies: [
                 "LiveTickerCore", "LiveTickerDownsampling", "LiveTickerScales", "LiveTickerRender",
                 "LiveTickerChart", "LiveTickerImageIO", "LiveTickerDisplay", "LiveTickerFeed",
-                "LiveTickerMQTT", "LiveTickerBench", "LiveTickerFreeType", "LiveTickerFiles", "LiveTickerTOML", "LiveTickerLoop",
+                "LiveTickerMQTT", "LiveTickerWebSocket", "LiveTickerBench", "LiveTickerFreeType", "LiveTickerFiles", "LiveTickerTOML", "LiveTickerLoop",
             ]
         ),
         // Saves argc/argv and keeps the Swift runtime from aborting when /proc is missing
@@ -146,6 +154,7 @@ let package = Package(
             exclude: ["JSON/json-corpus.txt"]),
         .testTarget(name: "LiveTickerCLITests", dependencies: ["LiveTickerCLI", "LiveTickerChart", "LiveTickerImageIO"]),
         .testTarget(name: "LiveTickerMQTTTests", dependencies: ["LiveTickerMQTT", "LiveTickerFeed", "LiveTickerCore"]),
+        .testTarget(name: "LiveTickerWebSocketTests", dependencies: ["LiveTickerWebSocket", "LiveTickerFeed"]),
         .testTarget(name: "LiveTickerTOMLTests", dependencies: ["LiveTickerTOML"]),
         // Prints a TOML file as tagged JSON, for the differential test against Python's tomllib.
         .executableTarget(name: "TOMLDecode", dependencies: ["LiveTickerTOML"], path: "Tests/TOML", exclude: ["run-toml-differential", "toml_differential.py"]),

@@ -30,8 +30,9 @@ ensure_packages() {
 }
 
 # The build itself: Swift from the toolchain, libdrm, zlib and FreeType through pkg-config,
-# Eclipse Paho MQTT C and OpenSSL (static archives too, for the kiosk binary).
-BUILD_PACKAGES=(pkg-config libdrm-dev zlib1g-dev libfreetype-dev libpaho-mqtt-dev libssl-dev)
+# Eclipse Paho MQTT C, libwebsockets (with the libcap it links) and OpenSSL (static archives
+# too, for the kiosk binary).
+BUILD_PACKAGES=(pkg-config libdrm-dev zlib1g-dev libfreetype-dev libpaho-mqtt-dev libwebsockets-dev libcap-dev libssl-dev)
 
 require_swift() {
     command -v swift >/dev/null 2>&1 || {

@@ -31,7 +31,35 @@ public protocol Display: AnyObject {
     @discardableResult
     func present(_ frame: Framebuffer) throws(DisplayError) -> Bool
 
+    /// Shows `frame`, of which only the rectangles in `damage` changed since the frame
+    /// presented before it (what ``Dashboard`` lists after drawing only its changed panels).
+    ///
+    /// A display that can update part of its picture copies just those rectangles (DRM marks
+    /// them with `drmModeDirtyFB` clips, fbdev writes only their rows); the others present
+    /// the whole frame (the default implementation). The first frame, a frame after the
+    /// display came back or changed size, and a frame of another size must be presented
+    /// whole: pass the frame's bounds (or call ``present(_:)``).
+    /// - Cost: O(damaged area) where supported, else as ``present(_:)``; no allocation.
+    @discardableResult
+    func present(_ frame: Framebuffer, damage: [PixelRect]) throws(DisplayError) -> Bool
+
     /// Restores what the output showed before (the previous CRTC, the text console) and frees
     /// every resource. Idempotent; the display must not be used afterwards.
     func close()
+}
+
+extension Display {
+    /// The whole frame: a display without partial updates ignores `damage`.
+    @discardableResult
+    public func present(_ frame: Framebuffer, damage: [PixelRect]) throws(DisplayError) -> Bool {
+        try present(frame)
+    }
+}
+
+extension [PixelRect] {
+    /// Whether these rectangles cover all of a `width × height` frame in one (a full repaint
+    /// lists the bounds), so the frame is presented whole. O(count).
+    func coversFrame(width: Int, height: Int) -> Bool {
+        contains { $0.minX <= 0 && $0.minY <= 0 && $0.maxX >= width && $0.maxY >= height }
+    }
 }

@@ -77,7 +77,8 @@ public final class RenderLoop {
     public func drawIfNeeded() throws(DisplayError) -> Bool {
         guard scene.width == framebuffer.width, scene.height == framebuffer.height, scene.needsDraw else { return false }
         scene.draw(into: framebuffer)
-        if try display.present(framebuffer) { framesPresented += 1 }
+        // Only the panels drawn reach the display (DRM: DirtyFB clips; fbdev: their rows).
+        if try display.present(framebuffer, damage: scene.damage) { framesPresented += 1 }
         return true
     }
 

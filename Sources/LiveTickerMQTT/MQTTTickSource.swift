@@ -292,20 +292,3 @@ public final class MQTTTickSource: LiveTickFeed, @unchecked Sendable {
         return Int64(now.tv_sec) &* 1000 &+ Int64(now.tv_nsec) / 1_000_000
     }
 }
-
-/// Pushes decoded ticks into the source's queue (which drops and counts when full).
-struct QueueSink: TickSink {
-    let queue: TickQueue
-    /// Called before each batch is queued.
-    let beforeBatch: () -> Void
-
-    mutating func consume(_ tick: Tick, symbol: SymbolID) {
-        beforeBatch()
-        queue.push(tick, symbol: symbol)
-    }
-
-    mutating func consume(_ batch: TickBatch) {
-        beforeBatch()
-        for i in 0..<batch.count { queue.push(batch.ticks[i], symbol: batch.symbols[i]) }
-    }
-}

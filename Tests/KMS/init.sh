@@ -4,7 +4,9 @@
 # (unknown words reach init as environment variables). For each case this script runs
 # `/liveticker ARGS`, waits for its "liveticker: holding" line, tells the host with a tagged
 # line on the serial console, waits for the host's reply (it takes a screendump meanwhile),
-# then stops the program with SIGTERM and reports its output and exit status.
+# then stops the program with SIGTERM and reports its output and exit status. An optional
+# action$i="unplug CONNECTOR" pulls the cable meanwhile; action$i="reload NEW CONFIG" copies
+# NEW over CONFIG after the first screendump, sends SIGHUP and has the host take another.
 /bin/busybox --install -s /bin
 mount -t devtmpfs dev /dev
 exec </dev/console >/dev/console 2>&1
@@ -32,10 +34,10 @@ while [ "$i" -le "${ncases:-0}" ]; do
     /liveticker $arguments >/tmp/out.$i 2>&1 &
     pid=$!
     eval "action=\$action$i"
-    if [ -n "$action" ]; then
+    set -- $action
+    if [ "${1:-}" = unplug ]; then
         # "unplug CONNECTOR": force the connector off through sysfs while the program is
         # drawing (as a pulled cable does), then let the kernel detect it again.
-        set -- $action
         status_file=/sys/class/drm/card0-$2/status
         sleep 1.5
         echo off >"$status_file" || echo "KMS-LOG cannot write $status_file"
@@ -54,6 +56,25 @@ while [ "$i" -le "${ncases:-0}" ]; do
     if grep -q '^liveticker: holding' /tmp/out.$i; then
         echo "KMS-READY $i"
         read -r reply </dev/console
+        if [ "${1:-}" = reload ]; then
+            # "reload NEW CONFIG": replace the dashboard file and send SIGHUP (as systemctl
+            # reload does); the program says "holding" again once the new wall is drawn.
+            cp "$2" "$3"
+            kill -HUP $pid
+            ticks=0
+            while [ "$(grep -c '^liveticker: holding' /tmp/out.$i)" -lt 2 ]; do
+                kill -0 $pid 2>/dev/null || break
+                [ $ticks -ge 600 ] && break
+                sleep 0.1
+                ticks=$((ticks + 1))
+            done
+            if [ "$(grep -c '^liveticker: holding' /tmp/out.$i)" -ge 2 ]; then
+                echo "KMS-RELOADED $i"
+                read -r reply </dev/console
+            else
+                echo "KMS-NOTRELOADED $i"
+            fi
+        fi
     else
         echo "KMS-NOTREADY $i"
     fi

@@ -57,10 +57,25 @@ class Case:
         self.action = action
 
     def guest_arguments(self):
-        return self.arguments + ["--output", self.output, "--hold"]
+        # `run` keeps a display up by itself and says "holding" once its sources have ended.
+        hold = [] if self.arguments[0] == "run" else ["--hold"]
+        return self.arguments + ["--output", self.output] + hold
 
-    def host_arguments(self, path):
-        return self.arguments + ["--output", path, "--size", "%dx%d" % (self.width, self.height)]
+    def host_arguments(self, path, arguments=None):
+        return (arguments or self.arguments) + ["--output", path, "--size", "%dx%d" % (self.width, self.height)]
+
+    def config(self):
+        """The dashboard file a `run` case shows (its first .toml argument)."""
+        return next(word for word in self.arguments if word.endswith(".toml"))
+
+    def reloaded_arguments(self):
+        """A reload case's arguments with the new dashboard file in place of the old one."""
+        return [self.action[1] if word == self.config() else word for word in self.arguments]
+
+    def guest_action(self):
+        if self.action and self.action[0] == "reload":
+            return ("reload", self.action[1], self.config())
+        return self.action
 
 
 def read_cases(path):
@@ -77,14 +92,17 @@ def read_cases(path):
             action = None
             if len(fields) == 6:
                 action = tuple(fields[5].split())
-                if len(action) != 2 or action[0] != "unplug":
-                    fail("%s:%d: the action must be 'unplug CONNECTOR', got %r" % (path, number, fields[5]))
+                if len(action) != 2 or action[0] not in ("unplug", "reload"):
+                    fail("%s:%d: the action must be 'unplug CONNECTOR' or 'reload FILE.toml', got %r"
+                         % (path, number, fields[5]))
             match = re.fullmatch(r"(\d+)x(\d+)", size)
             if not match:
                 fail("%s:%d: size must be WxH, got %r" % (path, number, size))
             words = shlex.split(arguments)
             if any('"' in word or "'" in word for word in words):
                 fail("%s:%d: arguments cannot contain quotes (they travel on the kernel command line)" % (path, number))
+            if action and action[0] == "reload" and (words[0] != "run" or not any(w.endswith(".toml") for w in words)):
+                fail("%s:%d: a reload case runs 'run FILE.toml'" % (path, number))
             cases.append(Case(name, device, int(match.group(1)), int(match.group(2)), output, words, number, action))
     names = [case.name for case in cases]
     if len(set(names)) != len(names):
@@ -223,11 +241,15 @@ def build_initramfs(work, tree, version, binary, cases):
         if os.path.exists(os.path.join(source, name)):
             shutil.copy(os.path.join(source, name), os.path.join(target, name))
     run(["depmod", "-b", staging, version])
-    # Files of the repository named by case arguments (tick files for replay cases).
+    # Files of the repository named by case arguments and actions (tick files for replay
+    # cases, dashboard files) and by the dashboard files' `file = "..."` sources.
     for case in cases:
-        for word in case.arguments:
+        words = list(case.arguments) + list(case.action[1:] if case.action and case.action[0] == "reload" else [])
+        for word in words:
             path = os.path.normpath(os.path.join(REPO, word))
             if not word.startswith("-") and path.startswith(REPO + os.sep) and os.path.isfile(path):
+                if path.endswith(".toml"):
+                    words.extend(re.findall(r'^\s*file\s*=\s*"([^"]+)"', open(path).read(), re.MULTILINE))
                 relative = os.path.relpath(path, REPO)
                 os.makedirs(os.path.join(staging, "root", os.path.dirname(relative)), exist_ok=True)
                 shutil.copy(path, os.path.join(staging, "root", relative))
@@ -336,7 +358,7 @@ def kernel_command_line(cases):
     for index, case in enumerate(cases, 1):
         words.append('case%d="%s"' % (index, " ".join(case.guest_arguments())))
         if case.action:
-            words.append('action%d="%s"' % (index, " ".join(case.action)))
+            words.append('action%d="%s"' % (index, " ".join(case.guest_action())))
     return " ".join(words)
 
 
@@ -358,6 +380,7 @@ def boot(device, cases, vmlinux, initrd, work, expected):
     process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     _running.append(process)
     results = {}
+    reloaded = {}
     exits = {}
     outputs = {}
     qmp = None
@@ -398,6 +421,18 @@ def boot(device, cases, vmlinux, initrd, work, expected):
                     results[case.name] = check_screen(qmp, case, expected[case.name], work)
                     process.stdin.write(b"next\n")
                     process.stdin.flush()
+                elif tag == "KMS-RELOADED":
+                    case = cases[int(words[1]) - 1]
+                    error = check_screen(qmp, case, expected[case.name + "@reloaded"], work, "-reloaded")
+                    reloaded[case.name] = True
+                    if results.get(case.name) is None and error is not None:
+                        results[case.name] = "after the SIGHUP reload: " + error
+                    process.stdin.write(b"next\n")
+                    process.stdin.flush()
+                elif tag == "KMS-NOTRELOADED":
+                    case = cases[int(words[1]) - 1]
+                    reloaded[case.name] = True
+                    results[case.name] = results.get(case.name) or "after SIGHUP the program never said the new wall was up"
                 elif tag == "KMS-NOTREADY":
                     case = cases[int(words[1]) - 1]
                     results[case.name] = "the program never said its frame was up"
@@ -439,13 +474,17 @@ def boot(device, cases, vmlinux, initrd, work, expected):
                 if expected_text not in said:
                     error = "after the unplug the program never said %r; it said:\n%s" % (expected_text, said)
                     break
+        if error is None and case.action and case.action[0] == "reload":
+            said = outputs.get(case.name, "")
+            if not reloaded.get(case.name) or "reloaded" not in said:
+                error = "the SIGHUP reload was not shown and reported; the program said:\n%s" % said
         outcome.append((case, error))
     log("    boot took %.1f s" % (time.monotonic() - started))
     return outcome
 
 
-def check_screen(qmp, case, expected_path, work):
-    got_path = os.path.join(work, "screen-%s.ppm" % case.name)
+def check_screen(qmp, case, expected_path, work, suffix=""):
+    got_path = os.path.join(work, "screen-%s%s.ppm" % (case.name, suffix))
     difference = "no screendump"
     for attempt in range(SCREENDUMP_RETRIES):
         if attempt:
@@ -504,6 +543,13 @@ def main():
         if result.returncode != 0:
             fail("host render of %s failed (%d): %s" % (case.name, result.returncode, result.stderr.strip()))
         expected[case.name] = path
+        if case.action and case.action[0] == "reload":
+            path = os.path.join(options.work, "expected-%s-reloaded.ppm" % case.name)
+            result = subprocess.run([binary] + case.host_arguments(path, case.reloaded_arguments()), cwd=REPO,
+                                    capture_output=True, text=True, env={**os.environ, "TZ": "UTC"})
+            if result.returncode != 0:
+                fail("host render of %s (reloaded) failed (%d): %s" % (case.name, result.returncode, result.stderr.strip()))
+            expected[case.name + "@reloaded"] = path
 
     groups = {}
     for case in cases:

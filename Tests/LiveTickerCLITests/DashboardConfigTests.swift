@@ -18,6 +18,17 @@ struct DashboardConfigTests {
         try DashboardConfig.parse(Array(text.utf8), path: "wall.toml")
     }
 
+    @Test("a panel's 'stale' overrides the file's 'stale_after'; without either there is no badge")
+    func staleKeys() throws {
+        let config = try Self.parse(
+            "stale_after = \"5m\"\n[grid]\ncolumns = 3\n[source.day]\nfile = \"day.csv\"\n"
+                + "[[panel]]\nsource = \"day\"\nstale = \"30s\"\n[[panel]]\nsource = \"day\"\ncolumn = 1\n")
+        #expect(config.panels[0].staleAfter == 30_000_000_000)
+        #expect(config.panels[1].staleAfter == nil)
+        #expect(config.staleAfter == 300_000_000_000)
+        #expect(try Self.parse(Self.minimal).panels[0].staleAfter == nil)
+    }
+
     @Test("the bundled samples check out and resolve to the panels they describe")
     func samples() throws {
         for (name, panels) in [("market-wall", 4), ("telemetry-wall", 3)] {
@@ -37,6 +48,8 @@ struct DashboardConfigTests {
         (minimal + "\nwindow = 10", 6, "'window' in [[panel]] 1 must be a duration"),
         (minimal + "\nwindow = \"ten minutes\"", 6, "must be a duration such as \"10m\", or \"all\", got \"ten minutes\""),
         (minimal + "\nrow = 3", 6, "lies outside the 1×1 grid"),
+        (minimal + "\nstale = 30", 6, "'stale' in [[panel]] 1 must be a duration"),
+        (minimal + "\nstale = \"0s\"", 6, "must be a duration such as \"30s\" or \"5m\", got \"0s\""),
         ("[grid]\nrows = 2\ncolumnz = 2\n" + minimal, 3, "unknown key 'columnz' in [grid] (expected one of: rows, columns"),
         ("[grid]\nrows = \"2\"\n" + minimal, 2, "'rows' in [grid] must be a whole number from 1 to 16, not string \"2\""),
         ("theme = \"neon\"\n" + minimal, 1, "'theme' in the file must be dark, light or colorblind, got \"neon\""),

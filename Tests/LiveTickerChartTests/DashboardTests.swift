@@ -163,4 +163,59 @@ struct DashboardTests {
         fresh.draw(into: other)
         #expect(pixels(other) == pixels(frame))
     }
+
+    @Test("a panel whose feed goes silent redraws with its STALE badge though no tick came; the others stay")
+    func staleBadgeRedraws() throws {
+        let start: Int64 = 1_709_280_000_000_000_000
+        let quiet = try Self.series((0..<50).map { Double($0) })
+        let other = try Self.series((0..<50).map { Double(50 - $0) })
+        let clock = TestClock(start + 50 * 1_000_000_000)  // just after the newest tick
+        var staleOptions = ChartOptions()
+        staleOptions.staleAfter = 30 * 1_000_000_000
+        staleOptions.clock = { clock.now }
+        let panels = [
+            DashboardPanel(
+                place: GridPlace(row: 0, column: 0), series: [ChartSeries(id: "q", title: "Q", source: quiet)],
+                panes: [Pane(marks: [LineMark(series: 0)])], options: staleOptions),
+            DashboardPanel(
+                place: GridPlace(row: 0, column: 1), series: [ChartSeries(id: "o", title: "O", source: other)],
+                panes: [Pane(marks: [LineMark(series: 0)])]),
+        ]
+        let wall = Dashboard(grid: DashboardGrid(rows: 1, columns: 2), panels: panels, width: 640, height: 240)
+        let frame = Framebuffer(width: 640, height: 240)
+        wall.draw(into: frame)
+        #expect(wall.panels[0]?.isStale == false)
+        #expect(!wall.needsDraw)
+        let fresh = pixels(frame)
+        clock.now += 31 * 1_000_000_000  // 31 s of silence
+        #expect(wall.panels[0]?.isStale == true)
+        #expect(wall.needsDraw)
+        #expect(wall.draw(into: frame) == 1)
+        #expect(wall.damage == [wall.rects[0]])
+        // The badge: the theme's down colour appears in the panel's header strip.
+        let header = wall.rects[0]
+        let down = ChartTheme.dark.down.pixel
+        var badge = 0
+        var outside = 0
+        let stale = pixels(frame)
+        for y in header.minY..<(header.minY + 24) {
+            for x in header.minX..<header.maxX where stale[y * 640 + x] == down && fresh[y * 640 + x] != down { badge += 1 }
+        }
+        for y in 0..<240 {
+            for x in 0..<640 where !header.contains(x: x, y: y) && stale[y * 640 + x] != fresh[y * 640 + x] { outside += 1 }
+        }
+        #expect(badge > 50)
+        #expect(outside == 0)
+        #expect(!wall.needsDraw)  // stays stale: no redraw per frame
+        quiet.append(Tick(time: clock.now, value: 7, size: 1))  // a tick clears it
+        #expect(wall.draw(into: frame) == 1)
+        #expect(wall.panels[0]?.isStale == false)
+    }
+}
+
+/// A wall clock a test moves by hand (read from the chart's clock closure).
+final class TestClock: @unchecked Sendable {
+    // Invariant: written and read on the test's thread only.
+    var now: Int64
+    init(_ now: Int64) { self.now = now }
 }

@@ -35,6 +35,35 @@ private func frame(width: Int, height: Int, stride: Int? = nil) -> Framebuffer {
 
 @Suite("Pitch copy and pixel conversion")
 struct PixelCopyTests {
+    @Test func aDamagedRectangleWritesOnlyItsPixels() {
+        let source = frame(width: 6, height: 5)
+        let scanout = MockScanout(pitch: 32, rows: 5)
+        PixelCopy.copy(
+            source, rect: PixelRect(x: 2, y: 1, width: 3, height: 2), layout: .xrgb8888, to: scanout.bytes, width: 6,
+            height: 5, pitch: 32)
+        for y in 0..<5 {
+            for x in 0..<6 {
+                let inside = (2..<5).contains(x) && (1..<3).contains(y)
+                #expect(scanout.pixel32(x: x, y: y) == (inside ? source[x, y] : 0xABAB_ABAB), "x \(x) y \(y)")
+            }
+        }
+    }
+
+    @Test func aDamagedRectangleIsClippedToFrameAndDestination() {
+        let source = frame(width: 4, height: 4)
+        let scanout = MockScanout(pitch: 8, rows: 3)  // 2×3 pixels of RGB565, smaller than the frame
+        for rect in [
+            PixelRect(x: -5, y: -5, width: 100, height: 100), PixelRect(minX: .min, minY: .min, maxX: .max, maxY: .max),
+            PixelRect(x: 3, y: 3, width: -2, height: 4), .empty,
+        ] {
+            PixelCopy.copy(source, rect: rect, layout: .rgb565, to: scanout.bytes, width: 2, height: 3, pitch: 8)
+        }
+        for y in 0..<3 {
+            for x in 0..<2 { #expect(scanout.pixel16(x: x, y: y) == PixelCopy.rgb565(source[x, y])) }
+            for offset in 4..<8 { #expect(scanout.byte(y * 8 + offset) == MockScanout.sentinel) }  // past the width
+        }
+    }
+
     @Test func copiesRowsIntoALargerPitchWithoutTouchingThePadding() {
         let source = frame(width: 3, height: 2)
         let scanout = MockScanout(pitch: 20, rows: 2)  // 12 bytes of pixels + 8 of padding

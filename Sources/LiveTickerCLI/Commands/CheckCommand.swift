@@ -1,5 +1,6 @@
 import LiveTickerChart
 import LiveTickerCore
+import LiveTickerMQTT
 import LiveTickerRender
 
 /// `liveticker check FILE.toml`: validates a dashboard file and prints the layout it
@@ -34,14 +35,15 @@ enum CheckCommand: Command {
             guard let size = DashboardConfig.size(sizeText) else { throw UsageError("--size needs WxH, e.g. 800x480, got '\(sizeText)'") }
             config.size = size
         }
+        let font = try RunCommand.font(of: config)  // a font that does not load fails the check
         var out = StandardOutput(descriptor: 1)
-        for line in describe(config) { out.write(line + "\n") }
+        for line in describe(config, font: font) { out.write(line + "\n") }
         out.flush()
         return 0
     }
 
     /// The resolved layout, one line each.
-    static func describe(_ config: DashboardConfig) -> [String] {
+    static func describe(_ config: DashboardConfig, font: LabelFont = .automatic) -> [String] {
         var lines: [String] = []
         let (width, height) = config.size
         lines.append("\(config.path): valid")
@@ -53,13 +55,14 @@ enum CheckCommand: Command {
         // The same rectangles the wall draws into (title strip included).
         let scene = DashboardSession.makeDashboard(
             config, panels: config.panels.map { DashboardPanel(place: $0.place, series: [], panes: []) },
-            width: width, height: height, font: .automatic)
+            width: width, height: height, font: font)
         for (index, panel) in config.panels.enumerated() {
             let r = scene.rects[index]
             let p = panel.place
             let rect = r.isEmpty ? "too small to draw" : "\(r.width)x\(r.height) px at (\(r.minX), \(r.minY))"
             lines.append(
-                "panel \(index + 1)\(panel.title.map { " \"\($0)\"" } ?? ""): row \(p.row), column \(p.column), span \(p.rowSpan)x\(p.columnSpan): \(rect), window \(describe(panel.window))")
+                "panel \(index + 1)\(panel.title.map { " \"\($0)\"" } ?? ""): row \(p.row), column \(p.column), span \(p.rowSpan)x\(p.columnSpan): \(rect), window \(describe(panel.window))"
+                    + ((panel.staleAfter ?? config.staleAfter).map { ", stale after \(describeNanoseconds($0))" } ?? ""))
             for (i, s) in panel.series.enumerated() {
                 lines.append("  series \(i): \(s.symbol ?? "first symbol") from source '\(s.source)'\(s.title.map { " as \"\($0)\"" } ?? "")")
             }
@@ -72,6 +75,8 @@ enum CheckCommand: Command {
             switch source.kind {
             case .file(let path, let speed, let follow): kind = "replays \(path) at speed \(speed)\(follow ? ", following it" : "")"
             case .live(let endpoint): kind = "live from \(endpoint)"
+            case .mqtt(let mqtt):
+                kind = "subscribes to \((try? MQTTEndpoint(parsing: mqtt.url))?.description ?? mqtt.url) (QoS \(mqtt.settings.qos))"
             }
             lines.append("source '\(source.id)': \(kind), candles \(source.candleIsAutomatic ? "chosen per panel (1m merged up 1m, 5m, 15m, 1h, 4h, 1d, 1w)" : describe(source.candle)), history \(source.history) ticks")
         }

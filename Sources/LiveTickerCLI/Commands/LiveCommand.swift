@@ -2,19 +2,22 @@ import LiveTickerChart
 import LiveTickerDisplay
 import LiveTickerFeed
 import LiveTickerMQTT
+import LiveTickerWebSocket
 
 /// `liveticker live SOURCE`: a live feed from standard input, a growing file, or a UDP/TCP
 /// socket, drawn on a panel (or into a picture file) as ticks arrive.
 enum LiveCommand: Command {
     static let name = "live"
     static let summary = "show live ticks from stdin, a growing file, or a UDP/TCP socket"
-    static let flags: Set<String> = FeedArguments.flags.union(["hold", "no-area", "no-header"]).union(MQTTArguments.flags)
+    static let flags: Set<String> = FeedArguments.flags.union(["hold", "no-area", "no-header", "connect"]).union(MQTTArguments.flags)
     static let help = """
         Usage: liveticker live SOURCE [OPTIONS]
                liveticker live --config FILE.toml [--output SPEC] [--size WxH]
                               (a dashboard file: the same as `liveticker run FILE.toml`)
                liveticker live --listen udp://HOST:PORT|tcp://HOST:PORT [OPTIONS]
                liveticker live mqtt://[USER[:PASSWORD]@]HOST[:PORT]/TOPIC/FILTER/# [OPTIONS]
+               liveticker live ws://HOST[:PORT]/PATH | wss://… [OPTIONS]
+               liveticker live tcp://HOST:PORT --connect [OPTIONS]
 
         SOURCE is - (standard input), a file that grows (read from its start, then followed),
         or given with --listen as a UDP or TCP endpoint on this machine. Lines are CSV with a
@@ -40,6 +43,14 @@ enum LiveCommand: Command {
         when something changed, at most once per display refresh, and sleeps otherwise. A
         producer never waits for the chart: when the queue is full, ticks are dropped, counted
         and reported.
+
+        ws:// (wss:// for TLS) connects to a WebSocket server; every message is decoded like
+        an MQTT payload (JSON by the file aliases or key paths such as --json-value p
+        --json-time T --json-symbol s, a bare number, line protocol, CSV lines). Messages
+        that name no symbol take the URL's last path segment. tcp://HOST:PORT --connect
+        connects out to a server that sends lines to whoever connects; each connection is one
+        document, read as a listener's connection is. Both reconnect forever (0.1 s doubling
+        to 5 s) and show "disconnected" on the chart meanwhile.
 
         Output:
         \(DisplayArguments.helpLines)
@@ -72,6 +83,9 @@ enum LiveCommand: Command {
           --republish-queue N ticks waiting for the broker before new ones are dropped
                               (default 65536)
 
+        WebSocket:
+        \(WebSocketArguments.helpLines)
+
         Examples:
           producer | liveticker live - --output drm --window 10m
           liveticker live --listen udp://127.0.0.1:9000 --output drm --window 5m --candle 10s
@@ -79,6 +93,8 @@ enum LiveCommand: Command {
           liveticker live /var/lib/liveticker/ticks.csv --output fbdev --window 30m
           liveticker live mqtt://broker.local/site/ticks/# --symbol ACME --output drm
           LIVETICKER_MQTT_PASSWORD=… liveticker live mqtts://kiosk@broker:8883/ticks/+ --ca site-ca.pem
+          liveticker live wss://stream.example.com:9443/ws/btcusdt@trade --json-value p --json-time T
+          liveticker live tcp://feed.local:9100 --connect --window 30m
           liveticker live --listen udp://127.0.0.1:9000 --republish mqtt://broker.local/site/ticks
         """
 
@@ -100,6 +116,8 @@ enum LiveCommand: Command {
             "queue", expected: "a tick count from 16 to 16777216", { Int($0).flatMap { (16...(1 << 24)).contains($0) ? $0 : nil } }) ?? (1 << 16)
         let hold = arguments.flag("hold")
         let mqtt = try MQTTArguments.read(from: &arguments)
+        let webSocket = try WebSocketArguments.read(from: &arguments, caFile: mqtt.settings.caFile)
+        let connect = arguments.flag("connect")
         let listening = try listenerOptions(from: &arguments)
         let republish = try republishOptions(from: &arguments)
         try arguments.finish()
@@ -132,6 +150,22 @@ enum LiveCommand: Command {
             } catch {
                 throw CommandFailure(error.description)
             }
+        } else if WebSocketEndpoint.isWebSocket(sourceText) {
+            let endpoint = try WebSocketArguments.endpoint(sourceText)
+            sourceName = endpoint.description
+            title = options.symbol ?? endpoint.symbolName
+            do {
+                source = try WebSocketTickSource(
+                    endpoint: endpoint, settings: webSocket.settings, options: options, format: mqtt.format,
+                    queueCapacity: queue, stop: stop)
+            } catch {
+                throw CommandFailure(error.description)
+            }
+        } else if connect {
+            guard listen == nil, case let .tcp(host, port) = try? LiveEndpoint(parsing: sourceText), host != "0.0.0.0", port != 0 else {
+                throw UsageError("--connect needs tcp://HOST:PORT (the server to connect to), got '\(sourceText)'")
+            }
+            source = TCPClientTickSource(host: host, port: port, options: options, queueCapacity: queue, stop: stop)
         } else {
             let endpoint: LiveEndpoint
             do {

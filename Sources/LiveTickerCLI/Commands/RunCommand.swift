@@ -21,7 +21,10 @@ enum RunCommand: Command {
         README "Dashboards" and Samples/*.toml), starts every source, and shows the wall:
         on a display it runs until SIGINT/SIGTERM, drawing only the panels whose data changed;
         to a picture file it writes the frame once every replayed file has been read
-        (a 'frames/%05d.png' pattern writes a frame each time something changed).
+        (a 'frames/%05d.png' pattern writes a frame each time something changed; with a
+        followed file or a live source a fixed picture is replaced at each change).
+        Once every source has ended (each replayed file read), the last frame is drawn from the
+        data alone and 'liveticker: holding the last frame ...' is printed; it stays up.
         SIGHUP (systemctl reload) re-reads FILE and swaps the wall without dropping the
         display; a file that does not check out is reported and the current wall stays.
         `liveticker check FILE.toml` validates a file and prints its layout.
@@ -73,7 +76,14 @@ enum RunCommand: Command {
         } catch {
             throw UsageError(error.description)
         }
-        let oneShot = spec.isFile && !outputText.contains("%")
+        // A fixed picture file gets one frame once every source ended, when they all end
+        // (replayed files); with a followed file or a live source the picture is kept current
+        // instead (each changed frame replaces it), as a display would be.
+        let allSourcesEnd = config.sources.allSatisfy { source in
+            if case .file(_, _, follow: false) = source.kind { return true }
+            return false
+        }
+        let oneShot = spec.isFile && !outputText.contains("%") && allSourcesEnd
 
         StopSignal.install()
         ReloadSignal.install()
@@ -96,12 +106,32 @@ enum RunCommand: Command {
                 while !token.isStopped, !current.session.pump() { sleep(.milliseconds(5)) }
                 try loop.drawNow()
             } else {
+                // Once every source of the wall has ended (replayed files read), its last
+                // frame is redrawn from the data alone and announced as held (the KMS stage
+                // takes its screendump then); again after each reload.
+                var ended = false
+                var announce = false
                 try loop.run(until: token) {
+                    if announce {
+                        announce = false
+                        printError("liveticker: holding the last frame of \(path) on \(display.summary)")
+                    }
                     if ReloadSignal.take(), let fresh = reload(path, current: current.session, display: display) {
                         current.session = fresh
                         loop.scene = fresh.scene(width: display.width, height: display.height)
+                        ended = false
                     }
-                    _ = current.session.pump()
+                    if current.session.pump(), !ended {
+                        ended = true
+                        announce = true
+                        loop.scene.resetLayoutHistory()
+                    }
+                }
+                if spec.isFile, !ended {
+                    // A picture kept current ends with a frame of the data alone, as a replay's
+                    // last frame does (earlier frames chose the value strips with hysteresis).
+                    loop.scene.resetLayoutHistory()
+                    try loop.drawIfNeeded()
                 }
             }
         } catch {
@@ -136,8 +166,15 @@ enum RunCommand: Command {
             zone = try SystemTimeZone.current()
         }
         return try DashboardSession(
-            config: config, width: display.width, height: display.height, font: .automatic, zone: zone,
+            config: config, width: display.width, height: display.height, font: try font(of: config), zone: zone,
             processStop: { StopSignal.isRequested })
+    }
+
+    /// The file's `font` (DejaVu Sans when installed, else the built-in font, without one).
+    static func font(of config: DashboardConfig) throws(CommandFailure) -> LabelFont {
+        var font = LabelFont.automatic
+        if let name = config.font { try font.select(name, naming: "\(config.path): 'font'") }
+        return font
     }
 
     /// SIGHUP: the new file replaces the wall only once it parsed and all its sources

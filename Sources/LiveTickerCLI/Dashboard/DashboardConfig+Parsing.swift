@@ -2,6 +2,7 @@ import LiveTickerChart
 import LiveTickerCore
 import LiveTickerDownsampling
 import LiveTickerFeed
+import LiveTickerMQTT
 import LiveTickerRender
 import LiveTickerTOML
 
@@ -22,6 +23,7 @@ extension DashboardConfig {
         config.theme = try top.parsed("theme", expected: "dark, light or colorblind", ChartTheme.named) ?? .dark
         config.timeZone = try top.string("time_zone", expected: "a zone name such as \"Europe/Berlin\" or \"UTC\"")
         config.staleAfter = try top.parsed("stale_after", expected: "a duration such as \"30s\" or \"5m\"", DurationArgument.nanoseconds)
+        config.font = try top.string("font", expected: "\"builtin\", a .ttf/.otf file or a PSF console font")
         config.output = try top.string("output", expected: "drm, fbdev, or a .png/.ppm file") ?? "drm"
         if let size = try top.parsed("size", expected: "WIDTHxHEIGHT such as \"1920x1080\"", Self.size) { config.size = size }
         config.mode = try top.string("mode", expected: "WIDTHxHEIGHT[@HZ] such as \"1920x1080@60\"")
@@ -95,16 +97,41 @@ extension DashboardConfig {
     static func source(id: String, _ table: ConfigTable) throws(ConfigError) -> Source {
         var t = table
         let file = try t.string("file", expected: "a tick file's path")
-        let live = try t.string("live", expected: "\"-\", a file, or udp://HOST:PORT or tcp://HOST:PORT")
+        let live = try t.string("live", expected: "\"-\", a file, udp://HOST:PORT, tcp://HOST:PORT or mqtt://HOST/TOPIC/#")
         let speed = try t.parsed("speed", expected: "\"max\", or a factor such as \"1\" or \"10\"", ReplaySpeed.init(argument:)) ?? .max
         let follow = try t.bool("follow") ?? false
         let candle = try t.parsed("candle", expected: "a duration such as \"1m\" or a tick count such as \"100t\"", Self.candle)
         let history = try t.integer("history", in: 16...(1 << 28)) ?? (1 << 20)
         let symbolColumn = try t.string("symbol_column", expected: "a column name or index")
+        // MQTT subscriptions: the `live mqtt://` options as keys.
+        var mqtt = MQTTSource(url: live ?? "", settings: MQTTSettings(), format: .auto, topicSymbol: .last)
+        mqtt.settings.qos = Int32(try t.integer("qos", in: 0...1) ?? 0)
+        mqtt.settings.caFile = try t.string("ca", expected: "a CA file (PEM)")
+        mqtt.settings.certFile = try t.string("cert", expected: "a client certificate file (PEM)")
+        mqtt.settings.keyFile = try t.string("key", expected: "its private key file (PEM)")
+        mqtt.settings.clientID = try t.string("client_id", expected: "an MQTT client identifier")
+        mqtt.passwordFile = try t.string("password_file", expected: "a file holding the password")
+        mqtt.topicSymbol = try t.parsed("topic_symbol", expected: "last, full or a level number 0…255", TopicSymbol.init(argument:)) ?? .last
+        mqtt.format = try t.parsed("payload", expected: "auto, json, influx or csv", PayloadFormat.init(argument:)) ?? .auto
+        let mqttKeys = ["qos", "ca", "cert", "key", "client_id", "password_file", "topic_symbol", "payload"]
+        let isMQTT = live.map(MQTTArguments.isMQTT) ?? false
+        if !isMQTT, let key = mqttKeys.first(where: { t.table[$0] != nil }) {
+            throw ConfigError("'\(key)' in \(t.name) is for MQTT sources (live = \"mqtt://…\")", at: t.position(key))
+        }
+        if (mqtt.settings.certFile == nil) != (mqtt.settings.keyFile == nil) {
+            throw ConfigError("'cert' and 'key' in \(t.name) go together", at: t.position(t.table["cert"] != nil ? "cert" : "key"))
+        }
         try t.finish()
         let kind: SourceKind
         switch (file, live) {
         case (let file?, nil): kind = .file(path: file, speed: speed, follow: follow)
+        case (nil, let live?) where isMQTT:
+            do {
+                _ = try MQTTEndpoint(parsing: live)
+            } catch {
+                throw ConfigError("'live' in \(t.name): \(error.description)", at: t.position("live"))
+            }
+            kind = .mqtt(mqtt)
         case (nil, let live?):
             do {
                 _ = try LiveEndpoint(parsing: live)
@@ -137,6 +164,9 @@ extension DashboardConfig {
             text == "all" ? .everything : DurationArgument.nanoseconds(text).flatMap { $0 > 0 ? .follow(nanoseconds: $0) : nil }
         } ?? .everything
         let showsHeader = try t.bool("header") ?? true
+        let staleAfter = try t.parsed("stale", expected: "a duration such as \"30s\" or \"5m\"") { text -> Int64? in
+            DurationArgument.nanoseconds(text).flatMap { $0 > 0 ? $0 : nil }
+        }
 
         var series: [Series] = []
         let sourceID = try t.string("source", expected: "the id of a [source.ID]")
@@ -203,7 +233,9 @@ extension DashboardConfig {
                 throw ConfigError("'\(key)' in \(t.name) is the one-pane shorthand: with [[panel.pane]] put marks in the panes", at: t.position(key))
             }
         }
-        return Panel(title: title, place: place, window: window, series: series, panes: panes, showsHeader: showsHeader, line: line)
+        return Panel(
+            title: title, place: place, window: window, series: series, panes: panes, showsHeader: showsHeader,
+            staleAfter: staleAfter, line: line)
     }
 
     static func average(_ text: String) -> MovingAverageMark.Kind? {

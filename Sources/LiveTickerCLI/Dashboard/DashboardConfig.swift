@@ -2,6 +2,7 @@ import LiveTickerChart
 import LiveTickerCore
 import LiveTickerDownsampling
 import LiveTickerFeed
+import LiveTickerMQTT
 import LiveTickerRender
 import LiveTickerTOML
 
@@ -14,6 +15,19 @@ struct DashboardConfig {
         case file(path: String, speed: ReplaySpeed, follow: Bool)
         /// A live endpoint: `-`, a growing file, `udp://…` or `tcp://…`.
         case live(String)
+        /// An MQTT subscription (`mqtt://…/TOPIC/#`, `mqtts://`), one connection however many
+        /// panels read its topics: a panel's `symbol` is a topic's symbol level.
+        case mqtt(MQTTSource)
+    }
+
+    /// An MQTT source's URL and options (the `live mqtt://` flags as keys).
+    struct MQTTSource {
+        var url: String
+        var settings: MQTTSettings
+        var format: PayloadFormat
+        var topicSymbol: TopicSymbol
+        /// `password_file`: read when the source starts (else LIVETICKER_MQTT_PASSWORD, else the URL's).
+        var passwordFile: String?
     }
 
     struct Source {
@@ -59,6 +73,9 @@ struct DashboardConfig {
         var series: [Series]
         var panes: [PaneConfig]
         var showsHeader: Bool
+        /// `stale = "30s"`: the STALE badge after that long without a tick (nil: the file's
+        /// `stale_after`, else never).
+        var staleAfter: Int64?
         var line: TOMLPosition
     }
 
@@ -67,6 +84,8 @@ struct DashboardConfig {
     var theme: ChartTheme = .dark
     var timeZone: String?
     var staleAfter: Int64?
+    /// `font`: "builtin", a TrueType/OpenType file or a PSF font (nil: DejaVu Sans when installed).
+    var font: String?
     var output = "drm"
     var size: (width: Int, height: Int) = (1920, 1080)
     var mode: String?

@@ -1,8 +1,13 @@
 import LiveTickerChart
 import LiveTickerCore
 import LiveTickerFeed
+import LiveTickerMQTT
 import LiveTickerRender
 import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A dashboard file made real: one ``LiveSeries`` per (source, symbol) the panels read, one
 /// feed per source (a replayed file on its own producer thread, or a live source drained by
@@ -29,7 +34,7 @@ final class DashboardSession {
         let stop: StopFlag
         let finished = Atomic<Bool>(false)
         var thread: ProducerThread?
-        var live: LiveTickSource?
+        var live: (any LiveTickFeed)?
         var liveSink: SeriesSink?
         var report: FeedReport?
         var error: String?
@@ -81,6 +86,10 @@ final class DashboardSession {
             options.lineWidth = config.lineWidth
             options.textScale = config.textScale
             options.showsHeader = panel.showsHeader
+            if let stale = panel.staleAfter ?? config.staleAfter {
+                options.staleAfter = stale
+                options.clock = { ChartArguments.wallClock() }
+            }
             options.timeZone = zone
             // No `candle` on the panel's (first) source: the panel picks it from the ladder.
             options.automaticCandles = panel.series.first.flatMap { s in config.sources.first { $0.id == s.source } }?.candleIsAutomatic ?? false
@@ -154,6 +163,37 @@ final class DashboardSession {
                 }
                 guard producer.start() else { throw CommandFailure("cannot start a producer thread") }
                 feed.thread = producer
+            case .mqtt(let mqtt):
+                do throws(CommandFailure) {
+                    var settings = mqtt.settings
+                    if let file = mqtt.passwordFile {
+                        settings.password = try MQTTArguments.readPassword(file)
+                    } else if let environment = getenv("LIVETICKER_MQTT_PASSWORD") {
+                        settings.password = String(cString: environment)
+                    }
+                    let source: MQTTTickSource
+                    do {
+                        let endpoint = try MQTTArguments.endpoint(mqtt.url)
+                        source = try MQTTTickSource(
+                            endpoint: endpoint, settings: settings, options: options, format: mqtt.format,
+                            topicSymbol: mqtt.topicSymbol, stop: feed.stop)
+                    } catch let error as UsageError {
+                        throw CommandFailure(error.reason)
+                    } catch let error as FeedError {
+                        throw CommandFailure(error.description)
+                    } catch {
+                        throw CommandFailure("\(error)")
+                    }
+                    let names: (SymbolID) -> String? = { symbol in
+                        let symbols = source.symbols
+                        return symbols.count > Int(symbol.rawValue) ? symbols.name(of: symbol) : nil
+                    }
+                    feed.liveSink = SeriesSink(series: feed.series, wanted: feed.wanted, nameOf: names)
+                    feed.live = source
+                    source.start()
+                } catch {
+                    throw CommandFailure("\(config.path): source '\(feed.source.id)': \(error.message)")
+                }
             case .live(let text):
                 do {
                     let endpoint = try LiveEndpoint(parsing: text)
@@ -178,8 +218,9 @@ final class DashboardSession {
         var all = true
         for feed in feeds {
             if let live = feed.live, var sink = feed.liveSink {
+                feed.liveSink = nil  // one reference while draining: no copy-on-write of the sink's storage
                 let ended = live.isFinished
-                live.drain(into: &sink)
+                live.queue.drain(into: &sink)
                 feed.liveSink = sink
                 if !ended { all = false }
             } else if !feed.finished.load(ordering: .acquiring) {

@@ -124,24 +124,7 @@ struct ChartArguments {
             Int($0).flatMap { (6...400).contains($0) ? $0 : nil }
         }
         if let path = arguments.value("font") {
-            let lower = path.lowercased()
-            if path == "builtin" {
-                chart.font.trueTypePath = nil
-            } else if lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || lower.hasSuffix(".ttc") {
-                do {
-                    _ = try FreeTypeFont.atlas(path: path, pixelSize: 16)  // fail now, not on the panel
-                } catch {
-                    throw CommandFailure("--font: \(error)")
-                }
-                chart.font.trueTypePath = path
-            } else {
-                do {
-                    chart.font.bitmap = try BitmapFont.load(consoleFontAt: path)
-                    chart.font.trueTypePath = nil
-                } catch {
-                    throw CommandFailure("--font: \(error)")
-                }
-            }
+            try chart.font.select(path, naming: "--font")
         }
         return chart
     }

@@ -223,6 +223,7 @@ final class ChartSession {
         var reportedDrops = 0
         var reportedRepublishDrops = 0
         var shownState = FeedConnection.State.connected
+        var shownReconnects = 0
         var reportedRefusal = false
         republisher?.start()
         source.start()
@@ -233,10 +234,12 @@ final class ChartSession {
         try renderWhileFeeding(
             step: {
                 let finished = source.isFinished
-                let state = source.connection.state
-                if state != shownState {
-                    shownState = state
-                    showConnection(state, of: source)
+                let connection = source.connection
+                // A loss and reconnect quicker than a frame still shows: the count moved.
+                if connection.state != shownState || connection.reconnects != shownReconnects {
+                    shownState = connection.state
+                    shownReconnects = connection.reconnects
+                    showConnection(connection.state, of: source)
                 }
                 source.queue.drain(into: &sink)
                 let dropped = source.queue.dropped

@@ -27,6 +27,30 @@ struct LabelFont {
         return font
     }
 
+    /// Selects the font `text` names: `builtin`, a TrueType/OpenType file (`.ttf`, `.otf`,
+    /// `.ttc`, checked now rather than on the panel) or a PSF console font. `naming` is how
+    /// errors name the setting (`--font`, `'font' in the file`).
+    mutating func select(_ text: String, naming: String) throws(CommandFailure) {
+        let lower = text.lowercased()
+        if text == "builtin" {
+            trueTypePath = nil
+        } else if lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || lower.hasSuffix(".ttc") {
+            do {
+                _ = try FreeTypeFont.atlas(path: text, pixelSize: 16)  // fail now, not on the panel
+            } catch {
+                throw CommandFailure("\(naming): \(error)")
+            }
+            trueTypePath = text
+        } else {
+            do {
+                bitmap = try BitmapFont.load(consoleFontAt: text)
+                trueTypePath = nil
+            } catch {
+                throw CommandFailure("\(naming): \(error)")
+            }
+        }
+    }
+
     /// Text size for a panel: 1/40 of its shorter side (27 px on a 1080p panel, read from a few
     /// metres; 18 px at 720p), at least 12 px.
     static func defaultTextSize(width: Int, height: Int) -> Int {

@@ -84,7 +84,7 @@ struct MQTTArguments {
     }
 
     /// The file's first line (a trailing newline is not part of the password).
-    private static func readPassword(_ path: String) throws(CommandFailure) -> String {
+    static func readPassword(_ path: String) throws(CommandFailure) -> String {
         guard let file = fopen(path, "rb") else {
             throw CommandFailure("--password-file \(path): \(String(cString: strerror(errno)))")
         }

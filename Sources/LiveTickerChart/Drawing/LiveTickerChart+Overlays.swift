@@ -193,9 +193,7 @@ extension LiveTickerChart {
             x &+= space
         }
         var right = header.maxX &- space
-        if let stale = options.staleAfter, let now = options.clock?(), let newestTime = newestTickTime(),
-            now &- newestTime > stale
-        {
+        if isStale, let newestTime = newestTickTime() {
             // A wall must never show an old price as if it were live.
             var text: LabelText = "STALE since "
             text.append(CalendarLabel.format(newestTime, level: .second, step: CalendarStep(1, .second), zone: options.timeZone))

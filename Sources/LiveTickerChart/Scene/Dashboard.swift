@@ -7,7 +7,7 @@ import LiveTickerScales
 /// pass per frame.
 ///
 /// Only panels whose data or view changed are redrawn: each panel remembers the sum of its
-/// sources' versions (and its crosshair) at its last draw, and ``draw(into:)`` repaints just
+/// sources' versions (its crosshair, and whether it showed its stale badge) at its last draw, and ``draw(into:)`` repaints just
 /// the panels where that moved, reporting their rectangles in ``damage`` (what a display
 /// needs to copy). So one changing panel of a 2×2 wall costs about a quarter of the frame.
 /// The framebuffer must therefore be the same one frame after frame; a different one (or
@@ -43,6 +43,7 @@ public final class Dashboard {
     let rasterizer: Rasterizer
     var drawnVersions: [UInt64]
     var drawnCrosshairs: [Int64?]
+    var drawnStale: [Bool]
     var lastFramebuffer: ObjectIdentifier?
     var needsFullRepaint = true
 
@@ -103,6 +104,7 @@ public final class Dashboard {
         self.panels = charts
         drawnVersions = [UInt64](repeating: .max, count: panels.count)
         drawnCrosshairs = [Int64?](repeating: nil, count: panels.count)
+        drawnStale = [Bool](repeating: false, count: panels.count)
         damage.reserveCapacity(panels.count + 1)
     }
 
@@ -117,6 +119,18 @@ public final class Dashboard {
     /// Makes the next ``draw(into:)`` repaint the whole frame.
     public func invalidate() {
         needsFullRepaint = true
+    }
+
+    /// Forgets what earlier frames decided for every panel's layout (the value strip's width,
+    /// kept with hysteresis; see ``LiveTickerChart/resetLayoutHistory()``) and has the next
+    /// ``draw(into:)`` redraw every panel, so the frame depends on the data alone (a replay's
+    /// last frame on a display then equals a picture file's of the same data). The title
+    /// strip is not redrawn: ``damage`` lists the panels. O(panels).
+    public func resetLayoutHistory() {
+        for index in panels.indices {
+            panels[index]?.resetLayoutHistory()
+            drawnVersions[index] = .max
+        }
     }
 
     /// Draws what changed into `framebuffer` (`width × height`): everything on the first
@@ -142,6 +156,7 @@ public final class Dashboard {
             drawnVersions[index] = version(of: index)
             drawnCrosshairs[index] = chart.crosshair
             chart.draw(into: framebuffer, in: rects[index])
+            drawnStale[index] = chart.isStale  // after drawing: it reads the ticks just drawn
             if !full { damage.append(rects[index]) }
             drawn &+= 1
         }
@@ -160,6 +175,7 @@ public final class Dashboard {
     func panelChanged(_ index: Int) -> Bool {
         guard let chart = panels[index] else { return false }
         return drawnVersions[index] != version(of: index) || drawnCrosshairs[index] != chart.crosshair
+            || drawnStale[index] != chart.isStale
     }
 
     /// The title centred in its strip.

@@ -77,6 +77,12 @@ public final class DRMDisplay: Display {
     var connected = true
     var lastConnectorCheck: Int64
     var closed = false
+    /// What the back buffer lacks when only damaged rectangles are presented with flips.
+    var damageHistory = DamageHistory(capacity: DRMDisplay.maxClips)
+    /// `drmModeDirtyFB` clip storage. Invariant: allocated at init for `maxClips`, freed in `close()`.
+    let clips: UnsafeMutableBufferPointer<drmModeClip>
+    /// More damaged rectangles than this in one frame mark the whole buffer dirty.
+    static let maxClips = 64
 
     /// Opens a card, picks a connector and a mode, and prepares two buffers. Nothing is shown
     /// until the first `present`.
@@ -122,6 +128,8 @@ public final class DRMDisplay: Display {
         self.flipState.initialize(to: FlipState())
         self.pacer = FramePacer(interval: mode.refreshInterval)
         self.lastConnectorCheck = FramePacer.now()
+        self.clips = .allocate(capacity: Self.maxClips)
+        self.clips.initialize(repeating: drmModeClip())
     }
 
     deinit {
@@ -145,6 +153,64 @@ public final class DRMDisplay: Display {
         PixelCopy.copy(
             frame, layout: .xrgb8888, to: buffer.memory, width: buffer.width, height: buffer.height,
             pitch: buffer.pitch)
+        damageHistory.presentedWhole()
+        return try show(buffer, at: target)
+    }
+
+    /// Presents only the `damage` rectangles of `frame` (what changed since the frame
+    /// presented before), so a wall where one panel changed costs that panel.
+    ///
+    /// With a real vblank and page flips the frame stays tear-free: the back buffer gets the
+    /// damage of this frame and of the previous one (it is two frames old; ``DamageHistory``)
+    /// and is flipped to. Without a vblank (emulated and shadow-buffered outputs, where a
+    /// flip is only a copy the kernel makes of the whole buffer) the rectangles are written
+    /// into the buffer on screen and flushed with `drmModeDirtyFB` and one clip per rectangle,
+    /// so the kernel transfers just those. The first frame, the first after a replug, a frame
+    /// of another size or damage covering the frame go through ``present(_:)``.
+    /// - Cost: O(damaged area), one ioctl; no allocation.
+    @discardableResult
+    public func present(_ frame: Framebuffer, damage: [PixelRect]) throws(DisplayError) -> Bool {
+        precondition(!closed, "present after close")
+        guard connected, !needsModeset, frame.width == width, frame.height == height,
+            !damage.coversFrame(width: width, height: height)
+        else { return try present(frame) }
+        if connectorCheckDue(), currentStatus(probe: false) == .disconnected {
+            suspend()
+            return false
+        }
+        if !hasVBlank || !flipsSupported {
+            let buffer = buffers[front]
+            for rect in damage {
+                PixelCopy.copy(
+                    frame, rect: rect, layout: .xrgb8888, to: buffer.memory, width: buffer.width, height: buffer.height,
+                    pitch: buffer.pitch)
+            }
+            markDirty(buffer, damage: damage)
+            // The back buffer falls behind; the next flip rewrites it whole.
+            damageHistory.presentedWhole()
+            if hasVBlank { _ = waitVBlank() } else { pacer.wait() }
+            return true
+        }
+        guard !damageHistory.previousWasWhole else { return try present(frame) }
+        let target = 1 &- front
+        let buffer = buffers[target]
+        for rect in damage {
+            PixelCopy.copy(
+                frame, rect: rect, layout: .xrgb8888, to: buffer.memory, width: buffer.width, height: buffer.height,
+                pitch: buffer.pitch)
+        }
+        for rect in damageHistory.previous {
+            PixelCopy.copy(
+                frame, rect: rect, layout: .xrgb8888, to: buffer.memory, width: buffer.width, height: buffer.height,
+                pitch: buffer.pitch)
+        }
+        damageHistory.presented(damage: damage)
+        return try show(buffer, at: target)
+    }
+
+    /// Puts `buffer` (index `target`, already holding the new frame) on screen: a modeset for
+    /// the first frame or when flips are refused, else a page flip; then waits and paces.
+    func show(_ buffer: DumbBuffer, at target: Int) throws(DisplayError) -> Bool {
         if needsModeset || !flipsSupported {
             guard try setCrtc(to: buffer) else { return false }
             front = target
@@ -188,6 +254,7 @@ public final class DRMDisplay: Display {
         buffers.removeAll()
         flipState.deinitialize(count: 1)
         flipState.deallocate()
+        clips.deallocate()
     }
 
     // MARK: Internals
@@ -218,6 +285,17 @@ public final class DRMDisplay: Display {
     /// ignored too.
     func markDirty(_ buffer: DumbBuffer) {
         _ = drmModeDirtyFB(card.fd, buffer.framebufferID, nil, 0)
+    }
+
+    /// `drmModeDirtyFB` with one clip per damaged rectangle (the whole buffer when there are
+    /// more than ``maxClips``); failures are ignored as in ``markDirty(_:)``.
+    func markDirty(_ buffer: DumbBuffer, damage: [PixelRect]) {
+        guard let count = DirtyClips.fill(clips, from: damage, width: buffer.width, height: buffer.height) else {
+            markDirty(buffer)
+            return
+        }
+        guard count > 0 else { return }
+        _ = drmModeDirtyFB(card.fd, buffer.framebufferID, clips.baseAddress, UInt32(count))
     }
 
     /// After a modeset: learn once whether the CRTC has a working vblank, then pace.

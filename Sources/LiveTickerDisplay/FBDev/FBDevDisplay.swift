@@ -125,6 +125,23 @@ public final class FBDevDisplay: Display {
         return true
     }
 
+    /// Writes only the `damage` rectangles of `frame` to the screen (the rest of the screen
+    /// already shows the previous frame), then waits for the next refresh tick. A frame of
+    /// another size, or damage covering all of it, goes through ``present(_:)``.
+    /// - Cost: O(damaged area); no allocation.
+    @discardableResult
+    public func present(_ frame: Framebuffer, damage: [PixelRect]) throws(DisplayError) -> Bool {
+        precondition(!closed, "present after close")
+        guard frame.width == width, frame.height == height, !damage.coversFrame(width: width, height: height) else {
+            return try present(frame)
+        }
+        for rect in damage {
+            PixelCopy.copy(frame, rect: rect, layout: layout, to: visible, width: width, height: height, pitch: lineLength)
+        }
+        pacer.wait()
+        return true
+    }
+
     /// Unmaps the screen, gives the console back its text mode and closes the device.
     /// The picture stays on screen until something else draws. Idempotent.
     public func close() {

@@ -51,6 +51,39 @@ public enum PixelCopy {
         }
     }
 
+    /// Copies the part of `frame` inside `rect` into the same place of the destination
+    /// (`width × height` pixels, rows `pitch` bytes apart), converting to `layout`; nothing
+    /// outside `rect` is written (a damaged region of a picture already on screen).
+    ///
+    /// `rect` is clipped to the frame and to the destination, so any rectangle is safe.
+    /// - Cost: O(area of `rect`), no allocation; XRGB8888 is one `memcpy` per row of it.
+    public static func copy(
+        _ frame: Framebuffer, rect: PixelRect, layout: PixelLayout,
+        to destination: UnsafeMutableRawPointer, width: Int, height: Int, pitch: Int
+    ) {
+        precondition(width >= 0 && height >= 0 && pitch >= width &* layout.bytesPerPixel)
+        let area = rect.intersection(PixelRect(x: 0, y: 0, width: min(width, frame.width), height: min(height, frame.height)))
+        guard !area.isEmpty else { return }
+        let bytesPerPixel = layout.bytesPerPixel
+        let count = area.maxX &- area.minX
+        for y in area.minY..<area.maxY {
+            let row = destination + y &* pitch + area.minX &* bytesPerPixel
+            let source = frame.row(y) + area.minX
+            switch layout {
+            case .xrgb8888:
+                memcpy(row, source, count &* 4)
+            case .rgb565:
+                let out = row.assumingMemoryBound(to: UInt16.self)
+                for x in 0..<count { out[x] = rgb565(source[x]) }
+            case .other32(let redShift, let greenShift, let blueShift):
+                let out = row.assumingMemoryBound(to: UInt32.self)
+                for x in 0..<count {
+                    out[x] = reorder(source[x], redShift: redShift, greenShift: greenShift, blueShift: blueShift)
+                }
+            }
+        }
+    }
+
     /// XRGB8888 → RGB565 by truncating each channel to its top 5/6/5 bits (what the kernel's
     /// `drm_fb_xrgb8888_to_rgb565` does, so both paths show the same colours). O(1).
     @inlinable

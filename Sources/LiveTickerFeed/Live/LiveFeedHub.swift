@@ -67,10 +67,23 @@ struct SymbolRelay {
     /// Maps the reader's new names (those past the mapping) under the hub's lock, then pushes
     /// the batch. O(batch); takes the lock only when a name is new or a tick is dropped.
     mutating func forward(_ batch: TickBatch, names local: SymbolTable, hub: LiveFeedHub, queue: TickQueue) {
+        let overLimit = forward(batch, names: local, queue: queue) { insert in
+            hub.state.withLock { insert(&$0.symbols) }
+        }
+        if overLimit > 0 { hub.count { $0.symbolLimitDrops += overLimit } }
+    }
+
+    /// The same for any source's table: `withTable` runs the mapping of new names against the
+    /// table the source shares (under its lock), only when the reader has new names. Returns
+    /// the ticks dropped because the table was full. O(batch).
+    mutating func forward(
+        _ batch: TickBatch, names local: SymbolTable, queue: TickQueue,
+        withTable: ((inout SymbolTable) -> Void) -> Void
+    ) -> Int {
         if local.count > mapping.count {
-            hub.state.withLock { state in
+            withTable { table in
                 for id in mapping.count..<local.count {
-                    mapping.append(state.symbols.insert(local.nameBytes[id]) ?? Self.overLimit)
+                    mapping.append(table.insert(local.nameBytes[id]) ?? Self.overLimit)
                 }
             }
         }
@@ -85,7 +98,7 @@ struct SymbolRelay {
             }
             queue.push(batch.ticks[i], symbol: symbol)
         }
-        if overLimit > 0 { hub.count { $0.symbolLimitDrops += overLimit } }
+        return overLimit
     }
 
     /// Forgets the mapping (the reader forgot its names and starts its ids again).

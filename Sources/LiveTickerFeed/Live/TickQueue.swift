@@ -97,3 +97,32 @@ public final class TickQueue: @unchecked Sendable {
     /// Ticks dropped because the queue was full.
     public var dropped: Int { droppedCount.load(ordering: .relaxed) }
 }
+
+/// Pushes decoded ticks into a source's queue (which drops and counts when full): the sink a
+/// client's payload decoder writes into. `beforeBatch` runs before each tick or batch is queued
+/// (a client publishes new symbol names there, so the chart can name a symbol the moment it
+/// sees its first tick). O(ticks); allocates nothing.
+public struct QueueSink: TickSink {
+    /// The queue ticks go to.
+    public let queue: TickQueue
+    /// Called before each batch is queued.
+    public let beforeBatch: () -> Void
+
+    /// A sink into `queue`, calling `beforeBatch` first each time.
+    public init(queue: TickQueue, beforeBatch: @escaping () -> Void) {
+        self.queue = queue
+        self.beforeBatch = beforeBatch
+    }
+
+    /// Queues one tick.
+    public mutating func consume(_ tick: Tick, symbol: SymbolID) {
+        beforeBatch()
+        queue.push(tick, symbol: symbol)
+    }
+
+    /// Queues a batch in order.
+    public mutating func consume(_ batch: TickBatch) {
+        beforeBatch()
+        for i in 0..<batch.count { queue.push(batch.ticks[i], symbol: batch.symbols[i]) }
+    }
+}

@@ -7,13 +7,13 @@ import Testing
 import Glibc
 #endif
 
-/// Drains `source` until `count` ticks arrived or 10 s passed (a bound for a broken build,
-/// not a timing assertion).
-func collect(_ source: LiveTickSource, count: Int) -> TickCollector {
+/// Drains any live feed until `count` ticks arrived or 10 s passed (a bound for a broken
+/// build, not a timing assertion).
+func collect(_ feed: any LiveTickFeed, count: Int) -> TickCollector {
     var collector = TickCollector()
     let deadline = ReplayPacer.now() + 10_000_000_000
     while collector.ticks.count < count && ReplayPacer.now() < deadline {
-        if source.drain(into: &collector) == 0 { usleep(2_000) }
+        if feed.queue.drain(into: &collector) == 0 { usleep(2_000) }
     }
     return collector
 }

@@ -1,0 +1,74 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Opening the outgoing TCP connection of a connect-out client (`tcp://HOST:PORT --connect`).
+enum ConnectingSocket {
+    /// Why a connection attempt failed: worth retrying (refused, unreachable, timed out, a
+    /// name that does not resolve now) with the text to show.
+    struct Failure: Error {
+        let reason: String
+    }
+
+    /// Resolves `host` (numeric or a name, through `getaddrinfo`) and connects to the first
+    /// address that answers within `timeoutMilliseconds` each, giving up early when `stop` is
+    /// raised. Returns a blocking, close-on-exec descriptor with TCP keepalive on.
+    static func connect(host: String, port: UInt16, timeoutMilliseconds: Int32, stop: StopFlag) throws(Failure) -> Int32 {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_flags = AI_NUMERICSERV
+        var list: UnsafeMutablePointer<addrinfo>?
+        let status = getaddrinfo(host, String(port), &hints, &list)
+        guard status == 0, let first = list else {
+            let reason = status == EAI_SYSTEM ? FeedError.errnoText(errno) : String(cString: gai_strerror(status))
+            throw Failure(reason: "cannot resolve \(host): \(reason)")
+        }
+        defer { freeaddrinfo(list) }
+        var lastReason = "no address"
+        var entry: UnsafeMutablePointer<addrinfo>? = first
+        while let info = entry, !stop.isStopped {
+            entry = info.pointee.ai_next
+            let type = info.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+            let fd = socket(info.pointee.ai_family, type, 0)
+            guard fd >= 0 else {
+                lastReason = "socket: \(FeedError.errnoText(errno))"
+                continue
+            }
+            if Glibc.connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) != 0 && errno != EINPROGRESS {
+                lastReason = FeedError.errnoText(errno)
+                close(fd)
+                continue
+            }
+            // Wait for the handshake in 100 ms slices so a stop is noticed.
+            var waited: Int32 = 0
+            var outcome: Int32 = -1
+            while waited < timeoutMilliseconds && !stop.isStopped {
+                var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                let ready = poll(&descriptor, 1, 100)
+                if ready > 0 {
+                    var error: Int32 = 0
+                    var length = socklen_t(MemoryLayout<Int32>.size)
+                    getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length)
+                    outcome = error
+                    break
+                }
+                if ready < 0 && errno != EINTR {
+                    outcome = errno
+                    break
+                }
+                waited += 100
+            }
+            if outcome != 0 {
+                lastReason = outcome < 0 ? "timed out after \(timeoutMilliseconds) ms" : FeedError.errnoText(outcome)
+                close(fd)
+                continue
+            }
+            let flags = fcntl(fd, F_GETFL)
+            _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK)
+            ListeningSocket.enableKeepalive(fd)
+            return fd
+        }
+        throw Failure(reason: lastReason)
+    }
+}

@@ -1,0 +1,233 @@
+import LiveTickerCore
+import LiveTickerFeed
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A live feed from a WebSocket server (`ws://`, `wss://`): every whole message (text or
+/// binary) goes through the shared payload decoder (``MessageTickDecoder``: JSON with the file
+/// reader's field aliases or the key paths of ``FeedOptions``, a bare number timed at its
+/// arrival, line protocol, CSV lines) into a ``TickQueue`` the chart drains. Ticks whose
+/// message names no symbol get ``WebSocketEndpoint/symbolName``.
+///
+/// The producer thread connects, sends the subscribe message (if any) after every upgrade, and
+/// reads until the connection ends; then waits (100 ms doubling to 5 s by default, back to
+/// 100 ms after a connection that delivered a message) and connects again, forever, until stopped. libwebsockets PINGs a quiet
+/// connection and hangs up one whose server stopped answering (``WebSocketSettings``). A
+/// certificate the TLS layer refuses ends the feed with one
+/// ``FeedError/connectionFailed(endpoint:reason:)`` naming the cause: retrying cannot cure it.
+///
+/// Nothing a server sends can end the program or grow its memory: a message longer than
+/// ``WebSocketSettings/maximumMessageBytes`` is skipped and counted, a malformed one is a bad
+/// line (counted by kind, the first few remembered with their message number), a protocol
+/// error closes the connection and the client reconnects.
+public final class WebSocketTickSource: LiveTickFeed, @unchecked Sendable {
+    // Invariant (why @unchecked Sendable is sound): every stored property is immutable or
+    // thread-safe; the client and the decoder are created and used on the producer thread
+    // only; everything both sides read lives in `thread.state`.
+    /// Where it connects.
+    public let endpoint: WebSocketEndpoint
+    /// How it connects.
+    public let settings: WebSocketSettings
+    /// The queue the producer fills and the consumer drains.
+    public let queue: TickQueue
+    private let options: FeedOptions
+    private let format: PayloadFormat
+    private let thread: FeedThread<ClientFeedState<Counts>>
+
+    /// The client's own counts, shared with the reader.
+    public struct Counts: Sendable, Equatable {
+        /// Whole messages received.
+        public var messages = 0
+        /// Messages longer than the limit, skipped.
+        public var oversized = 0
+        /// Binary messages (decoded like text).
+        public var binary = 0
+        /// PONGs received (answers to keepalive PINGs).
+        public var pongs = 0
+        /// Connections that ended (closed by the server, failed, timed out).
+        public var disconnects = 0
+    }
+
+    /// Prepares the feed (no network until ``start()``). Throws when the settings are out of range.
+    public init(endpoint: WebSocketEndpoint, settings: WebSocketSettings = WebSocketSettings(),
+        options: FeedOptions = FeedOptions(), format: PayloadFormat = .auto, queueCapacity: Int = 1 << 16,
+        stop: StopFlag = StopFlag()) throws(FeedError)
+    {
+        guard (1024...(64 << 20)).contains(settings.maximumMessageBytes) else {
+            throw .invalidOption(
+                name: "--max-message", value: "\(settings.maximumMessageBytes)", reason: "must be 1 KiB…64 MiB")
+        }
+        self.endpoint = endpoint
+        self.settings = settings
+        self.options = options
+        self.format = format
+        queue = TickQueue(capacity: queueCapacity)
+        thread = FeedThread(
+            name: endpoint.description,
+            state: ClientFeedState(report: FeedReport(maximumRemembered: options.reportedBadLines), counts: Counts()),
+            stop: stop)
+    }
+
+    deinit { stop() }
+
+    /// Starts the producer thread. Call once.
+    public func start() {
+        thread.start { [self] producer throws(FeedError) in try self.produce(producer) }
+    }
+
+    /// Asks the producer to stop and waits for it (within about 100 ms).
+    public func stop() { thread.stop() }
+
+    /// Counts so far (lines are messages; dropped from the queue). Takes a lock.
+    public var report: FeedReport {
+        var report = thread.state.withLock { $0.report }
+        report.dropped = queue.dropped
+        return report
+    }
+
+    /// Symbols seen so far. Takes a lock.
+    public var symbols: SymbolTable { thread.state.withLock { $0.symbols } }
+    /// Why the feed ended, if it did on an error.
+    public var error: FeedError? { thread.error }
+    /// Whether the producer has ended (an unrecoverable error, or stop).
+    public var isFinished: Bool { thread.isFinished }
+    /// The connection's state and reconnect count. Takes a lock.
+    public var connection: FeedConnection { thread.state.withLock { $0.connection } }
+    /// The client's counts so far. Takes a lock.
+    public var counts: Counts { thread.state.withLock { $0.counts } }
+
+    /// Messages, reconnects, what was skipped, for the closing summary.
+    public var summaryLines: [String] {
+        let state = thread.state.withLock { $0 }
+        let c = state.counts
+        var line = "\(endpoint): \(c.messages) message(s), \(state.connection.reconnects) reconnect(s)"
+        if c.disconnects > 0 { line += " after \(c.disconnects) lost connection(s)" }
+        if c.oversized > 0 { line += ", \(c.oversized) message(s) over \(settings.maximumMessageBytes) bytes skipped" }
+        if c.binary > 0 { line += ", \(c.binary) binary" }
+        if c.pongs > 0 { line += ", \(c.pongs) pong(s)" }
+        return [line]
+    }
+
+    // MARK: Producer
+
+    private func produce(_ producer: FeedProducer<ClientFeedState<Counts>>) throws(FeedError) {
+        let client: WebSocketClient
+        do {
+            client = try WebSocketClient(endpoint: endpoint, settings: settings)
+        } catch {
+            throw .connectionFailed(endpoint: endpoint.description, reason: error.message)
+        }
+        let decoder = MessageTickDecoder(options: options, format: format, topicSymbol: .full)
+        let topic = Array(endpoint.symbolName.utf8)
+        var publishedSymbols = 0
+        var sink = QueueSink(queue: queue) {
+            // Names reach the reader before the first tick that uses them.
+            if decoder.symbols.count != publishedSymbols {
+                let symbols = decoder.symbols
+                publishedSymbols = symbols.count
+                producer.update { $0.symbols = symbols }
+            }
+        }
+        var failure: FeedError?
+        var binary = 0
+        client.onMessage = { payload, isBinary in
+            if isBinary { binary += 1 }
+            guard failure == nil else { return }
+            topic.withUnsafeBytes { topicBytes in
+                do throws(FeedError) {
+                    _ = try decoder.decode(payload, topic: topicBytes, arrival: Self.realtimeNanoseconds(), into: &sink)
+                } catch {
+                    failure = error
+                }
+            }
+        }
+        func publish() {
+            let report = decoder.report
+            let symbols = decoder.symbols
+            publishedSymbols = symbols.count
+            let messages = client.messages
+            let oversized = client.oversizedMessages
+            let pongs = client.pongs
+            producer.update { state in
+                state.report = report
+                if state.symbols.count != symbols.count { state.symbols = symbols }
+                state.counts.messages = messages
+                state.counts.oversized = oversized
+                state.counts.pongs = pongs
+                state.counts.binary = binary
+            }
+        }
+        defer { publish() }
+        var backoff = ReconnectBackoff(
+            initialMilliseconds: settings.initialBackoffMilliseconds, maximumMilliseconds: settings.maximumBackoffMilliseconds)
+        var everConnected = false
+        var lastPublish = Self.monotonicMilliseconds()
+        while !producer.isStopped {
+            producer.update { $0.connection.state = .connecting }
+            client.connect()
+            var established = false
+            var messagesAtConnect = 0
+            var reason = ""
+            while !producer.isStopped {
+                let state = client.service()
+                if let failure {
+                    publish()
+                    throw failure
+                }
+                if state == .established && !established {
+                    established = true
+                    messagesAtConnect = client.messages
+                    producer.update { state in
+                        if everConnected { state.connection.reconnects += 1 }
+                        state.connection.state = .connected
+                    }
+                    everConnected = true
+                }
+                if case let .closed(why) = state {
+                    reason = why
+                    break
+                }
+                let now = Self.monotonicMilliseconds()
+                if now - lastPublish >= 50 {
+                    lastPublish = now
+                    publish()
+                }
+            }
+            publish()
+            if producer.isStopped { break }
+            if Self.isCertificateFailure(reason) {
+                throw .connectionFailed(endpoint: endpoint.description, reason: "TLS: \(reason)")
+            }
+            // Only a connection that delivered resets the delays: a server that accepts and
+            // closes at once is retried ever more slowly, not every 100 ms.
+            if established && client.messages > messagesAtConnect { backoff.reset() }
+            let lost = established ? "connection lost: \(reason)" : reason
+            producer.update { state in
+                if established { state.counts.disconnects += 1 }
+                state.connection.state = .disconnected(lost.isEmpty ? "connection failed" : lost)
+            }
+            producer.sleep(milliseconds: backoff.next())
+        }
+    }
+
+    /// Whether libwebsockets' reason is the server's certificate being refused (wrong CA,
+    /// wrong host name, expired): retrying would only repeat it.
+    static func isCertificateFailure(_ reason: String) -> Bool {
+        let lower = reason.lowercased()
+        return lower.contains("certificate") || lower.contains("x509") || lower.contains("cert didn")
+    }
+
+    static func realtimeNanoseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int64(now.tv_sec) &* 1_000_000_000 &+ Int64(now.tv_nsec)
+    }
+
+    static func monotonicMilliseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) &* 1000 &+ Int64(now.tv_nsec) / 1_000_000
+    }
+}
