@@ -54,19 +54,51 @@ extension CommandLineTests {
         #expect(kept == "index,x,y\n0,1709251200,179.66\n1,1709510400,175.1\n2,1709596800,170.12\n", "\(kept)")
     }
 
-    @Test("defect 6: a run that charts nothing exits 1 and lists what the file holds")
-    func nothingChartedFails() {
-        let text = "time,symbol,price\n1709280000,NVDA,100\n1709280001,AAPL,101\n"
-        let absent = replayFormat("t.csv", text, ["--symbol", "nvda"])
-        #expect(absent.status == 1)
-        #expect(absent.stderr.contains("nothing charted"), "\(absent.stderr)")
-        #expect(absent.stderr.contains("NVDA (not nvda: symbols are case-sensitive)"), "\(absent.stderr)")
-        #expect(absent.stderr.contains("AAPL"))
-        let headerOnly = replayFormat("h.csv", "time,price\n")
-        #expect(headerOnly.status == 1)
-        let late = replayFormat("t.csv", text, ["--from", "2030-01-01T00:00:00Z"])
-        #expect(late.status == 1)
-        #expect(late.stderr.contains("outside --from/--to"), "\(late.stderr)")
+    @Test("defect 6: a run that charts nothing exits 1, lists the file's symbols and time range, and leaves an existing picture alone")
+    func nothingChartedFails() throws {
+        let text = "time,symbol,price\n2024-03-01T09:30:00Z,NVDA,100\n2024-03-01T16:00:00Z,AAPL,101\n"
+        let range = "times from 2024-03-01 09:30:00 to 2024-03-01 16:00:00 ("
+        let cases: [(file: String, contents: String, flags: [String], says: [String])] = [
+            ("t.csv", text, ["--symbol", "nvda"], ["no symbol nvda: did you mean NVDA?", "symbols NVDA, AAPL", range, "2 ticks"]),
+            ("t.csv", text, ["--symbol", "MSFT", "--tz", "UTC"], ["no symbol MSFT", "symbols NVDA, AAPL", range + "UTC)"]),
+            ("t.csv", text, ["--symbol", "MSFT,IBM"], ["no symbol MSFT; no symbol IBM", "symbols NVDA, AAPL", range]),
+            ("t.csv", text, ["--from", "2030-01-01T00:00:00Z"], ["all 2 ticks are outside --from/--to", range]),
+            ("t.csv", text, ["--from", "2030-01-01T00:00:00Z", "--utc-offset", "+01:00"], ["from 2024-03-01 10:30:00 to 2024-03-01 17:00:00"]),
+            ("h.csv", "time,price\n", [], ["the input holds a header and no data lines"]),
+            ("bad.csv", "time,price\nx,1\n2024-03-01T09:30:00Z,y\n", [], ["every line is bad (2;"]),
+            ("bad.json", "[{\"t\": \"x\", \"p\": 1}, {\"t\": \"y\", \"p\": 2}]\n", [], ["every record is bad"]),
+        ]
+        for c in cases {
+            let dir = temporaryDirectory()
+            writeFile(dir + "/" + c.file, c.contents)
+            // An existing picture (from an earlier good run) must keep its bytes.
+            writeFile(dir + "/out.ppm", "an earlier picture")
+            var status: Int32 = -1
+            let stderr = capture(2) {
+                status = LiveTickerCommandLine.run(["replay", dir + "/" + c.file, "-o", dir + "/out.ppm", "--size", "160x90"] + c.flags)
+            }
+            #expect(status == 1, "\(c.flags): \(stderr)")
+            #expect(stderr.contains("nothing charted"), "\(stderr)")
+            for phrase in c.says { #expect(stderr.contains(phrase), "\(c.file) \(c.flags): '\(phrase)' not in \(stderr)") }
+            #expect(stderr.contains("no picture written"), "\(stderr)")
+            #expect(readFile(dir + "/out.ppm") == Array("an earlier picture".utf8), "\(c.file) \(c.flags) overwrote the picture")
+        }
+        // A run that charts something still replaces the picture.
+        let dir = temporaryDirectory()
+        writeFile(dir + "/t.csv", text)
+        writeFile(dir + "/out.ppm", "an earlier picture")
+        var status: Int32 = -1
+        _ = capture(2) { status = LiveTickerCommandLine.run(["replay", dir + "/t.csv", "-o", dir + "/out.ppm", "--size", "160x90", "--symbol", "NVDA"]) }
+        #expect(status == 0)
+        #expect(try PPMImage(contentsOf: dir + "/out.ppm").width == 160)
+    }
+
+    @Test("a JSON array counts bad records, not lines: one line of two bad records is '2 bad records'")
+    func jsonArrayCountsRecords() {
+        let run = replayFormat("a.json", "[{\"t\": 1709280000, \"p\": 1}, {\"t\": \"x\", \"p\": 2}, {\"t\": \"y\", \"p\": 3}]\n")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("1 line, 1 tick, 2 bad records ("), "\(run.stderr)")
+        #expect(!run.stderr.contains("bad lines"), "\(run.stderr)")
     }
 
     @Test("defect 7: -o is --output; an unknown short option is named as typed")
@@ -105,6 +137,11 @@ extension CommandLineTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("values=cpu_user, cpu_system (a series each, named by column)"), "\(run.stderr)")
         #expect(run.stderr.contains("120 ticks"), "\(run.stderr)")
+        // Each column's series holds its own history: 60 per series fit in 100.
+        let held = replayFormat("telegraf.csv", text, ["--value", "cpu_user,cpu_system", "--history", "100"])
+        #expect(held.status == 0 && !held.stderr.contains("scrolled out"), "\(held.stderr)")
+        let scrolled = replayFormat("telegraf.csv", text, ["--value", "cpu_user,cpu_system", "--history", "50"])
+        #expect(scrolled.stderr.contains("20 of 120 ticks scrolled out of the history, which holds the newest 50 per series"), "\(scrolled.stderr)")
         let both = replayFormat("telegraf.csv", text, ["--value", "cpu_user,cpu_system", "--symbol", "a,b"])
         #expect(both.status == 2 && both.stderr.contains("cannot both name several"), "\(both.stderr)")
         let unknown = replayFormat("telegraf.csv", text, ["--value", "cpu_user,disk"])

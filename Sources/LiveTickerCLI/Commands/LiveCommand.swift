@@ -178,8 +178,12 @@ enum LiveCommand: Command {
             }
             let listener: LiveTickSource
             do {
+                // A followed file's rotations are logged as they happen (tail -F).
+                var followLog: (@Sendable (FollowEvent) -> Void)?
+                if case let .followedFile(path) = endpoint { followLog = ReplayInput.followLog(path: path) }
                 listener = try LiveTickSource(
-                    endpoint: endpoint, options: options, listener: listening, queueCapacity: queue, stop: stop)
+                    endpoint: endpoint, options: options, listener: listening, queueCapacity: queue, stop: stop,
+                    onFollowEvent: followLog)
             } catch {
                 throw CommandFailure(error.description)
             }
@@ -218,10 +222,14 @@ enum LiveCommand: Command {
         let session = ChartSession(
             series: series, wanted: wanted, wantedAreColumns: byColumn, chartOptions: chart.options, font: chart.font, display: output,
             title: chart.title ?? title, titleIsFixed: chart.title != nil)
+        session.skipsEmptyFrames = display.output.isFile
         let (report, sink) = try session.runLiveSource(source, hold: hold, republisher: republisher)
         for line in source.summaryLines { printError(line) }
         if let republisher { printError(republisher.summary) }
-        let status = ReplayInput.finish(report: report, sink: sink, symbols: source.symbols, path: sourceName) {
+        let status = ReplayInput.finish(
+            report: report, sink: sink, symbols: source.symbols, path: sourceName, symbolFilter: options.symbol,
+            zone: chart.options.timeZone, outputIsFile: display.output.isFile
+        ) {
             "\(session.framesPresented) frame(s) to \(output.summary)"
         }
         // What peers send cannot make a listener's run fail (garbage alone is counted, not fatal).

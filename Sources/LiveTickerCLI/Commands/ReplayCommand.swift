@@ -33,9 +33,9 @@ enum ReplayCommand: Command {
 
         Chart:
           --chart KIND        line (default), candles, or both
-          --candle D          candle interval: 1s, 5m, 1h, 1d, ... or 100t (ticks); default
-                              with --window: from 1m, 5m, 15m, 1h, 4h, 1d, 1w the first that
-                              puts at most 150 candles in the window; else 1m
+          --candle D          candle interval: 1s, 5m, 1h, 1d, ... or 100t (ticks); default:
+                              from 1m, 5m, 15m, 1h, 4h, 1d, 1w the first that puts at most
+                              150 candles in the span shown, chosen again every frame
           --window D          follow the newest data over this span, e.g. 10m (default: all held)
           --range FROM,TO     show a fixed time range instead, e.g.
                               2024-03-01T12:00:00Z,2024-03-01T13:00:00Z
@@ -113,6 +113,7 @@ enum ReplayCommand: Command {
             let opened = try TickFileReader.open(path: path, options: feed.options, follow: feed.follow, stop: stop)
             // A file written newest first is replayed in time order (not a followed file).
             if feed.follow {
+                (opened as? CSVTickReader)?.onFollowEvent = ReplayInput.followLog(path: path)
                 reader = opened
             } else {
                 ordered = TimeOrderedReader(opened, maximumTicks: feed.history)
@@ -127,6 +128,7 @@ enum ReplayCommand: Command {
         let session = ChartSession(
             series: series, wanted: wanted, wantedAreColumns: byColumn, chartOptions: chart.options, font: chart.font, display: output,
             title: chart.title ?? feed.options.symbol ?? ReplayInput.title(forPath: path), titleIsFixed: chart.title != nil)
+        session.skipsEmptyFrames = display.output.isFile
         let (report, sink) =
             display.output.isFile && !feed.follow
             ? try session.runToFile(reader: reader, pacer: feed.pacer, every: every, stop: stop)
@@ -135,7 +137,8 @@ enum ReplayCommand: Command {
         return ReplayInput.finish(
             report: report, sink: sink, symbols: reader.symbols, path: path, format: reader.formatDescription,
             symbolFilter: feed.options.symbol, historyCapacity: feed.history,
-            notes: notes + (ordered.map { $0.droppedOldest > 0 ? ["\($0.droppedOldest) oldest ticks of the newest-first file beyond the history dropped"] : [] } ?? [])
+            notes: notes + (ordered.map { $0.droppedOldest > 0 ? ["\($0.droppedOldest) oldest ticks of the newest-first file beyond the history dropped"] : [] } ?? []),
+            zone: chart.options.timeZone, outputIsFile: display.output.isFile
         ) {
             "\(session.framesPresented) frame(s) to \(output.summary)"
         }

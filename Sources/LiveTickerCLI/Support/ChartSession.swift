@@ -36,6 +36,11 @@ final class ChartSession {
     private var badgeChanged = false
     /// The header badge (connection state), kept here so a re-made chart shows it too.
     private var badge: String?
+    /// The display is a picture file: no frame is presented while nothing is charted, so a run
+    /// that charts nothing leaves an existing picture as it was (a panel shows the empty chart).
+    var skipsEmptyFrames = false
+    /// Whether any series holds a tick (versions only grow, from 0).
+    private var chartsSomething: Bool { series.contains { $0.version > 0 } }
 
     /// Header titles per series: the wanted symbol names, or the file's name until the charted
     /// symbol is known.
@@ -143,7 +148,8 @@ final class ChartSession {
         var pacer = pacer
         let report = try Self.feed(reader, into: &sink, pacer: &pacer, stop: stop)
         if let frameError { throw frameError }
-        try presentFrame()
+        // Nothing charted: an existing picture keeps its bytes (the run fails and says why).
+        if sink.chartedTicks > 0 || !skipsEmptyFrames { try presentFrame() }
         return (report, sink)
     }
 
@@ -184,7 +190,7 @@ final class ChartSession {
             onStop: { stop.stop() })
         producer.join()
         if let error = outcome.error { throw error }
-        if !StopSignal.isRequested {
+        if !StopSignal.isRequested, chartsSomething || !skipsEmptyFrames {
             // The frames drawn while feeding chose the value strip's width with hysteresis;
             // the last one is drawn from the data alone, as a file output of the replay is.
             chart.resetLayoutHistory()
@@ -316,7 +322,7 @@ final class ChartSession {
             if version != drawnVersion || badgeChanged {
                 drawnVersion = version
                 badgeChanged = false
-                try presentFrame()
+                if version > 0 || !skipsEmptyFrames { try presentFrame() }
             } else if finished {
                 return
             } else {

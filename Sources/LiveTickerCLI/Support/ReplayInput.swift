@@ -1,5 +1,6 @@
 import LiveTickerCore
 import LiveTickerFeed
+import LiveTickerScales
 
 /// What `replay` and `live` read besides the column options (``FeedArguments``): history
 /// size, pacing and follow mode; plus the series they feed and the end-of-run summary.
@@ -20,7 +21,7 @@ struct ReplayInput {
     static let helpLines = """
           --speed S           max (default: as fast as possible), 1 (recorded gaps kept),
                               N (N times faster), 0.5 (half speed)
-          --history N         ticks the history ring holds (default: sized to the file, at
+          --history N         ticks each series' history ring holds (default: sized to the file, at
                               least 1048576, at most 33554432 = 768 MiB; live: 1048576)
           --follow            keep reading as the file grows, like tail -f
         """
@@ -64,51 +65,102 @@ struct ReplayInput {
         return String(name[..<dot])
     }
 
+    /// Logs a followed file's rotation as it happens (`replay --follow`, `live FILE`): one line
+    /// per truncation or replacement, one per disappearance of the path.
+    static func followLog(path: String) -> @Sendable (FollowEvent) -> Void {
+        { event in
+            switch event {
+            case .truncated: printError("liveticker: \(path) was truncated; reading it again from its start")
+            case .replaced: printError("liveticker: \(path) was replaced (rotated); reading the new file from its start")
+            case .missing: printError("liveticker: \(path) is missing (moved away or deleted); waiting for it to come back")
+            }
+        }
+    }
+
     /// Prints the end-of-run summary to standard error (ticks, bad lines by kind with the first
-    /// line numbers, symbols left out, frames) and returns the exit status: 0, or 1 when the
-    /// feed read nothing at all.
+    /// line numbers, symbols left out, frames) and returns the exit status: 0, or 1 when
+    /// nothing was charted (every line bad, a header alone, `--from` past the data, a symbol
+    /// not in the input): then the last line says what the input does hold, its symbols and
+    /// its time range in `zone` (the chart's), and (`outputIsFile`) that no picture was written.
     static func finish(
         report: FeedReport, sink: SeriesSink, symbols: SymbolTable, path: String, format: String = "",
-        symbolFilter: String? = nil, historyCapacity: Int = .max, notes: [String] = [], frames: () -> String
+        symbolFilter: String? = nil, historyCapacity: Int = .max, notes: [String] = [], zone: TimeZoneRules = .utc,
+        outputIsFile: Bool = false, frames: () -> String
     ) -> Int32 {
         if !format.isEmpty { printError("\(path): read as \(format)") }
         printError("\(path): \(report.summary)")
         for note in notes { printError("\(path): \(note)") }
-        if sink.chartedTicks > historyCapacity {
+        // Per series: each holds its own newest `historyCapacity` (several symbols or value
+        // columns are several series; their sum may exceed one history without loss).
+        let scrolled = sink.series.reduce(0) { $0 + max(0, Int($1.version) - min(historyCapacity, $1.capacity)) }
+        if scrolled > 0 {
             printError(
-                "\(path): \(sink.chartedTicks - historyCapacity) of \(sink.chartedTicks) ticks scrolled out of the history, "
-                    + "which holds the newest \(historyCapacity): the chart starts later than the file; --history N holds more")
+                "\(path): \(scrolled) of \(sink.chartedTicks) ticks scrolled out of the history, "
+                    + "which holds the newest \(historyCapacity)\(sink.series.count > 1 ? " per series" : ""): the chart starts later than the file; --history N holds more")
         }
         // Symbol names come from the feed: escaped and listed with a bound (a feed may name
         // 65 536 symbols, each 255 bytes long).
         let charted = sink.chartedSymbols.compactMap { $0 }.map { MessageText.field(symbols.name(of: $0), maximum: 40) }
-        if sink.otherSymbolTicks > 0 {
+        if sink.otherSymbolTicks > 0 && sink.chartedTicks > 0 {
             printError(
                 "\(path): charted \(charted.joined(separator: ", ")) (\(sink.chartedTicks) ticks); "
                     + "\(sink.otherSymbolTicks) ticks of other symbols (of \(MessageText.list(symbols.names))) left out: "
                     + "choose with --symbol NAME or --symbol NAME,NAME")
         }
-        for (index, name) in sink.wanted.enumerated() where sink.chartedSymbols[index] == nil {
-            printError("\(path): symbol \(name) not found (symbols seen: \(MessageText.list(symbols.names)))")
-        }
         printError("wrote \(frames())")
-        guard sink.chartedTicks == 0 else { return 0 }
-        // Nothing charted: say what the input does hold, and fail.
-        var holds: [String] = []
-        if report.ticks > 0 { holds.append("\(report.ticks) ticks") }
+        guard sink.chartedTicks == 0 else {
+            for (index, name) in sink.wanted.enumerated() where sink.chartedSymbols[index] == nil {
+                printError("\(path): symbol \(name) not found (symbols seen: \(MessageText.list(symbols.names)))")
+            }
+            return 0
+        }
+        printError("\(path): \(nothingCharted(report: report, sink: sink, symbols: symbols, symbolFilter: symbolFilter, zone: zone))"
+            + (outputIsFile ? "; no picture written (an existing one is left as it was)" : ""))
+        return 1
+    }
+
+    /// The message of a run that charted nothing: why, and what the input holds (its symbols,
+    /// its time range in `zone`, its counts), with the symbol a user probably meant.
+    static func nothingCharted(
+        report: FeedReport, sink: SeriesSink, symbols: SymbolTable, symbolFilter: String?, zone: TimeZoneRules
+    ) -> String {
         // With --symbol NAME the table starts with NAME itself; list the others.
         let seen = symbols.names.filter { $0 != symbolFilter }
-        if !seen.isEmpty { holds.append("symbols " + seen.prefix(20).joined(separator: ", ")) }
         let asked = sink.wanted + (symbolFilter.map { [$0] } ?? [])
-        if report.filteredBySymbol > 0 { holds.append("\(report.filteredBySymbol) lines of other symbols") }
-        if report.filteredByTime > 0 { holds.append("\(report.filteredByTime) ticks outside --from/--to") }
-        if report.badLines > 0 { holds.append("\(report.badLines) bad lines") }
-        for name in asked {
-            if let other = seen.first(where: { $0 != name && $0.lowercased() == name.lowercased() }) {
-                holds.append("\(other) (not \(name): symbols are case-sensitive)")
+        var why: [String] = []
+        for name in asked where !seen.contains(name) {
+            if let other = seen.first(where: { $0.lowercased() == name.lowercased() }) {
+                why.append("no symbol \(name): did you mean \(other)? (symbols match exactly, case included)")
+            } else if !seen.isEmpty || report.filteredBySymbol > 0 || sink.otherSymbolTicks > 0 {
+                why.append("no symbol \(name)")
             }
         }
-        printError("\(path): nothing charted; the input holds " + (holds.isEmpty ? "no ticks" : holds.joined(separator: "; ")))
-        return 1
+        if report.filteredByTime > 0 { why.append("all \(report.filteredByTime) ticks are outside --from/--to") }
+        let dataLines = report.lines - report.blankLines
+        let hasTicks = report.ticks + report.filteredBySymbol + report.filteredByTime > 0
+        if !hasTicks {
+            if report.badLines > 0 {
+                why.append("every \(report.countsRecords ? "record" : "line") is bad (\(report.badLines); the first are listed above)")
+            } else if dataLines == 1 && report.bytes > 0 {
+                why.append("the input holds a header and no data lines")
+            } else {
+                why.append("the input holds no ticks")
+            }
+        }
+        var holds: [String] = []
+        if !seen.isEmpty { holds.append("symbols " + MessageText.list(seen)) }
+        let earliest = min(report.filteredEarliest, sink.otherEarliest)
+        let latest = max(report.filteredLatest, sink.otherLatest)
+        if earliest <= latest {
+            holds.append(
+                "times from \(CalendarLabel.timestamp(earliest, zone: zone)) to \(CalendarLabel.timestamp(latest, zone: zone)) (\(zone.identifier))")
+        }
+        var counts: [String] = []
+        if hasTicks { counts.append("\(report.ticks + report.filteredBySymbol + report.filteredByTime) ticks") }
+        if report.badLines > 0 && hasTicks { counts.append("\(report.badLines) bad \(report.countsRecords ? "records" : "lines")") }
+        if !counts.isEmpty { holds.append(counts.joined(separator: ", ")) }
+        var text = "nothing charted: " + why.joined(separator: "; ")
+        if !holds.isEmpty { text += "; the input holds " + holds.joined(separator: "; ") }
+        return text
     }
 }

@@ -27,6 +27,10 @@ struct SeriesSink: TickSink {
     /// The symbol charted in each series, once seen.
     private(set) var chartedSymbols: [SymbolID?]
     private(set) var otherSymbolTicks = 0
+    /// The earliest and latest times of the ticks of other symbols (`Int64.max`/`.min`: none),
+    /// so a run that charts nothing can say when the input's ticks are.
+    private(set) var otherEarliest = Int64.max
+    private(set) var otherLatest = Int64.min
     private(set) var chartedTicks = 0
     let framesEvery: Int
     private var sinceFrame = 0
@@ -52,7 +56,7 @@ struct SeriesSink: TickSink {
     mutating func consume(_ tick: Tick, symbol: SymbolID) {
         let target = target(of: symbol)
         guard target >= 0 else {
-            otherSymbolTicks &+= 1
+            noteOther(tick.time)
             return
         }
         series[target].append(tick)
@@ -64,7 +68,7 @@ struct SeriesSink: TickSink {
     mutating func consume(bar: Candle, symbol: SymbolID) {
         let target = target(of: symbol)
         guard target >= 0 else {
-            otherSymbolTicks &+= 1
+            noteOther(bar.startTime)
             return
         }
         series[target].append(bar: bar)
@@ -95,7 +99,7 @@ struct SeriesSink: TickSink {
             let symbol = symbols[i]
             let target = target(of: symbol)
             guard target >= 0 else {
-                otherSymbolTicks &+= 1
+                noteOther(ticks[i].time)
                 i &+= 1
                 continue
             }
@@ -117,6 +121,14 @@ struct SeriesSink: TickSink {
             }
             i = j
         }
+    }
+
+    /// Counts a tick of a symbol not charted. O(1).
+    @inline(__always)
+    private mutating func noteOther(_ time: Int64) {
+        otherSymbolTicks &+= 1
+        if time < otherEarliest { otherEarliest = time }
+        if time > otherLatest { otherLatest = time }
     }
 
     /// The series index for `symbol` (-1: not charted), resolving a symbol seen for the first time.

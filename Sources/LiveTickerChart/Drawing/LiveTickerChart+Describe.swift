@@ -10,11 +10,7 @@ extension LiveTickerChart {
     public func describe() -> String {
         guard frame.hasData else { return "The chart shows no data yet." }
         let zone = options.timeZone
-        func when(_ time: Int64) -> String {
-            let t = CalendarLabel.local(time, zone: zone)
-            func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-            return "\(t.year)-\(two(t.month))-\(two(t.day)) \(two(t.hour)):\(two(t.minute)):\(two(t.second))"
-        }
+        func when(_ time: Int64) -> String { CalendarLabel.timestamp(time, zone: zone) }
         let decimals = valueDecimals()
         func number(_ value: Double) -> String { Self.headerNumber(value, decimals: decimals).description }
         var parts: [String] = []

@@ -207,12 +207,14 @@ public final class BinaryTickReader: TickBatchReader {
             if filtering {
                 if filterID != symbol {
                     filteredBySymbol &+= 1
+                    counts.noteFiltered(time: time)
                     continue
                 }
                 symbol = 0
             }
             if hasTimeRange && (time < from || time >= to) {
                 filteredByTime &+= 1
+                counts.noteFiltered(time: time)
                 continue
             }
             if !value.isFinite { nonFinite &+= 1 }

@@ -15,6 +15,18 @@ extension CSVRecordParser {
         refusedHeader = false
     }
 
+    /// Starts a new file under the same reader (a followed file truncated or replaced): like
+    /// ``beginDocument()``, and its first line may also decide another text format (a JSON
+    /// array opens again). The decoders and symbol names are kept. O(1).
+    mutating func beginFile() {
+        beginDocument()
+        if detectsTextFormats {
+            textFormat = .csv
+            jsonArrayState = 0
+            reportedUnclosedArray = false
+        }
+    }
+
     /// Counts the refused header line `[start, end)` (``BadLineKind/badHeader``) and marks the
     /// rest of the document as refused. Returns `next`, where parsing goes on.
     mutating func refuseHeader(

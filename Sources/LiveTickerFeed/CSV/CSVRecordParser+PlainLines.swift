@@ -29,8 +29,10 @@ extension CSVRecordParser {
         var next: UnsafePointer<UInt8>
         /// Lines consumed (all delivered or filtered by time).
         var lines = 0
-        /// Lines dropped by the time range.
+        /// Lines dropped by the time range, and their earliest and latest times.
         var filteredByTime = 0
+        var filteredEarliest = Int64.max
+        var filteredLatest = Int64.min
     }
 
     /// Parses plain lines from `p` until `stop`, a line that is not plain, or `capacity` ticks,
@@ -73,6 +75,8 @@ extension CSVRecordParser {
             run.lines &+= 1
             if hasTimeRange && (time < from || time >= to) {
                 run.filteredByTime &+= 1
+                run.filteredEarliest = min(run.filteredEarliest, time)
+                run.filteredLatest = max(run.filteredLatest, time)
                 continue
             }
             ticks[n] = Tick(time: time, value: value, size: size)

@@ -52,6 +52,10 @@ struct CSVRecordParser {
     /// The headerless layout and its roles, kept so that a run of headerless datagrams (each a
     /// new document) allocates nothing.
     var headerless: (layout: CSVColumnLayout, roles: [ColumnRole])?
+    /// The number of a last line the reader gave its missing newline: if that line does not
+    /// parse, it was cut off mid-write, and it is counted as ``BadLineKind/truncatedLastLine``
+    /// rather than as the field that failed.
+    var unterminatedLine = -1
     /// Several value columns (`--value a,b,c`): the series id of each value column for each
     /// line symbol, `moreValues.count + 1` ids per line symbol id (`SymbolID.none`-like
     /// `UInt32.max` until named). Grows once per new line symbol.
@@ -145,6 +149,7 @@ struct CSVRecordParser {
                     line &+= run.lines
                     delivered &+= run.lines &- run.filteredByTime
                     filteredByTime &+= run.filteredByTime
+                    if run.filteredByTime > 0 { report.noteFiltered(earliest: run.filteredEarliest, latest: run.filteredLatest) }
                     if p >= stop || n &+ ticksPerLine > capacity { break }
                 }
                 line &+= 1
@@ -258,6 +263,7 @@ struct CSVRecordParser {
                     if let filter = symbolFilter {
                         if !Self.equal(start, symbolCount, filter) {
                             report.filteredBySymbol &+= 1
+                            report.noteFiltered(time: time)
                             // Names of the other symbols, so a run that charts nothing can list them.
                             if symbols.count < 1024 && symbolCount <= ParseScratch.maximumSymbolLength {
                                 _ = symbols.insert(start, count: symbolCount)
@@ -281,6 +287,7 @@ struct CSVRecordParser {
                 }
                 if hasTimeRange && (time < from || time >= to) {
                     filteredByTime &+= 1
+                    report.noteFiltered(time: time)
                     continue
                 }
                 if moreCount > 0 {
@@ -342,6 +349,9 @@ struct CSVRecordParser {
     mutating func badLine(
         _ kind: BadLineKind, line: Int, column: Int?, start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>
     ) throws(FeedError) {
+        let cut = line == unterminatedLine
+        let kind = cut ? .truncatedLastLine : kind
+        let column = cut ? nil : column
         let remember = options.strict || report.firstBadLines.count < report.maximumRemembered
         let columnName = column.map { layout?.name(of: $0) ?? String($0) } ?? ""
         let bad = BadLine(

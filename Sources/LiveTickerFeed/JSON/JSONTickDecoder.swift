@@ -33,6 +33,10 @@ public struct JSONTickDecoder: TickPayloadDecoder {
     /// Key paths of time, value, size, symbol as bytes (empty: not read).
     private var paths: [[[UInt8]]] = [[], [], [], []]
     private var indices: [Int] = [-1, -1, -1, -1]
+    /// Which layout ``paths`` and ``indices`` hold now: 0 none, 1 the object layout, 2 the row
+    /// layout. Installing builds arrays, so it happens only when records switch between
+    /// objects and rows, not per record (the allocation stage counted 8 blocks per NDJSON line).
+    private var installedLayout = 0
 
     static let timeRole = 0, valueRole = 1, sizeRole = 2, symbolRole = 3
     /// The number bad messages are reported under: the message count, or a file's line number.
@@ -172,7 +176,10 @@ public struct JSONTickDecoder: TickPayloadDecoder {
                 let layout = JSONFieldLayout.resolve(options: options, leaves: leaves)
                 objectLayout = layout
             }
-            install(objectLayout!)
+            if installedLayout != 1 {
+                install(objectLayout!)
+                installedLayout = 1
+            }
             var fields = Fields()
             walkObject(&scanner, depth: 0, mask: 0b1111, fields: &fields)
             return try emit(fields, receivedAt: receivedAt, payload, layout: objectLayout, into: &sink)
@@ -190,7 +197,10 @@ public struct JSONTickDecoder: TickPayloadDecoder {
             }
             rowLayout = JSONFieldLayout.resolveRow(options: options, rowLength: length)
         }
-        install(rowLayout!)
+        if installedLayout != 2 {
+            install(rowLayout!)
+            installedLayout = 2
+        }
         var fields = Fields()
         var index = 0
         scanner.skipWhitespace()
@@ -213,8 +223,8 @@ public struct JSONTickDecoder: TickPayloadDecoder {
         return try emit(fields, receivedAt: receivedAt, payload, layout: rowLayout, into: &sink)
     }
 
-    /// Makes `layout`'s fields the ones walks look for. Allocates only when the layout changes
-    /// (objects and rows mixed in one feed).
+    /// Makes `layout`'s fields the ones walks look for. Allocates: called once per layout
+    /// switch (objects and rows mixed in one feed), never per record.
     private mutating func install(_ layout: JSONFieldLayout) {
         let fields = [layout.time, layout.value, layout.size, layout.symbol]
         for role in 0..<4 {
@@ -446,6 +456,7 @@ public struct JSONTickDecoder: TickPayloadDecoder {
                     && filter.withUnsafeBufferPointer { count == 0 || memcmp($0.baseAddress!, start, count) == 0 }
                 if !same {
                     report.filteredBySymbol &+= 1
+                    report.noteFiltered(time: time)
                     return false
                 }
             } else {
@@ -458,10 +469,12 @@ public struct JSONTickDecoder: TickPayloadDecoder {
         }
         if let from = options.from, time < from {
             report.filteredByTime &+= 1
+            report.noteFiltered(time: time)
             return false
         }
         if let to = options.to, time >= to {
             report.filteredByTime &+= 1
+            report.noteFiltered(time: time)
             return false
         }
         if !value.isFinite { report.nonFiniteValues &+= 1 }

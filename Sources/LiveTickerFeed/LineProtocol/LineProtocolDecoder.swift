@@ -182,10 +182,12 @@ public struct LineProtocolDecoder: TickPayloadDecoder {
         }
         if let from = options.from, time < from {
             report.filteredByTime &+= 1
+            report.noteFiltered(time: time)
             return 0
         }
         if let to = options.to, time >= to {
             report.filteredByTime &+= 1
+            report.noteFiltered(time: time)
             return 0
         }
         // Now each field: key=value.
@@ -259,6 +261,7 @@ public struct LineProtocolDecoder: TickPayloadDecoder {
                 let same = n == filter.count && filter.withUnsafeBufferPointer { memcmp($0.baseAddress!, name, n) == 0 }
                 if !same {
                     report.filteredBySymbol &+= 1
+                    report.noteFiltered(time: time)
                     continue
                 }
                 symbol = .first

@@ -35,15 +35,20 @@ public final class LiveTickSource: @unchecked Sendable {
     private let socket: Int32
     private let hub: LiveFeedHub
     private var stopFlag: StopFlag { hub.stopFlag }
+    /// A followed file's rotation events (truncated, replaced, missing), called on the producer
+    /// thread; nil for other endpoints.
+    private let onFollowEvent: (@Sendable (FollowEvent) -> Void)?
 
     /// Prepares the source; resolves and binds (and for TCP listens on) the socket. The
     /// producer starts with ``start()``. `stop` may be shared with other work (e.g. a
     /// signal-driven flag). `listener` applies to UDP and TCP endpoints.
     public init(
         endpoint: LiveEndpoint, options: FeedOptions = FeedOptions(), listener: ListenerOptions = ListenerOptions(),
-        queueCapacity: Int = 1 << 16, stop: StopFlag = StopFlag()
+        queueCapacity: Int = 1 << 16, stop: StopFlag = StopFlag(),
+        onFollowEvent: (@Sendable (FollowEvent) -> Void)? = nil
     ) throws(FeedError) {
         self.endpoint = endpoint
+        self.onFollowEvent = onFollowEvent
         self.options = options
         listenerOptions = listener
         queue = TickQueue(capacity: queueCapacity)
@@ -113,7 +118,9 @@ public final class LiveTickSource: @unchecked Sendable {
         case .standardInput:
             try pump(CSVTickReader(fileDescriptor: 0, name: "-", options: options, stop: stopFlag))
         case let .followedFile(path):
-            try pump(CSVTickReader(path: path, options: options, follow: true, stop: stopFlag))
+            let reader = try CSVTickReader(path: path, options: options, follow: true, stop: stopFlag)
+            reader.onFollowEvent = onFollowEvent
+            try pump(reader)
         case .udp:
             DatagramReceiver(
                 socket: socket, options: options, listener: listenerOptions, hub: hub, queue: queue, stop: stopFlag

@@ -9,18 +9,25 @@ import Glibc
 /// does not fit is skipped as it streams past and counted as ``BadLineKind/lineTooLong``; input
 /// that runs on for ``FeedOptions/maximumLineRun`` bytes without a newline (`/dev/zero`) ends
 /// the read with ``FeedError/noLineBreak(path:bytes:)``. A missing final newline is supplied at
-/// the end of input, unless the last line is shorter than the one before it (fewer fields, or
-/// fewer bytes in its last field): then it was cut off mid-write and is counted as
-/// ``BadLineKind/truncatedLastLine`` instead of charted. In follow mode (`tail -f`) the end of
-/// the file is not the end: the reader polls for appended bytes, holds a partial last line until
-/// its newline arrives, and starts over if the file is truncated.
+/// the end of input when the last line looks whole (see ``BadLineKind/truncatedLastLine`` for
+/// the rule); a line cut off mid-write is counted instead of charted.
+///
+/// In follow mode (`tail -F`) the end of the file is not the end: the reader polls for appended
+/// bytes every ``followPollInterval`` (sleeping in between: an idle file costs a `read` and two
+/// `stat`s per poll) and holds a partial last line until its newline arrives, however long. A
+/// file opened by path is followed through log rotation: truncated in place (it shrank below
+/// what was read), reading starts over at its beginning and its first line may be a header
+/// again; moved away or deleted and recreated (the path names another inode), the old file is
+/// read to its end, its unterminated last line judged as a finished file's, then the new file is
+/// opened and read from its beginning; the path missing, the reader keeps waiting for it. Each
+/// is told to ``onFollowEvent`` and counted in the report.
 ///
 /// Not thread-safe: one thread drives a reader (it is a class because it owns a descriptor and
 /// buffers).
 public final class CSVTickReader: TickBatchReader {
     /// Name used in errors (the path, or `-` for standard input).
     public let name: String
-    private let fd: Int32
+    private var fd: Int32
     // Bytes to read instead of `fd` (in-memory parsing); valid for the reader's whole life,
     // which `parse(bytes:)` guarantees by never letting the reader escape.
     private let memory: UnsafeRawBufferPointer?
@@ -33,6 +40,20 @@ public final class CSVTickReader: TickBatchReader {
     public var followPollInterval: Int64 = 50_000_000
     /// Raised to end follow mode (or a blocking read loop between reads).
     public let stopFlag: StopFlag?
+    /// Called on the reading thread when a followed file is truncated, replaced or goes missing
+    /// (the caller logs it; the reader prints nothing). Set before the first read.
+    public var onFollowEvent: (@Sendable (FollowEvent) -> Void)?
+    /// The path a followed file was opened by, watched for rotation (nil: a descriptor, stdin).
+    private var followedPath: String?
+    /// Device and inode of the open file, to tell when the followed path names another file.
+    private var fileIdentity: (device: UInt64, inode: UInt64)?
+    /// Whether the followed path was found missing (told once per disappearance).
+    private var pathMissing = false
+    /// The followed path names a new file: the old one's last line is parsed first, then the
+    /// new file is opened (at the next ``fill()``).
+    private var reopenPending = false
+    private var truncationsFollowed = 0
+    private var replacementsFollowed = 0
 
     private var parser: CSVRecordParser
     private let storage: TickBatchStorage
@@ -71,6 +92,10 @@ public final class CSVTickReader: TickBatchReader {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .cannotOpen(path: path, errno: errno) }
         self.init(fileDescriptor: fd, name: path, options: options, follow: follow, closeOnDeinit: true, stop: stop)
+        if follow {
+            followedPath = path
+            fileIdentity = Self.identity(of: fd)
+        }
     }
 
     /// Reads from an open descriptor; closes it on release when `closeOnDeinit`.
@@ -142,6 +167,9 @@ public final class CSVTickReader: TickBatchReader {
         var report = parser.combinedReport
         report.lines = parser.lineNumber
         report.bytes = bytesRead
+        report.truncationsFollowed = truncationsFollowed
+        report.replacementsFollowed = replacementsFollowed
+        if parser.textFormat == .jsonArray { report.countsRecords = true }
         return report
     }
 
@@ -236,6 +264,7 @@ public final class CSVTickReader: TickBatchReader {
             completeEnd = 0
             pos = 0
         }
+        if reopenPending { reopenFollowedPath() }
         if reachedEnd {
             finished = true
             if !parser.sawFirstLine && !follow { throw .emptyInput(path: name) }
@@ -258,7 +287,7 @@ public final class CSVTickReader: TickBatchReader {
             }
             if let stopFlag, memory == nil, stream == nil {
                 if stopFlag.isStopped {
-                    finished = true
+                    try endFollowing()
                     return
                 }
                 var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
@@ -277,30 +306,25 @@ public final class CSVTickReader: TickBatchReader {
             if n == 0 {
                 if follow {
                     if stopFlag?.isStopped == true {
-                        finished = true
+                        try endFollowing()
                         return
                     }
-                    restartIfTruncated()
-                    Self.sleep(nanoseconds: followPollInterval)
+                    switch checkFollowedFile() {
+                    case .unchanged:
+                        Self.sleep(nanoseconds: followPollInterval)
+                    case .truncated:
+                        restartTruncatedFile()
+                    case .replaced:
+                        // The old file has ended: its last line is judged as a finished file's.
+                        try finishLastLine()
+                        reopenPending = true
+                        if completeEnd > 0 { return }
+                        reopenFollowedPath()
+                    }
                     continue
                 }
                 reachedEnd = true
-                if skippingOverlongLine {
-                    skippingOverlongLine = false
-                    filled = 0
-                } else if filled > 0 {
-                    // The last line has no newline: buffer[0, filled) is that line alone.
-                    if parser.textFormat == .csv && isCutShort(count: filled) {
-                        let count = filled
-                        filled = 0
-                        try parser.truncatedLastLine(excerptFrom: buffer, count: count)
-                        return
-                    }
-                    // Supply the newline (the spare byte is for this).
-                    buffer[filled] = ASCII.newline
-                    filled += 1
-                    completeEnd = filled
-                }
+                try finishLastLine()
                 return
             }
             bytesRead += n
@@ -354,12 +378,68 @@ public final class CSVTickReader: TickBatchReader {
         return nil
     }
 
-    /// Follow mode: a file shorter than what was read has been truncated (log rotation,
-    /// rewrite); start over from its beginning, dropping any partial line.
-    private func restartIfTruncated() {
+    /// The input has ended (or a followed file was replaced) with `buffer[0, filled)` as its
+    /// last line, unterminated: supply the newline (the spare byte is for this) when the line
+    /// looks whole, else count it as ``BadLineKind/truncatedLastLine``. A supplied line that
+    /// then fails to parse is counted as truncated too (``CSVRecordParser/unterminatedLine``).
+    private func finishLastLine() throws(FeedError) {
+        if skippingOverlongLine {
+            skippingOverlongLine = false
+            filled = 0
+            return
+        }
+        guard filled > 0 else { return }
+        if parser.textFormat == .csv {
+            if isCutShort(count: filled) {
+                let count = filled
+                filled = 0
+                try parser.truncatedLastLine(excerptFrom: buffer, count: count)
+                return
+            }
+            parser.unterminatedLine = parser.lineNumber + 1
+        }
+        buffer[filled] = ASCII.newline
+        filled += 1
+        completeEnd = filled
+    }
+
+    /// Follow mode is stopped: a partial last line still waiting for its newline is counted as
+    /// truncated (it is not charted: its rest may never have been written), then the input ends.
+    private func endFollowing() throws(FeedError) {
+        finished = true
+        guard follow, filled > 0, !skippingOverlongLine, parser.textFormat == .csv else { return }
+        let count = filled
+        filled = 0
+        try parser.truncatedLastLine(excerptFrom: buffer, count: count)
+    }
+
+    private enum FollowedFileChange { case unchanged, truncated, replaced }
+
+    /// Follow mode at the end of the file: whether it shrank below what was read, or its path
+    /// now names another file (moved away and recreated). A missing path is told once and
+    /// waited for. Two `stat` calls.
+    private func checkFollowedFile() -> FollowedFileChange {
         var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) < fileOffset else { return }
-        lseek(fd, 0, SEEK_SET)
+        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) < fileOffset {
+            return .truncated
+        }
+        guard let followedPath else { return .unchanged }
+        var now = stat()
+        guard stat(followedPath, &now) == 0 else {
+            if !pathMissing {
+                pathMissing = true
+                onFollowEvent?(.missing)
+            }
+            return .unchanged
+        }
+        pathMissing = false
+        if let id = fileIdentity, id.device == UInt64(now.st_dev), id.inode == UInt64(now.st_ino) { return .unchanged }
+        return .replaced
+    }
+
+    /// Forgets the buffered bytes of the file just left: the next file (or the truncated one
+    /// again) is a new document whose first line decides header or data afresh.
+    private func beginNextFile() {
         fileOffset = 0
         filled = 0
         pos = 0
@@ -367,18 +447,56 @@ public final class CSVTickReader: TickBatchReader {
         skippingOverlongLine = false
         skippedLineBytes = 0
         previousLine = nil
+        parser.beginFile()
     }
 
-    /// Field count and last-field length of a line, enough to tell a line cut mid-write.
+    /// Follow mode: the file was truncated in place (`: > file`, copy-truncate rotation); start
+    /// over from its beginning, dropping any partial line (its bytes are gone).
+    private func restartTruncatedFile() {
+        lseek(fd, 0, SEEK_SET)
+        beginNextFile()
+        truncationsFollowed += 1
+        onFollowEvent?(.truncated)
+    }
+
+    /// Follow mode: the path names a new file; the old one has been read to its end. Opens the
+    /// new one and reads it from its beginning. If it is gone again, the old descriptor stays
+    /// and the next poll looks again.
+    private func reopenFollowedPath() {
+        reopenPending = false
+        guard let followedPath else { return }
+        let newFD = open(followedPath, O_RDONLY | O_CLOEXEC)
+        guard newFD >= 0 else { return }
+        if closeOnDeinit { close(fd) }
+        fd = newFD
+        fileIdentity = Self.identity(of: newFD)
+        beginNextFile()
+        replacementsFollowed += 1
+        onFollowEvent?(.replaced)
+    }
+
+    /// Device and inode of an open descriptor.
+    private static func identity(of fd: Int32) -> (device: UInt64, inode: UInt64)? {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return nil }
+        return (UInt64(info.st_dev), UInt64(info.st_ino))
+    }
+
+    /// What the truncated-last-line rule compares: a line's field count and the form of its
+    /// last field.
     private struct LineShape {
         var fields: Int
-        var lastFieldBytes: Int
-        var isHeader: Bool
+        /// The last field holds a fraction or exponent mark (`.`, `e`/`E`, or `,` where `,` is
+        /// not the delimiter).
+        var lastFieldHasMark: Bool
+        /// The last field's last byte (0 when empty).
+        var lastByte: UInt8
+        var isHeader = false
     }
 
     /// The shape of `[start, start + count)` (no newline): fields split at the delimiter outside
     /// quotes, a trailing `\r` not counted. O(count).
-    private func shape(_ start: UnsafePointer<UInt8>, count: Int) -> (fields: Int, lastFieldBytes: Int)? {
+    private func shape(_ start: UnsafePointer<UInt8>, count: Int) -> LineShape? {
         var end = count
         if end > 0 && start[end - 1] == ASCII.carriageReturn { end -= 1 }
         guard end > 0 else { return nil }
@@ -395,7 +513,12 @@ public final class CSVTickReader: TickBatchReader {
                 lastStart = i + 1
             }
         }
-        return (fields, end - lastStart)
+        var mark = false
+        for i in lastStart..<end {
+            let b = start[i]
+            if b == ASCII.dot || b == ASCII.lowerE || b == 0x45 /* E */ || (b == ASCII.comma && delimiter != ASCII.comma) { mark = true }
+        }
+        return LineShape(fields: fields, lastFieldHasMark: mark, lastByte: lastStart < end ? start[end - 1] : 0)
     }
 
     /// Remembers the shape of the last non-blank line in `[0, end)`, which the parser has just
@@ -407,20 +530,35 @@ public final class CSVTickReader: TickBatchReader {
         guard e > 0 else { return }
         var s = e
         while s > 0 && buffer[s - 1] != ASCII.newline { s -= 1 }
-        guard let line = shape(buffer + s, count: e - s) else { return }
+        guard var line = shape(buffer + s, count: e - s) else { return }
         // The header is the only non-blank line consumed so far: its names say nothing about
-        // how long a value is, only how many fields a line has.
-        let isHeader = !layout.header.isEmpty && parser.lineNumber - parser.report.blankLines == 1
-        previousLine = LineShape(fields: line.fields, lastFieldBytes: line.lastFieldBytes, isHeader: isHeader)
+        // the form of a value, only how many fields a line has.
+        line.isHeader = !layout.header.isEmpty && parser.lineNumber - parser.report.blankLines == 1
+        previousLine = line
     }
 
-    /// Whether the unterminated last line `[0, count)` is shorter than the line before it:
-    /// fewer fields, or (after a data line) fewer bytes in its last field.
+    /// Whether the unterminated last line `[0, count)` of a finished input was cut off
+    /// mid-write rather than written whole without its newline (many exports omit it). Only
+    /// the bytes can tell, so the rule looks for the marks a cut leaves: fewer fields than the
+    /// line before it (or the header); or, after a data line whose last field ended in a digit
+    /// or `Z` (a number or a time), a last field that ends just after a separator (`101.`,
+    /// `1e`, `1e-`, `09:30:`, `2024-03-01T`), that lost the fraction or exponent mark the line
+    /// before had (`1` of `101.25`, `09:30:07` of `09:30:07.123Z`), or that lost a closing `Z`.
+    /// A shorter number of the same form (`9.5` after `10.25`) is whole. A line that passes and
+    /// then does not parse is counted as truncated as well. O(line).
     private func isCutShort(count: Int) -> Bool {
         guard let previousLine, let last = shape(buffer, count: count) else { return false }
         if last.fields < previousLine.fields { return true }
-        return !previousLine.isHeader && last.fields == previousLine.fields
-            && last.lastFieldBytes < previousLine.lastFieldBytes
+        guard !previousLine.isHeader, last.fields == previousLine.fields else { return false }
+        let before = previousLine.lastByte
+        guard ASCII.digit(before) <= 9 || before == ASCII.upperZ else { return false }
+        switch last.lastByte {
+        case ASCII.dot, ASCII.lowerE, 0x45 /* E */, ASCII.plus, ASCII.minus, ASCII.colon, ASCII.upperT: return true
+        case ASCII.comma where parser.delimiter != ASCII.comma: return true
+        default: break
+        }
+        if previousLine.lastFieldHasMark && !last.lastFieldHasMark { return true }
+        return before == ASCII.upperZ && last.lastByte != ASCII.upperZ
     }
 
     static func sleep(nanoseconds: Int64) {

@@ -18,10 +18,13 @@ public enum BadLineKind: Int, CaseIterable, Sendable, Hashable, CustomStringConv
     /// The line introduces a symbol beyond ``SymbolTable/maximumCount`` or a symbol longer than
     /// 255 bytes.
     case badSymbol
-    /// The input's last line has no newline and is shorter than the line before it: fewer
-    /// fields, or a last field with fewer bytes (a writer cut off mid-line, `…,ACME,1` for
-    /// `…,ACME,101.25`). A last line without a newline that is as complete as its predecessor
-    /// is kept: many exports omit the final newline.
+    /// The input's last line has no newline and shows the marks of a writer cut off mid-line:
+    /// fewer fields than the line before it, a number or time that ends just after a separator
+    /// (`101.`, `09:30:`), lost the fraction mark the line before had (`…,ACME,1` for
+    /// `…,ACME,101.25`) or its closing `Z`, or a line that does not parse. A last line without
+    /// a newline that parses whole is kept (`…,9.5` after `…,10.25`): many exports omit the
+    /// final newline. A followed file's partial line is never judged: it waits for its newline
+    /// (and counts as truncated only if the run stops first).
     case truncatedLastLine
     /// A JSON message or line is not RFC 8259 JSON, or not an object, array or number.
     case malformedJSON

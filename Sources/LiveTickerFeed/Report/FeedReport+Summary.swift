@@ -5,7 +5,8 @@ extension FeedReport {
     ///       line 4: malformed number in column "price": 1700000000000,abc,1
     ///       line 9: time out of range in column "time": 0001-01-01T00:00:00Z,1,1
     ///
-    /// Zero counts are left out. Allocates.
+    /// Zero counts are left out. A JSON array counts bad *records* (``countsRecords``): one
+    /// line may hold several. Allocates.
     public var summary: String {
         var parts: [String] = []
         if lines > 0 { parts.append(Self.plural(lines, "line")) }
@@ -13,9 +14,9 @@ extension FeedReport {
         let bad = badLines
         if bad > 0 {
             let kinds = BadLineKind.allCases.filter { count(of: $0) > 0 }.map { "\(count(of: $0)) \($0)" }
-            parts.append("\(Self.plural(bad, "bad line")) (\(kinds.joined(separator: ", ")))")
+            parts.append("\(Self.plural(bad, countsRecords ? "bad record" : "bad line")) (\(kinds.joined(separator: ", ")))")
         } else {
-            parts.append("no bad lines")
+            parts.append(countsRecords ? "no bad records" : "no bad lines")
         }
         if nonFiniteValues > 0 {
             parts.append("\(nonFiniteValues) NaN/inf value\(nonFiniteValues == 1 ? "" : "s") kept as gap\(nonFiniteValues == 1 ? "" : "s")")
@@ -25,6 +26,10 @@ extension FeedReport {
         if truncatedRecords > 0 { parts.append("\(Self.plural(truncatedRecords, "truncated record"))") }
         if badRecords > 0 { parts.append("\(Self.plural(badRecords, "bad record")) (symbol id not in the table)") }
         if dropped > 0 { parts.append("\(dropped) dropped (consumer behind)") }
+        if replacementsFollowed > 0 {
+            parts.append("followed \(Self.plural(replacementsFollowed, "rotation")) (file replaced at its path)")
+        }
+        if truncationsFollowed > 0 { parts.append("followed \(Self.plural(truncationsFollowed, "truncation")) (read again from the start)") }
         var text = parts.joined(separator: ", ")
         for line in firstBadLines { text += "\n  \(line)" }
         if bad > firstBadLines.count, !firstBadLines.isEmpty {

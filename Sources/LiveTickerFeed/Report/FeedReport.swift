@@ -31,10 +31,36 @@ public struct FeedReport: Sendable, Equatable {
     public var badRecords = 0
     /// Ticks a live source parsed but could not hand on because its consumer was behind.
     public var dropped = 0
+    /// The earliest and latest times of the lines filtered out (by symbol or time range), so a
+    /// run that charts nothing can say what its input holds; `Int64.max` and `.min` while none.
+    public var filteredEarliest = Int64.max
+    public var filteredLatest = Int64.min
+    /// Times a followed file was truncated in place and read again from its beginning.
+    public var truncationsFollowed = 0
+    /// Times a followed file's path was replaced by a new file (log rotation) and the new one
+    /// read from its beginning.
+    public var replacementsFollowed = 0
+    /// The bad-line counts count records rather than lines (a JSON array: several records,
+    /// and several bad ones, may share a line). Changes only the summary's wording.
+    public var countsRecords = false
 
     /// An empty report that will remember the first `maximumRemembered` bad lines.
     public init(maximumRemembered: Int = 5) {
         self.maximumRemembered = max(0, maximumRemembered)
+    }
+
+    /// Widens ``filteredEarliest``…``filteredLatest`` to hold `time` (a line filtered out). O(1).
+    @inlinable
+    public mutating func noteFiltered(time: Int64) {
+        if time < filteredEarliest { filteredEarliest = time }
+        if time > filteredLatest { filteredLatest = time }
+    }
+
+    /// Widens the filtered times to hold `earliest`…`latest` (nothing when `earliest > latest`). O(1).
+    public mutating func noteFiltered(earliest: Int64, latest: Int64) {
+        guard earliest <= latest else { return }
+        noteFiltered(time: earliest)
+        noteFiltered(time: latest)
     }
 
     /// Total skipped lines over all kinds. O(kinds).
@@ -67,5 +93,9 @@ public struct FeedReport: Sendable, Equatable {
         truncatedRecords += other.truncatedRecords
         badRecords += other.badRecords
         dropped += other.dropped
+        noteFiltered(earliest: other.filteredEarliest, latest: other.filteredLatest)
+        truncationsFollowed += other.truncationsFollowed
+        replacementsFollowed += other.replacementsFollowed
+        countsRecords = countsRecords || other.countsRecords
     }
 }

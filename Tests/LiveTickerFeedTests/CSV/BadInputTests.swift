@@ -189,8 +189,22 @@ struct BadInputTests {
         // Cut at a delimiter: fewer fields than the line before (or the header).
         #expect(try parse("time,sym,price\n1,ACME,101.25\n2,ACME").report.count(of: .truncatedLastLine) == 1)
         #expect(try parse("time,price\n1").report.count(of: .truncatedLastLine) == 1)
+        // Cut just after a separator, or losing a time's fraction or its `Z`.
+        #expect(try parse("time,sym,price\n1,ACME,101.25\n2,ACME,101.").values == [101.25])
+        #expect(try parse("time,price\n1,1.5e3\n2,1e").report.count(of: .truncatedLastLine) == 1)
+        let times = "price,time\n1,2024-03-01T09:30:07.123Z\n"
+        for cut in ["2,2024-03-01T09:30:0", "2,2024-03-01T09:30:", "2,2024-03-01T", "2,2024-03-01T09:30:07", "2,2024-03-01T09:30:07.12"] {
+            let p = try parse(times + cut)
+            #expect(p.values == [1], "\(cut)")
+            #expect(p.report.count(of: .truncatedLastLine) == 1, "\(cut)")
+            #expect(p.report.badLines == 1, "\(cut)")
+        }
+        // A last line that passes the marks but does not parse is cut too (not a malformed number).
+        let unparsable = try parse("time,price\n1,1.5\n2,1.x")
+        #expect(unparsable.report.count(of: .truncatedLastLine) == 1)
+        #expect(unparsable.report.badLines == 1)
         // Across many reads (a small buffer), after blank lines, with CRLF.
-        let long = "time,price\r\n" + (1...500).map { "\($0),100.25\r\n" }.joined() + "\r\n501,100.2"
+        let long = "time,price\r\n" + (1...500).map { "\($0),100.25\r\n" }.joined() + "\r\n501,100"
         let q = try parse(long) { $0.bufferSize = 256 }
         #expect(q.values.count == 500)
         #expect(q.report.count(of: .truncatedLastLine) == 1)
@@ -202,6 +216,12 @@ struct BadInputTests {
         let p = try parse("time,sym,price\n1,ACME,101.25\n2,ACME,101.50") { $0.strict = true }
         #expect(p.values == [101.25, 101.5])
         #expect(try parse("time,price\n1,9.5\n2,10.25").values == [9.5, 10.25])
+        // A shorter number of the same form is whole (it was dropped as cut before).
+        #expect(try parse("time,price\n1,10.25\n2,9.5") { $0.strict = true }.values == [10.25, 9.5])
+        #expect(try parse("time,sym,price\n1,ACME,101.25\n2,ACME,101.5").values == [101.25, 101.5])
+        #expect(try parse("time,price,size\n1,1.5,100\n2,1.25,7").values == [1.5, 1.25])
+        #expect(try parse("price,time\n1,2024-03-01T09:30:07.123Z\n2,2024-03-01T09:30:08.5Z").values == [1, 2])
+        #expect(try parse("time,price,sym\n1,1.5,ACME\n2,2.5,X").values == [1.5, 2.5])
         #expect(try parse("time,price\r\n1,1.5\r\n2,2.5").values == [1.5, 2.5])
         // Only the header before it: its names do not say how long a value is.
         #expect(try parse("time,price\n1,2") { $0.strict = true }.values == [2])
