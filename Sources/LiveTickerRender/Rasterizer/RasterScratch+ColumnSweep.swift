@@ -71,8 +71,12 @@ extension RasterScratch {
                 if length > 0, length.isFinite {
                     let ux = dx / length
                     let uy = dy / length
-                    dash.forEachDash(length: length, phase: phase + skipped) { from, to in
-                        if fits { fits = add(ax + ux * from, ay + uy * from, ax + ux * to, ay + uy * to) }
+                    var dashes = DashPattern.Dashes(dash, length: length, phase: phase + skipped)
+                    while let (from, to) = dashes.next() {
+                        guard add(ax + ux * from, ay + uy * from, ax + ux * to, ay + uy * to) else {
+                            fits = false
+                            break
+                        }
                     }
                 }
             }
