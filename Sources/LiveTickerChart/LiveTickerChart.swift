@@ -71,6 +71,9 @@ public final class LiveTickerChart {
     let seriesStyles: [SeriesStyle]
     /// Whether some mark reads candles: x is then in candle slots, not time.
     let usesCandleSlots: Bool
+    /// Most candles the ladder puts across the plot (``ChartOptions/automaticCandles``): 150,
+    /// or fewer on a narrow panel, so a slot stays about 6 px wide (a 400-px plot: 66).
+    let ladderMaxCandles: Int
     /// Per series: whether a mark reads it at all, and whether one reads its line.
     let readsSeries: [Bool]
     let readsLine: [Bool]
@@ -173,6 +176,8 @@ public final class LiveTickerChart {
         self.readsLine = lines
         self.linePane = linePane
         self.usesCandleSlots = slots
+        // The plot takes about 85 % of the width (the value strip the rest).
+        self.ladderMaxCandles = max(20, min(150, logical.width * 85 / 100 / 6))
         self.areaSeries = panes.map { pane in
             pane.marks.lazy.compactMap(\.areaSeries).first.flatMap { series.indices.contains($0) ? $0 : nil }
         }

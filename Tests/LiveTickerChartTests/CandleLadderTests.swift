@@ -162,3 +162,21 @@ struct CandleLadderTests {
         }
     }
 }
+
+@Suite("The ladder on narrow panels (issue 13)")
+struct NarrowLadderTests {
+    @Test("a 480-px panel takes a coarser step, so a candle keeps about 6 px; 1920 px keeps 150 at most")
+    func narrowPanelsCoarser() throws {
+        let fine = try walk(.seconds(60), count: 30_600)  // 8.5 h
+        var options = ChartOptions()
+        options.kind = .candles
+        options.automaticCandles = true
+        let (_, narrow) = render([fine], width: 480, height: 800, options: options)
+        #expect(narrow.scratch[0].candleWidth == 15 * minute)
+        let plot = try #require(narrow.lastGeometry).layout.plot
+        #expect(Double(plot.width) / Double(narrow.frame.slotCount) >= 6)
+        let (_, wide) = render([fine], width: 1920, height: 1080, options: options)
+        #expect(wide.scratch[0].candleWidth == 5 * minute)
+        #expect(CandleInterval.ladderWidth(forSpan: 8 * hour, maxCandles: 66) == 15 * minute)
+    }
+}

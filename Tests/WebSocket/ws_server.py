@@ -109,6 +109,7 @@ class Feed:
                 pass
             self.log("connection %d closed (%s %s)" % (self.connections, ws.close_code, ws.close_reason))
             return
+        began = asyncio.get_running_loop().time()
         if self.args.mode == "quiet" and self.connections == 1:
             await asyncio.sleep(self.args.quiet)
         if self.args.mode == "close" and self.connections == 1:
@@ -121,7 +122,8 @@ class Feed:
         await self.send_events(ws, len(self.all))
         if self.csv:
             self.csv.flush()
-        self.log("sent %d" % self.next)
+        spent = asyncio.get_running_loop().time() - began
+        self.log("sent %d in %.2f s" % (self.next, spent))
         await ws.close(1000, "done")
 
 

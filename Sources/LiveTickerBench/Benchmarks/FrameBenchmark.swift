@@ -96,6 +96,10 @@ final class ReferenceScene {
         options.kind = .both
         options.window = .follow(nanoseconds: Int64(visible) * step)
         options.lineWidth = 1.5
+        // The reference scene's four lines are solid (as Blend2D draws them): since the chart
+        // dashes series 2 and later by default, and dashed strokes take the general segment
+        // path rather than the column sweep, the default would measure another scene.
+        options.dashesSeries = false
         chart = LiveTickerChart(series: series, width: width, height: height, options: options)
         chart.measuresStages = true
         for (index, _) in series.enumerated() { chart.setTitle("S\(index + 1)", forSeries: index) }

@@ -111,14 +111,24 @@ final class DashboardSession {
         return dashboard
     }
 
-    /// The wall of `panels` in a `width × height` frame, its text in `font` sized to each panel
-    /// as a standalone chart of that size gets it (TrueType when present).
+    /// The wall of `panels` in a `width × height` frame, its text in `font` (TrueType when
+    /// present) sized to each panel as a standalone chart of that size gets it, but never below
+    /// 1/60 of the frame's shorter side: a 2×2 wall on a 1080p panel is read from as far away as
+    /// one chart on it (18 px, not 13).
     static func makeDashboard(_ config: DashboardConfig, panels: [DashboardPanel], width: Int, height: Int, font: LabelFont) -> Dashboard {
         var options = ChartOptions()
         options.textScale = config.textScale
+        let floor = min(width, height) / 60
         return Dashboard(
             grid: config.grid, panels: panels, width: width, height: height, title: config.title, theme: config.theme,
-            font: font.bitmap, glyphs: { font.glyphs(width: $0, height: $1, options: options) })
+            font: font.bitmap,
+            glyphs: { w, h in
+                var sized = font
+                if sized.textSize == nil, options.textScale == nil, sized.trueTypePath != nil {
+                    sized.textSize = max(LabelFont.defaultTextSize(width: w, height: h), floor)
+                }
+                return sized.glyphs(width: w, height: h, options: options)
+            })
     }
 
     static func mark(_ mark: DashboardConfig.Mark) -> any ChartMark {

@@ -100,7 +100,8 @@ extension LiveTickerChart {
             if usesCandleSlots {
                 s.candleWidth = series.candleInterval.nanosecondsIfTimed ?? 0
                 if options.automaticCandles, s.candleWidth > 0 {
-                    mergeCandles(of: s, into: CandleInterval.ladderWidth(forSpan: ladderSpan, base: s.candleWidth))
+                    mergeCandles(
+                        of: s, into: CandleInterval.ladderWidth(forSpan: ladderSpan, base: s.candleWidth, maxCandles: ladderMaxCandles))
                 }
                 // A time candle is visible while its window [start, start + w) overlaps the
                 // visible window; a tick-count candle while its first tick's time does.

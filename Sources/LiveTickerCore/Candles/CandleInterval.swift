@@ -112,15 +112,16 @@ extension CandleInterval {
     public static let ladderWidths: [Int64] = [1, 5, 15, 60, 240, 1440, 10_080].map { $0 * minute }
 
     /// The first ladder width that is a whole multiple of `base` (so candles of `base` merge
-    /// into it exactly) and puts at most 150 candles in `span` ns: about 60–150 where the
-    /// ladder allows. The widest such width when none fits; `base` itself when no ladder width
-    /// is a multiple of it. O(ladder).
-    public static func ladderWidth(forSpan span: Int64, base: Int64 = minute) -> Int64 {
+    /// into it exactly) and puts at most `maxCandles` (150 by default) candles in `span` ns:
+    /// about 60–150 where the ladder allows. The widest such width when none fits; `base`
+    /// itself when no ladder width is a multiple of it. O(ladder).
+    public static func ladderWidth(forSpan span: Int64, base: Int64 = minute, maxCandles: Int = 150) -> Int64 {
         guard base > 0 else { return minute }
+        let most = Int64(Swift.max(1, maxCandles))
         var widest = base
         for width in ladderWidths where width >= base && width % base == 0 {
             widest = width
-            if span / width <= 150 { return width }
+            if span / width <= most { return width }
         }
         return widest
     }

@@ -34,9 +34,12 @@ public enum PayloadFormat: String, Sendable, CaseIterable {
 /// symbols first (mixing formats that each name symbols in one feed is not supported: ids of
 /// the later one count from 0 again).
 ///
-/// CSV payloads go through the same ``CSVRecordParser`` as files (header detection on the first
-/// message, quotes, every time form) via a fixed 64 KiB copy buffer: a longer CSV payload is a
-/// bad line (line too long). Allocates nothing per message after the first.
+/// CSV payloads go through the same ``CSVRecordParser`` as files (quotes, every time form) via a
+/// fixed 64 KiB copy buffer: a longer CSV payload is a bad line (line too long). Each message is
+/// its own CSV document with an optional header, as each UDP datagram is: its first line decides
+/// header or data afresh, so a first message `hello` or `value,time` never changes how later
+/// messages are read, and a header naming no usable columns is one counted bad line, never the
+/// end of the feed. Allocates nothing per message after the first.
 public struct PayloadTickDecoder: TickPayloadDecoder {
     /// The format asked for.
     public let format: PayloadFormat
@@ -126,6 +129,9 @@ struct CSVPayloadParser {
 
     init(options: FeedOptions) {
         parser = CSVRecordParser(options: options)
+        // The payload decoder picks JSON or line protocol per message; CSV stays CSV.
+        parser.badHeadersAreBadLines = true
+        parser.detectsTextFormats = false
         buffer = FixedBytes(capacity: Self.capacity + 1 + SWARDigits.padding)
     }
 
@@ -153,6 +159,7 @@ struct CSVPayloadParser {
         // needs clearing (clearing the whole 64 KiB per message cost more than the parse).
         if dirtyEnd > end { (bytes + end).update(repeating: ASCII.nul, count: dirtyEnd - end) }
         dirtyEnd = end
+        parser.beginDocument()
         var position = 0
         var delivered = 0
         while position < end {

@@ -124,6 +124,27 @@ import Testing
         #expect(batches.batches == 1 && batches.ticks == 2000)
     }
 
+    @Test func eachCSVMessageIsItsOwnDocument() throws {
+        // A first message that looks like a header must not decide how later messages are read.
+        let hello = MessageTickDecoder()
+        #expect(try decode(hello, "hello").isEmpty)
+        #expect(try decode(hello, "1709280000000,101.5").map(\.0) == [Tick(time: 1_709_280_000_000_000_000, value: 101.5, size: 0)])
+        #expect(hello.report.badLines == 1 && hello.report.count(of: .badHeader) == 1)
+        // A message with a header of its own (columns in another order) is read by it...
+        let swapped = MessageTickDecoder()
+        #expect(try decode(swapped, "value,time\n101.5,1709280000000").map(\.0)
+            == [Tick(time: 1_709_280_000_000_000_000, value: 101.5, size: 0)])
+        // ...and the next message without one is the headerless line protocol again.
+        #expect(try decode(swapped, "1709280000001,102").map(\.0) == [Tick(time: 1_709_280_000_001_000_000, value: 102, size: 0)])
+        #expect(try decode(swapped, "time,price,qty\n1709280000002,103,7").map(\.0)
+            == [Tick(time: 1_709_280_000_002_000_000, value: 103, size: 7)])
+        #expect(swapped.report.badLines == 0)
+        // A header naming nothing usable is one bad line; its message's lines are counted, the feed goes on.
+        let junk = MessageTickDecoder()
+        #expect(try decode(junk, "alpha,beta\nx,y").isEmpty)
+        #expect(try decode(junk, "1709280000003,104").map(\.0.value) == [104])
+    }
+
     @Test func csvAfterALongerMessageParsesTheSame() throws {
         // The payload buffer is reused; what a longer message left behind must not leak in.
         let decoder = MessageTickDecoder()
