@@ -58,31 +58,6 @@ extension RasterScratch {
             return true
         }
         var phase = 0.0  // how far into the dash pattern the pen is
-        // The dashes of the segment from (px, py) to (x, y): the same walk as the general
-        // path's (`Rasterizer.stroke`), so the two cut the same dashes.
-        func addDashes(_ dash: DashPattern, _ px: Double, _ py: Double, _ x: Double, _ y: Double) -> Bool {
-            let whole = 2 * ((x * 0.5 - px * 0.5) * (x * 0.5 - px * 0.5) + (y * 0.5 - py * 0.5) * (y * 0.5 - py * 0.5)).squareRoot()
-            var fits = true
-            if let (ax, ay, bx, by) = g.clipSegment(px, py, x, y) {
-                let dx = bx - ax
-                let dy = by - ay
-                let length = (dx * dx + dy * dy).squareRoot()
-                let skipped = 2 * ((ax * 0.5 - px * 0.5) * (ax * 0.5 - px * 0.5) + (ay * 0.5 - py * 0.5) * (ay * 0.5 - py * 0.5)).squareRoot()
-                if length > 0, length.isFinite {
-                    let ux = dx / length
-                    let uy = dy / length
-                    var dashes = DashPattern.Dashes(dash, length: length, phase: phase + skipped)
-                    while let (from, to) = dashes.next() {
-                        guard add(ax + ux * from, ay + uy * from, ax + ux * to, ay + uy * to) else {
-                            fits = false
-                            break
-                        }
-                    }
-                }
-            }
-            phase = whole.isFinite ? (phase + whole).truncatingRemainder(dividingBy: dash.period) : 0
-            return fits
-        }
         var penDown = false
         var drewSegment = false
         var px = 0.0
@@ -99,7 +74,11 @@ extension RasterScratch {
             }
             if penDown {
                 if let dash {
-                    guard addDashes(dash, px, py, x, y) else { return nil }
+                    var pieces = DashedSegment(dash, px, py, x, y, phase: phase, g)
+                    while let (ax, ay, bx, by) = pieces.next() {
+                        guard add(ax, ay, bx, by) else { return nil }
+                    }
+                    phase = pieces.phaseAfter
                 } else {
                     guard add(px, py, x, y) else { return nil }
                 }

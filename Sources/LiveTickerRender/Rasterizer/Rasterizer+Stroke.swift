@@ -102,25 +102,9 @@ extension Rasterizer {
             }
             if penDown {
                 if let dash {
-                    // Only the dashes of the segment, the pattern carried on from the last one.
-                    // Dashes are walked on the part inside the (widened) clip only, so a
-                    // segment to ±1e308 costs no more than one across the plot; the phase
-                    // still advances by the whole segment (halved: no overflow to ∞).
-                    let whole = 2 * ((x * 0.5 - px * 0.5) * (x * 0.5 - px * 0.5) + (y * 0.5 - py * 0.5) * (y * 0.5 - py * 0.5)).squareRoot()
-                    if let (ax, ay, bx, by) = geometry.clipSegment(px, py, x, y) {
-                        let dx = bx - ax
-                        let dy = by - ay
-                        let length = (dx * dx + dy * dy).squareRoot()
-                        let skipped = 2 * ((ax * 0.5 - px * 0.5) * (ax * 0.5 - px * 0.5) + (ay * 0.5 - py * 0.5) * (ay * 0.5 - py * 0.5)).squareRoot()
-                        if length > 0, length.isFinite {
-                            let ux = dx / length
-                            let uy = dy / length
-                            dash.forEachDash(length: length, phase: phase + skipped) { from, to in
-                                scratch.capsule(ax + ux * from, ay + uy * from, ax + ux * to, ay + uy * to, geometry)
-                            }
-                        }
-                    }
-                    phase = whole.isFinite ? (phase + whole).truncatingRemainder(dividingBy: dash.period) : 0
+                    var pieces = DashedSegment(dash, px, py, x, y, phase: phase, geometry)
+                    while let (ax, ay, bx, by) = pieces.next() { scratch.capsule(ax, ay, bx, by, geometry) }
+                    phase = pieces.phaseAfter
                 } else {
                     scratch.capsule(px, py, x, y, geometry)
                 }
