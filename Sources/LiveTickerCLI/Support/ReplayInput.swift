@@ -23,7 +23,8 @@ struct ReplayInput {
                               N (N times faster), 0.5 (half speed)
           --history N         ticks each series' history ring holds (default: sized to the file, at
                               least 1048576, at most 33554432 = 768 MiB; live: 1048576)
-          --follow            keep reading as the file grows, like tail -f
+          --follow            keep reading as the file grows, like tail -F (through
+                              rotation: truncated, or moved away and recreated)
         """
 
     /// `--history N` (ticks the history ring holds), shared with `live`.
