@@ -42,6 +42,36 @@ struct CandleLadderTests {
         #expect(CandleInterval.ladderWidth(forSpan: day, base: 11 * minute) == 11 * minute)
     }
 
+    @Test("60 daily bars over 84 calendar days on a 480-px panel stay 60 daily slots (they fit; weekends take none)")
+    func barsThatFitAreNotFolded() throws {
+        let day = 24 * hour
+        let series = try LiveSeries(capacity: 1 << 12, candleInterval: .seconds(60), candleCapacity: 1 << 12)
+        var written = 0
+        var date = march1
+        while written < 60 {
+            let weekday = (date / day + 4) % 7  // 1970-01-01 was a Thursday: 0 = Monday
+            if weekday < 5 {
+                let open = 100 + Double(written)
+                series.append(bar: .bar(time: date, open: open, high: open + 3, low: open - 2, close: open + 1, volume: 1000))
+                written += 1
+            }
+            date += day
+        }
+        var options = ChartOptions()
+        options.kind = .candles
+        options.automaticCandles = true
+        let (_, chart) = render([series], width: 480, height: 800, options: options)
+        #expect(chart.scratch[0].visibleCandles.count == 60)
+        #expect(chart.scratch[0].candleWidth == minute)  // not merged into weeks
+        // 70 such bars do not fit the panel's 68 slots: the ladder folds them.
+        for _ in 0..<10 {
+            date += day
+            series.append(bar: .bar(time: date, open: 150, high: 152, low: 149, close: 151, volume: 1000))
+        }
+        let (_, folded) = render([series], width: 480, height: 800, options: options)
+        #expect(folded.scratch[0].candleWidth > minute)
+    }
+
     @Test("a whole day of 1m candles is drawn as the 5m candles a 5m aggregator makes, pixel for pixel")
     func mergedEqualsAggregated() throws {
         // 8.5 hours of ticks, one a second: 510 one-minute candles, 102 of five minutes.

@@ -11,14 +11,15 @@ struct StrokeSweepTests {
     /// padding) after checking that neither wrote outside the clip.
     func both(
         _ xs: [Double], _ ys: [Double], width: Double, alpha: UInt8 = 255, color: UInt32 = 0x33_99FF,
-        size: (Int, Int) = (96, 64)
+        dash: DashPattern? = nil, size: (Int, Int) = (96, 64)
     ) -> (sweep: [UInt32], general: [UInt32]) {
         func draw(_ sweep: Bool) -> [UInt32] {
             let c = GuardedCanvas(width: size.0, height: size.1)
             let r = Rasterizer()
             r.usesColumnSweep = sweep
             r.strokePolyline(
-                xs: xs, ys: ys, width: width, color: RGBColor(color), alpha: alpha, clip: c.clip, into: c.fb)
+                xs: xs, ys: ys, width: width, color: RGBColor(color), alpha: alpha, dash: dash, clip: c.clip,
+                into: c.fb)
             #expect(c.outsideWrites() == 0)
             return c.snapshot()
         }
@@ -178,5 +179,44 @@ struct StrokeSweepTests {
             #expect(c.outsideWrites() == 0)
             #expect(c.changedPixels() > 0)
         }
+    }
+
+    @Test(
+        "dashed random walks (dashes, dots, dash-dot) take the sweep and match the general path",
+        arguments: [DashPattern(on: 4, off: 4), DashPattern(0, 3, 0, 3), DashPattern(6, 3, 0, 3), DashPattern(on: 2, off: 1)])
+    func dashedWalks(dash: DashPattern) {
+        for seed in 1...4 as ClosedRange<UInt64> {
+            for step in [0.3, 4, 15] {
+                let (xs, ys) = randomWalk(100, seed: seed, step: step, dx: 0.9)
+                let (s, g) = both(xs, ys, width: 1.5, alpha: 200, dash: dash)
+                let solid = both(xs, ys, width: 1.5, alpha: 200).sweep
+                let drawn = { (b: [UInt32]) in b.filter { $0 != GuardedCanvas.background && $0 != GuardedCanvas.padding }.count }
+                #expect(drawn(s) > 0 && drawn(s) < drawn(solid), "seed \(seed) step \(step): gaps show")
+                #expect(maxDifference(s, g) <= 2, "seed \(seed) step \(step)")
+            }
+        }
+    }
+
+    @Test("dashed gaps, lone points and off-clip segments to ±1.7e308 match the general path")
+    func dashedExtremes() {
+        var (xs, ys) = randomWalk(90, seed: 13, step: 3)
+        ys[10] = .nan
+        ys[12] = .nan
+        ys[40] = 1.7e308
+        ys[41] = -1.7e308
+        xs[60] = xs[59]
+        ys[60] = 2
+        let (s, g) = both(xs, ys, width: 1.5, alpha: 180, dash: DashPattern(on: 5, off: 3))
+        #expect(maxDifference(s, g) <= 2)
+    }
+
+    @Test("a dashed zig-zag with more dashes than the sweep's room falls back to the general path exactly")
+    func dashedOverflowFallsBack() {
+        // 3 points a column swinging the whole height: far more 1-px dashes than 4 per point + 4096.
+        let n = 3000
+        let xs = (0..<n).map { Double($0) * 0.03 + 1 }
+        let ys = (0..<n).map { $0 % 2 == 0 ? -2000.0 : 2060 }
+        let (s, g) = both(xs, ys, width: 1, dash: DashPattern(on: 0.5, off: 0.5))
+        #expect(s == g)
     }
 }

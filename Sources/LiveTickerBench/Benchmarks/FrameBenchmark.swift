@@ -96,9 +96,9 @@ final class ReferenceScene {
         options.kind = .both
         options.window = .follow(nanoseconds: Int64(visible) * step)
         options.lineWidth = 1.5
-        // The reference scene's four lines are solid (as Blend2D draws them): since the chart
-        // dashes series 2 and later by default, and dashed strokes take the general segment
-        // path rather than the column sweep, the default would measure another scene.
+        // The reference scene's four lines are solid, as Blend2D draws them: the chart dashes
+        // series 2 and later by default, which would measure another scene (dashed lines cost
+        // about 1.2x solid ones here: 1080p 2.56 against 2.12 ms, same machine and load).
         options.dashesSeries = false
         chart = LiveTickerChart(series: series, width: width, height: height, options: options)
         chart.measuresStages = true

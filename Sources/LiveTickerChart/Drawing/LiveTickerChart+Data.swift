@@ -99,7 +99,10 @@ extension LiveTickerChart {
 
             if usesCandleSlots {
                 s.candleWidth = series.candleInterval.nanosecondsIfTimed ?? 0
-                if options.automaticCandles, s.candleWidth > 0 {
+                // Slots are positions (one per candle present), so candles that already fit
+                // stay as they are: a file of 60 daily bars spanning 84 calendar days is 60
+                // slots, not a reason to fold it into weeks.
+                if options.automaticCandles, s.candleWidth > 0, s.copiedCandleCount > ladderMaxCandles {
                     mergeCandles(
                         of: s, into: CandleInterval.ladderWidth(forSpan: ladderSpan, base: s.candleWidth, maxCandles: ladderMaxCandles))
                 }

@@ -51,29 +51,78 @@ public struct DashPattern: Sendable, Hashable {
     @inlinable
     @discardableResult
     public func forEachDash(length: Double, phase: Double = 0, _ body: (Double, Double) -> Void) -> Double {
-        guard length > 0, length.isFinite else { return phase }
-        let period = self.period
-        guard !isSolid, period >= 0.5 else {
-            body(0, length)
-            return phase
-        }
-        var p = phase.isFinite ? phase.truncatingRemainder(dividingBy: period) : 0
-        if p < 0 { p += period }
-        let end = p + length
-        // Each dash of each repeat from the one holding `p`, clipped to [p, end).
-        func emit(_ start: Double, _ dash: Double) {
-            if dash == 0 {
-                if start >= p && start < end { body(start - p, start - p) }
-            } else if start < end && start + dash > p {
-                body(Swift.max(start, p) - p, Swift.min(start + dash, end) - p)
+        var dashes = Dashes(self, length: length, phase: phase)
+        while let (from, to) = dashes.next() { body(from, to) }
+        return dashes.endPhase
+    }
+
+    /// The dashes on one run, one at a time: the walk behind ``forEachDash(length:phase:_:)``,
+    /// for loops that must not capture their state in a closure (the column sweep collects a
+    /// dashed line's pieces this way: a closure's captured counters cost it a dynamic
+    /// exclusivity check per dash). A plain value; O(1) per dash, no allocation.
+    public struct Dashes: IteratorProtocol, Sendable {
+        @usableFromInline let on1: Double
+        @usableFromInline let gap1: Double
+        @usableFromInline let on2: Double
+        @usableFromInline let period: Double
+        @usableFromInline var p: Double
+        @usableFromInline var end: Double
+        @usableFromInline var base = 0.0  // start of the repeat being walked
+        @usableFromInline var second = false  // the repeat's second dash is next
+        @usableFromInline var whole: Double?  // a solid walk: the run itself, once
+        @usableFromInline var endPhaseStorage: Double
+        /// The pattern's phase at the run's end (the `phase` the next run starts with).
+        public var endPhase: Double { endPhaseStorage }
+
+        /// The dashes of `pattern` on a run of `length` pixels starting `phase` pixels into it.
+        @inlinable
+        public init(_ pattern: DashPattern, length: Double, phase: Double = 0) {
+            on1 = pattern.on1
+            gap1 = pattern.off1
+            on2 = pattern.on2
+            period = pattern.period
+            p = 0
+            end = 0  // no dash unless the run has a length
+            endPhaseStorage = phase
+            guard length > 0, length.isFinite else { return }
+            guard !pattern.isSolid, period >= 0.5 else {
+                whole = length
+                return
             }
+            var start = phase.isFinite ? phase.truncatingRemainder(dividingBy: period) : 0
+            if start < 0 { start += period }
+            p = start
+            end = start + length
+            endPhaseStorage = end.truncatingRemainder(dividingBy: period)
         }
-        var base = 0.0  // start of the repeat being walked
-        while base < end {
-            emit(base, on1)
-            emit(base + on1 + off1, on2)
-            base += period
+
+        /// The next dash as `(from, to)` from the run's start, or nil after the last.
+        @inlinable
+        public mutating func next() -> (Double, Double)? {
+            if let length = whole {
+                whole = nil
+                return (0, length)
+            }
+            // Each dash of each repeat from the one holding `p`, clipped to [p, end).
+            while base < end {
+                let start: Double
+                let dash: Double
+                if second {
+                    start = base + on1 + gap1
+                    dash = on2
+                    base += period
+                } else {
+                    start = base
+                    dash = on1
+                }
+                second.toggle()
+                if dash == 0 {
+                    if start >= p && start < end { return (start - p, start - p) }
+                } else if start < end && start + dash > p {
+                    return (Swift.max(start, p) - p, Swift.min(start + dash, end) - p)
+                }
+            }
+            return nil
         }
-        return end.truncatingRemainder(dividingBy: period)
     }
 }

@@ -10,13 +10,20 @@ extension RasterScratch {
     /// Collects the capsules of the polyline (clipped, clip-relative, in input order) into
     /// `capsules` and returns how many, when they are sorted by x in either direction (sorted
     /// backwards, they are reversed); nil means the caller must use the general path.
-    /// O(points), no allocation once the capsule array has grown to the point count.
+    /// With a `dash` pattern the capsules are the dashes, cut exactly as the general path cuts
+    /// them (the pattern walked on each segment's clipped part, its phase carried on by the
+    /// whole segment), so both paths give the same pixels; a line with more dashes than the
+    /// reserved room (a zig-zag hundreds of pixels long per column) goes the general path.
+    /// O(points + dashes), no allocation once the capsule array has grown to its room.
     @usableFromInline
     mutating func collectMonotoneCapsules<T: BinaryFloatingPoint>(
-        _ xs: UnsafeBufferPointer<T>, _ ys: UnsafeBufferPointer<T>, _ g: StrokeGeometry
+        _ xs: UnsafeBufferPointer<T>, _ ys: UnsafeBufferPointer<T>, dash: DashPattern? = nil, _ g: StrokeGeometry
     ) -> Int? {
         let n = Swift.min(xs.count, ys.count)
-        reserveCapsules(n)
+        // Solid: one capsule per segment at most. Dashed: a chart's line is a few pixels long
+        // per point, so a few dashes per point; the fixed part covers short, long-segment lines.
+        let room = dash == nil ? n : 4 &* n &+ 4096
+        reserveCapsules(room)
         let list = capsules
         var count = 0
         // Sortedness of both ends: the sweep needs ax and bx each non-decreasing.
@@ -44,10 +51,37 @@ extension RasterScratch {
                 if capsule.ax > previous.ax || capsule.bx > previous.bx { backwards = false }
                 if !forwards && !backwards { return false }
             }
-            // Invariant: count < n ≤ capsuleCapacity (one capsule per point at most).
+            // Invariant: count < room ≤ capsuleCapacity (solid: one capsule per point at most).
+            if count == room { return false }
             (list + count).initialize(to: capsule)
             count &+= 1
             return true
+        }
+        var phase = 0.0  // how far into the dash pattern the pen is
+        // The dashes of the segment from (px, py) to (x, y): the same walk as the general
+        // path's (`Rasterizer.stroke`), so the two cut the same dashes.
+        func addDashes(_ dash: DashPattern, _ px: Double, _ py: Double, _ x: Double, _ y: Double) -> Bool {
+            let whole = 2 * ((x * 0.5 - px * 0.5) * (x * 0.5 - px * 0.5) + (y * 0.5 - py * 0.5) * (y * 0.5 - py * 0.5)).squareRoot()
+            var fits = true
+            if let (ax, ay, bx, by) = g.clipSegment(px, py, x, y) {
+                let dx = bx - ax
+                let dy = by - ay
+                let length = (dx * dx + dy * dy).squareRoot()
+                let skipped = 2 * ((ax * 0.5 - px * 0.5) * (ax * 0.5 - px * 0.5) + (ay * 0.5 - py * 0.5) * (ay * 0.5 - py * 0.5)).squareRoot()
+                if length > 0, length.isFinite {
+                    let ux = dx / length
+                    let uy = dy / length
+                    var dashes = DashPattern.Dashes(dash, length: length, phase: phase + skipped)
+                    while let (from, to) = dashes.next() {
+                        guard add(ax + ux * from, ay + uy * from, ax + ux * to, ay + uy * to) else {
+                            fits = false
+                            break
+                        }
+                    }
+                }
+            }
+            phase = whole.isFinite ? (phase + whole).truncatingRemainder(dividingBy: dash.period) : 0
+            return fits
         }
         var penDown = false
         var drewSegment = false
@@ -64,7 +98,11 @@ extension RasterScratch {
                 continue
             }
             if penDown {
-                guard add(px, py, x, y) else { return nil }
+                if let dash {
+                    guard addDashes(dash, px, py, x, y) else { return nil }
+                } else {
+                    guard add(px, py, x, y) else { return nil }
+                }
                 drewSegment = true
             } else {
                 penDown = true

@@ -78,7 +78,7 @@ extension Rasterizer {
         let r = w * 0.5 + 0.5
         let geometry = StrokeGeometry(clip: c, radius: r, framebuffer: fb, color: color.pixel, alpha: UInt32(alpha))
         let dash = dash.flatMap { $0.isSolid ? nil : $0 }
-        if dash == nil, usesColumnSweep, let count = scratch.collectMonotoneCapsules(xs, ys, geometry) {
+        if usesColumnSweep, let count = scratch.collectMonotoneCapsules(xs, ys, dash: dash, geometry) {
             scratch.sweepColumns(count, geometry)
             return
         }
