@@ -60,10 +60,67 @@ struct DashboardConfigTests {
         (minimal + "\n[[panel]]\nsource = \"day\"", 6, "panel 2 overlaps the panel at row 0, column 0 (line 4)"),
         ("[source.day]\nlive = \"udp://127.0.0.1\"\n[[panel]]\nsource = \"day\"\n", 2, "'live' in [source.day]"),
         ("[source.day]\nfile = 'x'\nlive = '-'\n[[panel]]\nsource = \"day\"\n", 3, "gives both 'file' and 'live'"),
+        ("[source.day]\nfile = 'x'\nsubscribe = 'hi'\n[[panel]]\nsource = \"day\"\n", 3, "'subscribe' in [source.day] is for WebSocket sources"),
+        ("[source.day]\nlive = 'mqtt://b/t/#'\nping = '5s'\n[[panel]]\nsource = \"day\"\n", 3, "'ping' in [source.day] is for WebSocket sources"),
+        ("[source.day]\nlive = 'ws://127.0.0.1:9/x'\nqos = 1\n[[panel]]\nsource = \"day\"\n", 3, "'qos' in [source.day] is for MQTT sources"),
+        ("[source.day]\nlive = 'udp://127.0.0.1:9'\nca = 'c.pem'\n[[panel]]\nsource = \"day\"\n", 3, "'ca' in [source.day] is for MQTT and WebSocket"),
+        ("[source.day]\nlive = 'udp://127.0.0.1:9'\nconnect = true\n[[panel]]\nsource = \"day\"\n", 3, "'connect' in [source.day] is for live = \"tcp://HOST:PORT\""),
+        ("[source.day]\nlive = 'tcp://0.0.0.0:9'\nconnect = true\n[[panel]]\nsource = \"day\"\n", 2, "connect = true needs tcp://HOST:PORT"),
+        ("[source.day]\nlive = 'ws://127.0.0.1:9/x'\nping = 'often'\n[[panel]]\nsource = \"day\"\n", 3, "'ping' in [source.day] must be a duration such as \"5s\""),
+        ("[source.day]\nlive = 'ws://127.0.0.1:9/x'\nmax_message = 10\n[[panel]]\nsource = \"day\"\n", 3, "'max_message' in [source.day] must be a whole number from 1024"),
+        ("[source.day]\nlive = 'ws://127.0.0.1:9/x'\nsubscrib = 'x'\n[[panel]]\nsource = \"day\"\n", 3, "unknown key 'subscrib' in [source.day]"),
+        ("[source.day]\nlive = 'ws://'\n[[panel]]\nsource = \"day\"\n", 2, "'live' in [source.day]"),
         ("title = \"x\"\n", 1, "the dashboard has no [[panel]]"),
         ("title = \"x\n", 1, "not valid TOML"),
     ])
     func errors(text: String, line: Int, message: String) {
+        errorsBody(text: text, line: line, message: message)
+    }
+
+    @Test("a ws:// source takes the WebSocket keys (ca and payload shared with MQTT); tcp:// with connect = true is a client")
+    func connectOutSources() throws {
+        let config = try Self.parse("""
+            [source.ws]
+            live = "ws://127.0.0.1:9001/ticks"
+            subscribe = '{"op":"subscribe"}'
+            ping = "5s"
+            hangup = "0"
+            max_message = 4096
+            json_value = "p"
+            json_time = "T"
+            json_symbol = "s"
+            ca = "ca.pem"
+            payload = "json"
+
+            [source.feed]
+            live = "tcp://127.0.0.1:9100"
+            connect = true
+
+            [[panel]]
+            source = "ws"
+            symbol = "AAA"
+
+            [[panel]]
+            source = "feed"
+            column = 1
+
+            [grid]
+            columns = 2
+            """)
+        guard case .connect(let ws)? = config.sources.first(where: { $0.id == "ws" })?.kind else { Issue.record("\(config.sources)"); return }
+        #expect(ws.url == "ws://127.0.0.1:9001/ticks")
+        #expect(ws.subscribe == "{\"op\":\"subscribe\"}")
+        #expect(ws.settings.pingSeconds == 5 && ws.settings.hangupSeconds == 0 && ws.settings.maximumMessageBytes == 4096)
+        #expect(ws.settings.caFile == "ca.pem" && ws.format == .json)
+        #expect(ws.jsonValue == "p" && ws.jsonTime == "T" && ws.jsonSymbol == "s")
+        guard case .connect(let tcp)? = config.sources.first(where: { $0.id == "feed" })?.kind else { Issue.record("\(config.sources)"); return }
+        #expect(tcp.url == "tcp://127.0.0.1:9100")
+        // Without connect, tcp:// is still a listener.
+        let listener = try Self.parse("[source.day]\nlive = \"tcp://127.0.0.1:9100\"\n[[panel]]\nsource = \"day\"\n")
+        guard case .live = listener.sources[0].kind else { Issue.record("\(listener.sources[0].kind)"); return }
+    }
+
+    func errorsBody(text: String, line: Int, message: String) {
         do {
             _ = try Self.parse(text)
             Issue.record("accepted:\n\(text)")

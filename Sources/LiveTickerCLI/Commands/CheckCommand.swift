@@ -2,6 +2,7 @@ import LiveTickerChart
 import LiveTickerCore
 import LiveTickerMQTT
 import LiveTickerRender
+import LiveTickerWebSocket
 
 /// `liveticker check FILE.toml`: validates a dashboard file and prints the layout it
 /// resolves to (grid cells in pixels, panels, panes, marks, sources), without opening any
@@ -77,6 +78,14 @@ enum CheckCommand: Command {
             case .live(let endpoint): kind = "live from \(endpoint)"
             case .mqtt(let mqtt):
                 kind = "subscribes to \((try? MQTTEndpoint(parsing: mqtt.url))?.description ?? mqtt.url) (QoS \(mqtt.settings.qos))"
+            case .connect(let client):
+                if let endpoint = try? WebSocketEndpoint(parsing: client.url) {
+                    let ping = client.settings.pingSeconds == 0 ? "never" : "\(client.settings.pingSeconds)s"
+                    let hangup = client.settings.hangupSeconds == 0 ? "never" : "\(client.settings.hangupSeconds)s"
+                    kind = "connects to \(endpoint.description) (WebSocket\(client.subscribe != nil ? ", subscribes" : ""), ping \(ping), hangup \(hangup), messages up to \(client.settings.maximumMessageBytes) bytes)"
+                } else {
+                    kind = "connects to \(client.url) (TCP client)"
+                }
             }
             lines.append("source '\(source.id)': \(kind), candles \(source.candleIsAutomatic ? "chosen per panel (1m merged up 1m, 5m, 15m, 1h, 4h, 1d, 1w)" : describe(source.candle)), history \(source.history) ticks")
         }

@@ -152,22 +152,13 @@ enum LiveCommand: Command {
             } catch {
                 throw CommandFailure(error.description)
             }
-        } else if WebSocketEndpoint.isWebSocket(sourceText) {
-            let endpoint = try WebSocketArguments.endpoint(sourceText)
-            sourceName = endpoint.description
-            title = options.symbol ?? endpoint.symbolName
-            do {
-                source = try WebSocketTickSource(
-                    endpoint: endpoint, settings: webSocket.settings, options: options, format: mqtt.format,
-                    queueCapacity: queue, stop: stop)
-            } catch {
-                throw CommandFailure(error.description)
-            }
-        } else if connect {
-            guard listen == nil, case let .tcp(host, port) = try? LiveEndpoint(parsing: sourceText), host != "0.0.0.0", port != 0 else {
-                throw UsageError("--connect needs tcp://HOST:PORT (the server to connect to), got '\(sourceText)'")
-            }
-            source = TCPClientTickSource(host: host, port: port, options: options, queueCapacity: queue, stop: stop)
+        } else if let connected = try connectOutSource(
+            sourceText, connect: connect, webSocket: webSocket.settings, format: mqtt.format, options: options, queueCapacity: queue, stop: stop)
+        {
+            guard listen == nil else { throw UsageError("--connect connects out: give tcp://HOST:PORT as SOURCE, not --listen") }
+            source = connected.source
+            sourceName = connected.name
+            if WebSocketEndpoint.isWebSocket(sourceText) { title = options.symbol ?? connected.title }
         } else {
             let endpoint: LiveEndpoint
             do {
@@ -236,6 +227,32 @@ enum LiveCommand: Command {
         }
         // What peers send cannot make a listener's run fail (garbage alone is counted, not fatal).
         return (source as? LiveTickSource)?.port != nil ? 0 : status
+    }
+
+    /// The connect-out sources: `ws://`/`wss://` (a ``WebSocketTickSource``) and
+    /// `tcp://HOST:PORT` with `connect` (a ``TCPClientTickSource``), not started; nil for any
+    /// other `text`. `live` and dashboard files (`live = "ws://…"`, `connect = true`) both build
+    /// them here. Returns the source, its name for the summary, and the chart title it suggests.
+    static func connectOutSource(
+        _ text: String, connect: Bool, webSocket: WebSocketSettings, format: PayloadFormat, options: FeedOptions,
+        queueCapacity: Int = 1 << 16, stop: StopFlag
+    ) throws -> (source: any LiveTickFeed, name: String, title: String)? {
+        if WebSocketEndpoint.isWebSocket(text) {
+            let endpoint = try WebSocketArguments.endpoint(text)
+            do {
+                let source = try WebSocketTickSource(
+                    endpoint: endpoint, settings: webSocket, options: options, format: format, queueCapacity: queueCapacity, stop: stop)
+                return (source, endpoint.description, endpoint.symbolName)
+            } catch {
+                throw CommandFailure(error.description)
+            }
+        }
+        guard connect else { return nil }
+        guard case let .tcp(host, port) = try? LiveEndpoint(parsing: text), host != "0.0.0.0", port != 0 else {
+            throw UsageError("--connect needs tcp://HOST:PORT (the server to connect to), got '\(text)'")
+        }
+        let source = TCPClientTickSource(host: host, port: port, options: options, queueCapacity: queueCapacity, stop: stop)
+        return (source, text, ReplayInput.title(forPath: text))
     }
 
     /// `--republish URL` (TOPIC gains `/{symbol}` unless it names `{symbol}`), `--republish-batch`,

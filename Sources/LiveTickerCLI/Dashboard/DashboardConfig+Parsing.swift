@@ -5,6 +5,7 @@ import LiveTickerFeed
 import LiveTickerMQTT
 import LiveTickerRender
 import LiveTickerTOML
+import LiveTickerWebSocket
 
 extension DashboardConfig {
     /// Reads a dashboard from TOML text. Every key is checked: an unknown key, a value of the
@@ -97,7 +98,7 @@ extension DashboardConfig {
     static func source(id: String, _ table: ConfigTable) throws(ConfigError) -> Source {
         var t = table
         let file = try t.string("file", expected: "a tick file's path")
-        let live = try t.string("live", expected: "\"-\", a file, udp://HOST:PORT, tcp://HOST:PORT or mqtt://HOST/TOPIC/#")
+        let live = try t.string("live", expected: "\"-\", a file, udp://HOST:PORT, tcp://HOST:PORT, mqtt://HOST/TOPIC/# or ws://HOST/PATH")
         let speed = try t.parsed("speed", expected: "\"max\", or a factor such as \"1\" or \"10\"", ReplaySpeed.init(argument:)) ?? .max
         let follow = try t.bool("follow") ?? false
         let candle = try t.parsed("candle", expected: "a duration such as \"1m\" or a tick count such as \"100t\"", Self.candle)
@@ -113,10 +114,35 @@ extension DashboardConfig {
         mqtt.passwordFile = try t.string("password_file", expected: "a file holding the password")
         mqtt.topicSymbol = try t.parsed("topic_symbol", expected: "last, full or a level number 0…255", TopicSymbol.init(argument:)) ?? .last
         mqtt.format = try t.parsed("payload", expected: "auto, json, influx or csv", PayloadFormat.init(argument:)) ?? .auto
-        let mqttKeys = ["qos", "ca", "cert", "key", "client_id", "password_file", "topic_symbol", "payload"]
+        // WebSocket and TCP clients: the `live ws://` options as keys (`ca` and `payload` shared).
+        var client = ConnectSource(url: live ?? "", settings: WebSocketSettings(), format: mqtt.format)
+        client.settings.caFile = mqtt.settings.caFile
+        client.subscribe = try t.string("subscribe", expected: "a message TEXT, or @FILE")
+        if client.subscribe?.isEmpty == true { throw ConfigError("'subscribe' in \(t.name) is empty", at: t.position("subscribe")) }
+        let duration = "a duration such as \"5s\" or \"1m\" (\"0\": never)"
+        client.settings.pingSeconds = try t.parsed("ping", expected: duration, WebSocketArguments.seconds) ?? client.settings.pingSeconds
+        client.settings.hangupSeconds = try t.parsed("hangup", expected: duration, WebSocketArguments.seconds) ?? client.settings.hangupSeconds
+        client.settings.maximumMessageBytes =
+            try t.integer("max_message", in: WebSocketArguments.maximumMessageRange) ?? client.settings.maximumMessageBytes
+        client.jsonValue = try t.string("json_value", expected: "a field name or key path")
+        client.jsonTime = try t.string("json_time", expected: "a field name or key path")
+        client.jsonSymbol = try t.string("json_symbol", expected: "a field name or key path")
+        let connect = try t.bool("connect") ?? false
         let isMQTT = live.map(MQTTArguments.isMQTT) ?? false
+        let isWebSocket = live.map(WebSocketEndpoint.isWebSocket) ?? false
+        let mqttKeys = ["qos", "cert", "key", "client_id", "password_file", "topic_symbol"]
+        let webSocketKeys = ["subscribe", "ping", "hangup", "max_message", "json_value", "json_time", "json_symbol"]
         if !isMQTT, let key = mqttKeys.first(where: { t.table[$0] != nil }) {
             throw ConfigError("'\(key)' in \(t.name) is for MQTT sources (live = \"mqtt://…\")", at: t.position(key))
+        }
+        if !isWebSocket, let key = webSocketKeys.first(where: { t.table[$0] != nil }) {
+            throw ConfigError("'\(key)' in \(t.name) is for WebSocket sources (live = \"ws://…\")", at: t.position(key))
+        }
+        if !isMQTT, !isWebSocket, let key = ["ca", "payload"].first(where: { t.table[$0] != nil }) {
+            throw ConfigError("'\(key)' in \(t.name) is for MQTT and WebSocket sources (live = \"mqtt://…\" or \"ws://…\")", at: t.position(key))
+        }
+        if connect, !(live?.lowercased().hasPrefix("tcp://") ?? false) {
+            throw ConfigError("'connect' in \(t.name) is for live = \"tcp://HOST:PORT\" (a server to connect to)", at: t.position("connect"))
         }
         if (mqtt.settings.certFile == nil) != (mqtt.settings.keyFile == nil) {
             throw ConfigError("'cert' and 'key' in \(t.name) go together", at: t.position(t.table["cert"] != nil ? "cert" : "key"))
@@ -132,6 +158,19 @@ extension DashboardConfig {
                 throw ConfigError("'live' in \(t.name): \(error.description)", at: t.position("live"))
             }
             kind = .mqtt(mqtt)
+        case (nil, let live?) where isWebSocket || connect:
+            if isWebSocket {
+                do {
+                    _ = try WebSocketEndpoint(parsing: live)
+                } catch {
+                    throw ConfigError("'live' in \(t.name): \(error.description)", at: t.position("live"))
+                }
+            } else {
+                guard case let .tcp(host, port) = try? LiveEndpoint(parsing: live), host != "0.0.0.0", port != 0 else {
+                    throw ConfigError("'live' in \(t.name): connect = true needs tcp://HOST:PORT (the server to connect to), got '\(live)'", at: t.position("live"))
+                }
+            }
+            kind = .connect(client)
         case (nil, let live?):
             do {
                 _ = try LiveEndpoint(parsing: live)

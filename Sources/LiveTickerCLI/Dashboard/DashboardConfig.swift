@@ -5,6 +5,7 @@ import LiveTickerFeed
 import LiveTickerMQTT
 import LiveTickerRender
 import LiveTickerTOML
+import LiveTickerWebSocket
 
 /// A dashboard file, checked and resolved: what `liveticker run` shows and `check` prints.
 /// See `DashboardConfig+Parsing.swift` for the keys and their rules (and the README).
@@ -18,6 +19,22 @@ struct DashboardConfig {
         /// An MQTT subscription (`mqtt://…/TOPIC/#`, `mqtts://`), one connection however many
         /// panels read its topics: a panel's `symbol` is a topic's symbol level.
         case mqtt(MQTTSource)
+        /// A connect-out source: `ws://…`/`wss://…`, or `tcp://HOST:PORT` with `connect = true`;
+        /// one connection however many panels read its symbols.
+        case connect(ConnectSource)
+    }
+
+    /// A WebSocket or TCP client source's URL and options (the `live ws://` flags as keys).
+    struct ConnectSource {
+        var url: String
+        var settings: WebSocketSettings
+        var format: PayloadFormat
+        /// `subscribe`: TEXT, or @FILE read when the source starts.
+        var subscribe: String?
+        /// `json_value`, `json_time`, `json_symbol`: the payload's fields (as `--json-value` …).
+        var jsonValue: String?
+        var jsonTime: String?
+        var jsonSymbol: String?
     }
 
     /// An MQTT source's URL and options (the `live mqtt://` flags as keys).

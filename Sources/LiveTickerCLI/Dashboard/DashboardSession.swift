@@ -204,6 +204,32 @@ final class DashboardSession {
                 } catch {
                     throw CommandFailure("\(config.path): source '\(feed.source.id)': \(error.message)")
                 }
+            case .connect(let client):
+                do {
+                    var options = options
+                    if let field = client.jsonValue { options.valueColumn = ColumnSelector(argument: field) }
+                    if let field = client.jsonTime { options.timeColumn = ColumnSelector(argument: field) }
+                    if let field = client.jsonSymbol { options.symbolColumn = ColumnSelector(argument: field) }
+                    var settings = client.settings
+                    if let subscribe = client.subscribe { settings.subscribeMessage = try WebSocketArguments.subscribeMessage(subscribe) }
+                    guard let made = try LiveCommand.connectOutSource(
+                        client.url, connect: true, webSocket: settings, format: client.format, options: options, stop: feed.stop)
+                    else { throw CommandFailure("not a connect-out source: \(client.url)") }
+                    let source = made.source
+                    let names: (SymbolID) -> String? = { symbol in
+                        let symbols = source.symbols
+                        return symbols.count > Int(symbol.rawValue) ? symbols.name(of: symbol) : nil
+                    }
+                    feed.liveSink = SeriesSink(series: feed.series, wanted: feed.wanted, nameOf: names)
+                    feed.live = source
+                    source.start()
+                } catch let error as UsageError {
+                    throw CommandFailure("\(config.path): source '\(feed.source.id)': \(error.reason)")
+                } catch let error as CommandFailure {
+                    throw CommandFailure("\(config.path): source '\(feed.source.id)': \(error.message)")
+                } catch {
+                    throw CommandFailure("\(config.path): source '\(feed.source.id)': \(error)")
+                }
             case .live(let text):
                 do {
                     let endpoint = try LiveEndpoint(parsing: text)
