@@ -230,6 +230,7 @@ final class ChartSession {
         var reportedRepublishDrops = 0
         var shownState = FeedConnection.State.connected
         var shownReconnects = 0
+        var shownLosses = 0
         var reportedRefusal = false
         republisher?.start()
         source.start()
@@ -242,9 +243,14 @@ final class ChartSession {
                 let finished = source.isFinished
                 let connection = source.connection
                 // A loss and reconnect quicker than a frame still shows: the count moved.
-                if connection.state != shownState || connection.reconnects != shownReconnects {
+                if connection.state != shownState || connection.reconnects != shownReconnects || connection.losses != shownLosses {
+                    // A loss already over by this frame is still logged, with its reason.
+                    if connection.losses != shownLosses, let reason = connection.lastLoss, source.error == nil {
+                        if case .disconnected = connection.state {} else { printError("liveticker: disconnected: \(reason); retrying") }
+                    }
                     shownState = connection.state
                     shownReconnects = connection.reconnects
+                    shownLosses = connection.losses
                     showConnection(connection.state, of: source)
                 }
                 source.queue.drain(into: &sink)

@@ -41,10 +41,22 @@ public struct FeedConnection: Sendable, Equatable {
         /// Lost or refused; the producer retries after a backoff. The text says why.
         case disconnected(String)
     }
-    /// The state now.
-    public var state: State = .connected
+    /// The state now. Setting `.disconnected` also counts the loss and keeps its reason, so a
+    /// reader polling once a frame still learns of a loss and reconnect quicker than a frame.
+    public var state: State = .connected {
+        didSet {
+            if case let .disconnected(reason) = state, state != oldValue {
+                losses += 1
+                lastLoss = reason
+            }
+        }
+    }
     /// Successful connections after the first one.
     public var reconnects = 0
+    /// Times the state became `.disconnected`.
+    public private(set) var losses = 0
+    /// Why the connection was last lost or refused; nil before the first loss.
+    public private(set) var lastLoss: String?
 
     /// A connected feed with no reconnects.
     public init(state: State = .connected, reconnects: Int = 0) {
