@@ -1,5 +1,4 @@
 import LiveTickerCore
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -48,17 +47,17 @@ public final class FeedThread<State: FeedThreadState>: Sendable {
     public let stopFlag: StopFlag
     /// What the producer shares: written by the producer (``FeedProducer/update(_:)``), read by
     /// any thread. Take it briefly: the producer waits for it.
-    public let state: Mutex<State>
+    public let state: FeedStateLock<State>
     /// The feed's name in an error (its endpoint).
     public let name: String
-    private let handle = Mutex<pthread_t?>(nil)
+    private let handle = FeedStateLock<pthread_t?>(nil)
 
     /// A thread for the feed `name` (its endpoint, for errors), not yet started, sharing
     /// `state` and stopped by `stop`.
     public init(name: String, state: State, stop: StopFlag = StopFlag()) {
         self.name = name
         stopFlag = stop
-        self.state = Mutex(state)
+        self.state = FeedStateLock(state)
     }
 
     /// Starts the producer thread running `run`. A second call while it runs does nothing.
