@@ -29,6 +29,19 @@ struct DashboardConfigTests {
         #expect(try Self.parse(Self.minimal).panels[0].staleAfter == nil)
     }
 
+    @Test("a panel's 'change' overrides the file's; the telemetry sample shows none")
+    func changeKeys() throws {
+        let config = try Self.parse(
+            "change = \"percent\"\n[grid]\ncolumns = 2\n[source.day]\nfile = \"day.csv\"\n"
+                + "[[panel]]\nsource = \"day\"\nchange = \"none\"\n[[panel]]\nsource = \"day\"\ncolumn = 1\n")
+        #expect(config.panels[0].change == ChartOptions.Change.none)
+        #expect(config.panels[1].change == nil)
+        #expect(config.change == .percent)
+        #expect(try Self.parse(Self.minimal).change == nil)
+        let telemetry = try DashboardConfig.parse(readFile("Samples/telemetry-wall.toml"), path: "t")
+        #expect(telemetry.change == ChartOptions.Change.none)
+    }
+
     @Test("the bundled samples check out and resolve to the panels they describe")
     func samples() throws {
         for (name, panels) in [("market-wall", 4), ("telemetry-wall", 3)] {
@@ -50,6 +63,7 @@ struct DashboardConfigTests {
         (minimal + "\nrow = 3", 6, "lies outside the 1×1 grid"),
         (minimal + "\nstale = 30", 6, "'stale' in [[panel]] 1 must be a duration"),
         (minimal + "\nstale = \"0s\"", 6, "must be a duration such as \"30s\" or \"5m\", got \"0s\""),
+        (minimal + "\nchange = \"pct\"", 6, "'change' in [[panel]] 1 must be none, absolute, percent or both, got \"pct\""),
         ("[grid]\nrows = 2\ncolumnz = 2\n" + minimal, 3, "unknown key 'columnz' in [grid] (expected one of: rows, columns"),
         ("[grid]\nrows = \"2\"\n" + minimal, 2, "'rows' in [grid] must be a whole number from 1 to 16, not string \"2\""),
         ("theme = \"neon\"\n" + minimal, 1, "'theme' in the file must be dark, light or colorblind, got \"neon\""),

@@ -24,6 +24,7 @@ extension DashboardConfig {
         config.theme = try top.parsed("theme", expected: "dark, light or colorblind", ChartTheme.named) ?? .dark
         config.timeZone = try top.string("time_zone", expected: "a zone name such as \"Europe/Berlin\" or \"UTC\"")
         config.staleAfter = try top.parsed("stale_after", expected: "a duration such as \"30s\" or \"5m\"", DurationArgument.nanoseconds)
+        config.change = try top.parsed("change", expected: "none, absolute, percent or both", ChartOptions.Change.init(rawValue:))
         config.font = try top.string("font", expected: "\"builtin\", a .ttf/.otf file or a PSF console font")
         config.output = try top.string("output", expected: "drm, fbdev, or a .png/.ppm file") ?? "drm"
         if let size = try top.parsed("size", expected: "WIDTHxHEIGHT such as \"1920x1080\"", Self.size) { config.size = size }
@@ -206,6 +207,7 @@ extension DashboardConfig {
         let staleAfter = try t.parsed("stale", expected: "a duration such as \"30s\" or \"5m\"") { text -> Int64? in
             DurationArgument.nanoseconds(text).flatMap { $0 > 0 ? $0 : nil }
         }
+        let change = try t.parsed("change", expected: "none, absolute, percent or both", ChartOptions.Change.init(rawValue:))
 
         var series: [Series] = []
         let sourceID = try t.string("source", expected: "the id of a [source.ID]")
@@ -274,7 +276,7 @@ extension DashboardConfig {
         }
         return Panel(
             title: title, place: place, window: window, series: series, panes: panes, showsHeader: showsHeader,
-            staleAfter: staleAfter, line: line)
+            staleAfter: staleAfter, change: change, line: line)
     }
 
     static func average(_ text: String) -> MovingAverageMark.Kind? {

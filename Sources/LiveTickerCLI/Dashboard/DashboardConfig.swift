@@ -93,6 +93,9 @@ struct DashboardConfig {
         /// `stale = "30s"`: the STALE badge after that long without a tick (nil: the file's
         /// `stale_after`, else never).
         var staleAfter: Int64?
+        /// `change = "none"`: what the header shows of the change over the window (nil: the
+        /// file's `change`, else `both`, as for prices; telemetry walls say "none").
+        var change: ChartOptions.Change?
         var line: TOMLPosition
     }
 
@@ -101,6 +104,8 @@ struct DashboardConfig {
     var theme: ChartTheme = .dark
     var timeZone: String?
     var staleAfter: Int64?
+    /// `change`: the header's change on every panel that does not say (nil: `both`).
+    var change: ChartOptions.Change?
     /// `font`: "builtin", a TrueType/OpenType file or a PSF font (nil: DejaVu Sans when installed).
     var font: String?
     var output = "drm"

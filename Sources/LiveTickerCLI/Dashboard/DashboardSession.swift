@@ -86,6 +86,7 @@ final class DashboardSession {
             options.lineWidth = config.lineWidth
             options.textScale = config.textScale
             options.showsHeader = panel.showsHeader
+            options.change = panel.change ?? config.change ?? .both
             if let stale = panel.staleAfter ?? config.staleAfter {
                 options.staleAfter = stale
                 options.clock = { ChartArguments.wallClock() }
