@@ -43,8 +43,10 @@ public final class CSVTickReader: TickBatchReader {
     /// Called on the reading thread when a followed file is truncated, replaced or goes missing
     /// (the caller logs it; the reader prints nothing). Set before the first read.
     public var onFollowEvent: (@Sendable (FollowEvent) -> Void)?
-    /// The path a followed file was opened by, watched for rotation (nil: a descriptor, stdin).
-    private var followedPath: String?
+    /// The path a followed file was opened by, watched for rotation (nil: a descriptor, stdin),
+    /// as the C string `stat` and `open` take: made once, since a `String` argument would be
+    /// converted (one allocation) at every poll.
+    private var followedPath: [CChar]?
     /// Device and inode of the open file, to tell when the followed path names another file.
     private var fileIdentity: (device: UInt64, inode: UInt64)?
     /// Whether the followed path was found missing (told once per disappearance).
@@ -93,7 +95,7 @@ public final class CSVTickReader: TickBatchReader {
         guard fd >= 0 else { throw .cannotOpen(path: path, errno: errno) }
         self.init(fileDescriptor: fd, name: path, options: options, follow: follow, closeOnDeinit: true, stop: stop)
         if follow {
-            followedPath = path
+            followedPath = Array(path.utf8CString)
             fileIdentity = Self.identity(of: fd)
         }
     }
