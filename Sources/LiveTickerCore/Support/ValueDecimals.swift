@@ -25,10 +25,13 @@ public enum ValueDecimals {
     }
 
     /// Whether `value` is given back by `decimals` decimals (0…10) within float32 precision.
-    /// A non-finite value fits any count. O(1), no allocation.
+    /// A non-finite value fits any count; a value too small to show in `decimals` decimals
+    /// (a subnormal, 1e-12) fits none below 10. O(1), no allocation.
     @inlinable
     public static func fits(_ value: Double, decimals: Int) -> Bool {
-        guard value.isFinite else { return true }
+        // Non-finite values have no digits; from 2⁵² up every Double is a whole number (and
+        // scaling 1.7e308 would overflow).
+        guard value.isFinite, abs(value) < 0x1p52 else { return true }
         let scale = power(decimals)
         return abs((value * scale).rounded() / scale - value) <= abs(value) * 0x1p-23
     }
