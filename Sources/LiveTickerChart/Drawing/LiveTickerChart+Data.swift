@@ -269,9 +269,23 @@ extension LiveTickerChart {
                 widestLabel = max(widestLabel, textWidth(ValueLabel.trueValue(pow(10, upper.rounded(.down)))))
                 continue
             }
+            // Rows the pane's last-value tags will cover (a label there is left out), as
+            // offsets from the pane's top; tags pushed apart by stacking are taken where they start.
+            let paneHeight = rows.1 &- rows.0
+            let reach = (textHeight &+ valueTagHeight) / 2
             let scale = Self.valueScale(
-                lower: lower, upper: upper, paneHeight: rows.1 &- rows.0,
-                approximateHeight: Int(Double(approximatePlotHeight) * pane.weight / max(totalWeight, 1e-9)), textHeight: textHeight)
+                lower: lower, upper: upper, paneHeight: paneHeight,
+                approximateHeight: Int(Double(approximatePlotHeight) * pane.weight / max(totalWeight, 1e-9)), textHeight: textHeight
+            ) { row in
+                for mark in pane.marks {
+                    for input in mark.inputs where input.need == .newest && scratch.indices.contains(input.series) {
+                        guard let value = scratch[input.series].newest?.value, value.isFinite, upper > lower else { continue }
+                        let tag = PixelRect.snap(Double(paneHeight) - (ValueSanitizer.clampForScale(value) - lower) / (upper - lower) * Double(paneHeight))
+                        if abs(tag &- row) < reach { return true }
+                    }
+                }
+                return false
+            }
             paneFrames[index].valueScale = scale
             // The scale's extremes (its first and last tick) bound every label it can show.
             if scale.tickCount > 0 {
@@ -308,9 +322,13 @@ extension LiveTickerChart {
     /// pane's share of the frame less its strips), and where that leaves fewer than three
     /// labels on the pane (a volume pane, a small panel of a wall) as many as fit a quarter
     /// line apart (at least 2 px), so a small pane is still read with its scale from across a room.
-    /// A label counts where ``drawAxisLabels(_:into:)`` draws it: its value inside the domain
-    /// and its whole box inside the pane's rows. O(12), no allocation.
-    static func valueScale(lower: Double, upper: Double, paneHeight: Int, approximateHeight: Int, textHeight: Int) -> NiceScale {
+    /// A label counts where ``drawAxisLabels(_:into:)`` draws it: its value inside the domain,
+    /// its whole box inside the pane's rows, its centre row (from the pane's top) not
+    /// `coveredByTag`. O(12 × ticks), no allocation.
+    static func valueScale(
+        lower: Double, upper: Double, paneHeight: Int, approximateHeight: Int, textHeight: Int,
+        coveredByTag: (_ row: Int) -> Bool = { _ in false }
+    ) -> NiceScale {
         let domain = ValueDomain(lower: lower, upper: upper)
         let target = max(2, min(12, approximateHeight / max(1, textHeight * 3)))
         let standard = NiceScale(domain: domain, targetTickCount: target)
@@ -325,7 +343,7 @@ extension LiveTickerChart {
                 guard value >= lower, value <= upper else { continue }
                 let centre = PixelRect.snap(Double(paneHeight) - (value - lower) / (upper - lower) * Double(paneHeight))
                 let top = centre &- textHeight / 2
-                if top >= 0, top &+ textHeight <= paneHeight { shown &+= 1 }
+                if top >= 0, top &+ textHeight <= paneHeight, !coveredByTag(centre) { shown &+= 1 }
             }
             return shown
         }
