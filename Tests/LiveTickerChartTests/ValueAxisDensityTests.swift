@@ -43,6 +43,20 @@ struct ValueAxisDensityTests {
         #expect(labels.count == expected, "\(labels)")
     }
 
+    @Test("labels a last-value tag will cover do not count: 12, 13, 14 with 14 under the tag becomes a denser scale")
+    func tagCoveredLabels() {
+        let (lower, upper, height, textHeight) = (11.9, 14.6, 230, 13)
+        let row = { (value: Double) in PixelRect.snap(Double(height) - (value - lower) / (upper - lower) * Double(height)) }
+        let tagRow = row(14.09)
+        let covered = { (centre: Int) in abs(centre - tagRow) < (textHeight + 17) / 2 }
+        let plain = LiveTickerChart.valueScale(lower: lower, upper: upper, paneHeight: height, approximateHeight: height, textHeight: textHeight)
+        #expect(Self.shown(plain, lower: lower, upper: upper, height: height, textHeight: textHeight) == [12, 13, 14])
+        let scale = LiveTickerChart.valueScale(
+            lower: lower, upper: upper, paneHeight: height, approximateHeight: height, textHeight: textHeight, coveredByTag: covered)
+        let clear = Self.shown(scale, lower: lower, upper: upper, height: height, textHeight: textHeight).filter { !covered(row($0)) }
+        #expect(clear.count >= 3, "\(clear)")
+    }
+
     @Test("a tall pane keeps one label per three text lines (the big panel's density)")
     func tallPaneUnchanged() {
         let scale = LiveTickerChart.valueScale(lower: 100, upper: 106.4, paneHeight: 600, approximateHeight: 600, textHeight: 18)
