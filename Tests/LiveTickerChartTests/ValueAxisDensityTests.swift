@@ -31,12 +31,12 @@ struct ValueAxisDensityTests {
         let scale = LiveTickerChart.valueScale(lower: lower, upper: upper, paneHeight: height, approximateHeight: height, textHeight: textHeight)
         let labels = Self.shown(scale, lower: lower, upper: upper, height: height, textHeight: textHeight)
         let pitch = scale.step / (upper - lower) * Double(height)
-        #expect(pitch >= Double(textHeight + max(2, textHeight / 4)), "labels closer than a line and a quarter: \(pitch) px")
+        #expect(pitch >= Double(textHeight + 2), "labels closer than a text line and 2 px: \(pitch) px")
         // As many as fit: the next denser scale that keeps the pitch shows no more.
         var mostFitting = 0
         for target in 2...12 {
             let denser = NiceScale(domain: ValueDomain(lower: lower, upper: upper), targetTickCount: target)
-            guard denser.step / (upper - lower) * Double(height) >= Double(textHeight + max(2, textHeight / 4)) else { continue }
+            guard denser.step / (upper - lower) * Double(height) >= Double(textHeight + 2) else { continue }
             mostFitting = max(mostFitting, Self.shown(denser, lower: lower, upper: upper, height: height, textHeight: textHeight).count)
         }
         #expect(labels.count == mostFitting, "\(labels) of \(mostFitting) that fit")

@@ -320,8 +320,8 @@ extension LiveTickerChart {
     /// The value scale of a pane `paneHeight` px tall over `lower…upper`, for labels
     /// `textHeight` px tall: about one label per three text lines of `approximateHeight` (the
     /// pane's share of the frame less its strips), and where that leaves fewer than three
-    /// labels on the pane (a volume pane, a small panel of a wall) as many as fit a quarter
-    /// line apart (at least 2 px), so a small pane is still read with its scale from across a room.
+    /// labels on the pane (a volume pane, a small panel of a wall) as many as fit clear of
+    /// each other (a text line and 2 px apart), so a small pane is still read with its scale from across a room.
     /// A label counts where ``drawAxisLabels(_:into:)`` draws it: its value inside the domain,
     /// its whole box inside the pane's rows, its centre row (from the pane's top) not
     /// `coveredByTag`. O(12 × ticks), no allocation.
@@ -333,7 +333,8 @@ extension LiveTickerChart {
         let target = max(2, min(12, approximateHeight / max(1, textHeight * 3)))
         let standard = NiceScale(domain: domain, targetTickCount: target)
         guard paneHeight > 0, upper > lower else { return standard }
-        let pitch = textHeight &+ max(2, textHeight / 4)
+        // A text line is its glyphs' height plus their leading: 2 px more keeps labels clear.
+        let pitch = textHeight &+ 2
         /// Labels drawn, or 0 when two of them stand closer than `pitch`.
         func labelsShown(_ scale: NiceScale) -> Int {
             guard scale.step / (upper - lower) * Double(paneHeight) >= Double(pitch) else { return 0 }
