@@ -31,29 +31,58 @@ static bool ltk_extremes_scalar(const double *y, const double *x, intptr_t lo, i
     return check == 0;
 }
 
+/// Writes one bucket's picks (MinMax: min and max in index order; M4: first, min, max, last),
+/// duplicates collapsed, and returns the count written. Shared by every level.
+static inline __attribute__((always_inline)) intptr_t ltk_emit(
+    bool m4, intptr_t start, intptr_t end, intptr_t low, intptr_t high, intptr_t *out) {
+    const intptr_t first = low < high ? low : high, second = low < high ? high : low;
+    intptr_t w = 0;
+    if (m4) {
+        out[w++] = start;
+        if (first != start) out[w++] = first;
+        if (second != first) out[w++] = second;
+        if (end - 1 != second) out[w++] = end - 1;
+    } else {
+        out[w++] = first;
+        if (second != first) out[w++] = second;
+    }
+    return w;
+}
+
+/// EvenSplit: the ends `lo + ⌊n·k/count⌋` (k = 1…count) of `count` equal-count buckets of
+/// `lo ..< lo + n`, with additions only (the Swift path's boundaries exactly). Shared by every
+/// level.
+typedef struct {
+    intptr_t quotient, step, count, remainder, end;
+} ltk_split;
+
+static inline __attribute__((always_inline)) ltk_split ltk_split_make(intptr_t lo, intptr_t n, intptr_t count) {
+    return (ltk_split){.quotient = n / count, .step = n % count, .count = count, .remainder = 0, .end = lo};
+}
+
+/// The next bucket's end.
+static inline __attribute__((always_inline)) intptr_t ltk_split_next(ltk_split *split) {
+    split->end += split->quotient;
+    split->remainder += split->step;
+    if (split->remainder >= split->count) {
+        split->remainder -= split->count;
+        split->end += 1;
+    }
+    return split->end;
+}
+
 /// `ltk_bucket_extremes` over the plain scan (levels without a vector build).
 static intptr_t ltk_scalar_buckets(const double *y, const double *x, intptr_t lo, intptr_t n, intptr_t count,
                                    bool m4, bool check, intptr_t *out) {
-    const intptr_t quotient = n / count, step = n % count;
-    intptr_t end = lo, remainder = 0, start = lo, w = 0;
+    ltk_split split = ltk_split_make(lo, n, count);
+    intptr_t start = lo, w = 0;
     for (intptr_t k = 0; k < count; k++) {
-        end += quotient;
-        remainder += step;
-        if (remainder >= count) { remainder -= count; end += 1; }
+        const intptr_t end = ltk_split_next(&split);
         if (end <= start) continue;
         intptr_t low, high;
         const bool finite = ltk_extremes_scalar(y, check ? x : NULL, start, end, &low, &high);
         if (check && !finite) return -1;
-        const intptr_t first = low < high ? low : high, second = low < high ? high : low;
-        if (m4) {
-            out[w++] = start;
-            if (first != start) out[w++] = first;
-            if (second != first) out[w++] = second;
-            if (end - 1 != second) out[w++] = end - 1;
-        } else {
-            out[w++] = first;
-            if (second != first) out[w++] = second;
-        }
+        w += ltk_emit(m4, start, end, low, high, out + w);
         start = end;
     }
     return w;
