@@ -98,6 +98,7 @@ static intptr_t ltk_scalar_buckets(const double *y, const double *x, intptr_t lo
 #define LTK_FN(name) ltk_avx2_##name
 #define LTK_MOVEMASK(m) ((unsigned)_mm256_movemask_pd((__m256d)(m)))
 #include "KernelBody.h"
+#include "SweepBody.h"
 #undef LTK_W
 #undef LTK_FN
 #undef LTK_MOVEMASK
@@ -109,6 +110,9 @@ static intptr_t ltk_scalar_buckets(const double *y, const double *x, intptr_t lo
 #define LTK_FN(name) ltk_avx512_##name
 #define LTK_MOVEMASK(m) ((unsigned)_mm512_test_epi64_mask((__m512i)(m), (__m512i)(m)))
 #include "KernelBody.h"
+// The sweep keeps eight rows per vector here too (256-bit, with AVX-512VL's encodings): its
+// steps of eight rows are what the reference's pixels are decided by.
+#include "SweepBody.h"
 #undef LTK_W
 #undef LTK_FN
 #undef LTK_MOVEMASK
@@ -159,6 +163,20 @@ bool ltk_lttb(int level, const double *y, intptr_t n, intptr_t m, intptr_t *out)
     return false;  // baseline: the Swift kernel runs instead
 }
 
+bool ltk_sweep_columns(int level, const ltk_capsule *list, intptr_t count, const ltk_pen *pen,
+                       ltk_column_segment *near) {
+    if (count <= 0) return true;
+    if (level == LTK_LEVEL_AVX512) {
+        ltk_avx512_sweep(list, count, pen, near);
+        return true;
+    }
+    if (level == LTK_LEVEL_AVX2) {
+        ltk_avx2_sweep(list, count, pen, near);
+        return true;
+    }
+    return false;  // baseline: the Swift sweep runs instead
+}
+
 #else  // not x86-64: only the baseline (the Swift code) exists.
 
 int ltk_level_supported(int level) { return level == LTK_LEVEL_BASELINE; }
@@ -179,6 +197,12 @@ bool ltk_lttb(int level, const double *y, intptr_t n, intptr_t m, intptr_t *out)
     (void)level; (void)y; (void)n; (void)m; (void)out;
     return false;
 }
+
+bool ltk_sweep_columns(int level, const ltk_capsule *list, intptr_t count, const ltk_pen *pen,
+                       ltk_column_segment *near) {
+    (void)level; (void)list; (void)count; (void)pen; (void)near;
+    return false;
+}
 #endif
 
 int ltk_level_select(int *requested) {
@@ -194,4 +218,15 @@ int ltk_level_select(int *requested) {
     if (ltk_level_supported(LTK_LEVEL_AVX512)) return LTK_LEVEL_AVX512;
     if (ltk_level_supported(LTK_LEVEL_AVX2)) return LTK_LEVEL_AVX2;
     return LTK_LEVEL_BASELINE;
+}
+
+int ltk_level_active(void) {
+    // -1: not chosen yet. Relaxed atomics: every thread that races computes the same answer.
+    static int chosen = -1;
+    int level = __atomic_load_n(&chosen, __ATOMIC_RELAXED);
+    if (level < 0) {
+        level = ltk_level_select(NULL);
+        __atomic_store_n(&chosen, level, __ATOMIC_RELAXED);
+    }
+    return level;
 }
