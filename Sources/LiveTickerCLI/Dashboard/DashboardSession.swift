@@ -33,7 +33,7 @@ final class DashboardSession {
         let wanted: [String]
         let stop: StopFlag
         let finished = Atomic<Bool>(false)
-        var thread: ProducerThread?
+        var thread: pthread_t?
         var live: (any LiveTickFeed)?
         var liveSink: SeriesSink?
         var report: FeedReport?
@@ -162,8 +162,13 @@ final class DashboardSession {
                 }
                 let names: (SymbolID) -> String? = { symbol in reader.symbols.count > 0 ? reader.symbols.name(of: symbol) : nil }
                 let template = SeriesSink(series: feed.series, wanted: feed.wanted, nameOf: names)
-                let producer = ProducerThread {
-                    var sink = template
+                // The reader and the sink template move to the producer thread: the render
+                // thread never touches them (it reads `feed` after `finished` or the join).
+                nonisolated(unsafe) let handedReader = reader
+                nonisolated(unsafe) let handedSink = template
+                let producer = startFeedThread {
+                    let reader = handedReader
+                    var sink = handedSink
                     var pacer = ReplayPacer(speed: speed)
                     do {
                         feed.report = try reader.replay(into: &sink, pacer: &pacer, stop: feed.stop)
@@ -172,7 +177,7 @@ final class DashboardSession {
                     }
                     feed.finished.store(true, ordering: .releasing)
                 }
-                guard producer.start() else { throw CommandFailure("cannot start a producer thread") }
+                guard let producer else { throw CommandFailure("cannot start a producer thread") }
                 feed.thread = producer
             case .mqtt(let mqtt):
                 do throws(CommandFailure) {
@@ -274,7 +279,7 @@ final class DashboardSession {
             feed.live?.stop()
         }
         for feed in feeds {
-            feed.thread?.join()
+            if let thread = feed.thread { pthread_join(thread, nil) }
             feed.thread = nil  // joined once, even when stop() is called again
         }
     }
