@@ -9,7 +9,7 @@ import LiveTickerWebSocket
 enum LiveCommand: Command {
     static let name = "live"
     static let summary = "show live ticks from stdin, a growing file, or a UDP/TCP socket"
-    static let flags: Set<String> = FeedArguments.flags.union(["hold", "no-area", "no-header", "connect"]).union(MQTTArguments.flags)
+    static let flags: Set<String> = FeedArguments.flags.union(["hold", "no-area", "no-header", "connect", "describe"]).union(MQTTArguments.flags)
     static let help = """
         Usage: liveticker live SOURCE [OPTIONS]
                liveticker live --config FILE.toml [--output SPEC] [--size WxH]
@@ -58,6 +58,8 @@ enum LiveCommand: Command {
         \(DisplayArguments.helpLines)
                               (default: drm)
           --hold              keep the last frame up after the feed ends, until SIGINT/SIGTERM
+          --describe          when the feed ends, print a one-paragraph text summary of the
+                              last frame to standard output (series, last value, change, range)
           --queue N           ticks the queue holds between frames (default 65536)
           --history N         ticks the history ring holds (default 1048576)
 
@@ -117,6 +119,7 @@ enum LiveCommand: Command {
         let queue = try arguments.value(
             "queue", expected: "a tick count from 16 to 16777216", { Int($0).flatMap { (16...(1 << 24)).contains($0) ? $0 : nil } }) ?? (1 << 16)
         let hold = arguments.flag("hold")
+        let describe = arguments.flag("describe")
         let mqtt = try MQTTArguments.read(from: &arguments)
         let webSocket = try WebSocketArguments.read(from: &arguments, caFile: mqtt.settings.caFile)
         let connect = arguments.flag("connect")
@@ -217,6 +220,7 @@ enum LiveCommand: Command {
             title: chart.title ?? title, titleIsFixed: chart.title != nil)
         session.skipsEmptyFrames = display.output.isFile
         let (report, sink) = try session.runLiveSource(source, hold: hold, republisher: republisher)
+        if describe { print(session.describe()) }
         for line in source.summaryLines { printError(line) }
         if let republisher { printError(republisher.summary) }
         let status = ReplayInput.finish(

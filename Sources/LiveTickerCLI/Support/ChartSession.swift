@@ -105,9 +105,23 @@ final class ChartSession {
     /// A sink routing the feed into this session's series.
     private func makeSink(
         names: @escaping (SymbolID) -> String?, every: Int = 0, onSymbol: ((Int, SymbolID) -> Void)? = nil,
-        onFrame: (() -> Void)? = nil
+        onFrame: (() -> Void)? = nil, decimals: SeriesDecimals? = nil
     ) -> SeriesSink {
-        SeriesSink(series: series, wanted: wanted, wantedAreColumns: wantedAreColumns, nameOf: names, framesEvery: every, onSymbol: onSymbol, onFrame: onFrame)
+        SeriesSink(
+            series: series, wanted: wanted, wantedAreColumns: wantedAreColumns, nameOf: names, framesEvery: every, onSymbol: onSymbol,
+            onFrame: onFrame, decimals: decimals)
+    }
+
+    /// A feed without text decimals (network sources: their payloads are parsed one message
+    /// at a time) shows the decimals learnt from its values, the most any charted series needs,
+    /// as a dashboard panel does.
+    private func adoptLearntDecimals(_ learnt: SeriesDecimals) {
+        guard valueDecimals == nil else { return }
+        var most: Int?
+        for index in 0..<learnt.count {
+            if let decimals = learnt.decimals(ofSeries: index) { most = max(most ?? 0, decimals) }
+        }
+        if chart.dataDecimals != most { chart.dataDecimals = most }
     }
 
     /// Draws the current state and presents it. Allocates only when the display changed size
@@ -224,12 +238,13 @@ final class ChartSession {
             let symbols = source.symbols
             return symbols.count > Int(symbol.rawValue) ? symbols.name(of: symbol) : nil
         }
+        let learnt = SeriesDecimals(count: series.count)
         var sink = ForwardingSink(
             inner: makeSink(
                 names: names,
                 onSymbol: { [unowned self] index, symbol in
                     if index == 0 { self.adoptSymbolTitle(names(symbol)) }
-                }),
+                }, decimals: learnt),
             republisher: republisher)
         var reportedDrops = 0
         var reportedRepublishDrops = 0
@@ -259,6 +274,7 @@ final class ChartSession {
                     showConnection(connection.state, of: source)
                 }
                 source.queue.drain(into: &sink)
+                adoptLearntDecimals(learnt)
                 let dropped = source.queue.dropped
                 if dropped > reportedDrops {
                     printError("liveticker: the feed outran the chart: \(dropped) ticks dropped so far")
