@@ -144,8 +144,9 @@ struct CSVRecordParser {
                     let run = Self.parsePlainLines(
                         p, stop: stop, columns: plainColumns, delimiter: delimiter, unit: unit,
                         hasTimeRange: hasTimeRange, from: from, to: to, scratch: scratch, ticks: ticks,
-                        symbols: tickSymbols, count: &n, capacity: capacity)
+                        symbols: tickSymbols, count: n, capacity: capacity)
                     p = run.next
+                    n = run.count
                     line &+= run.lines
                     delivered &+= run.lines &- run.filteredByTime
                     filteredByTime &+= run.filteredByTime
