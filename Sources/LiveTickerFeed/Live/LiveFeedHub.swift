@@ -12,6 +12,8 @@ struct LiveFeedState: FeedThreadState {
     var symbols = SymbolTable()
     /// The reader's value-column series names (`--value a,b,c`), once known.
     var valueColumnNames: [String] = []
+    /// What standard input or a followed file was read as, once its reader ended.
+    var formatDescription = ""
     var error: FeedError?
     var finished = false
 
