@@ -41,6 +41,15 @@ extension FeedThread where State == LiveFeedState {
         }
     }
 
+    /// Producer: a reader's value-column series names (`--value a,b,c`), kept the first time a
+    /// reader has them. Returns whether it had them (then the caller stops asking: making the
+    /// names allocates).
+    func publishValueColumns(_ names: [String]) -> Bool {
+        guard !names.isEmpty else { return false }
+        state.withLock { if $0.valueColumnNames.isEmpty { $0.valueColumnNames = names } }
+        return true
+    }
+
     /// Producer: changes the listener's counts.
     func count(_ change: (inout ListenerReport) -> Void) {
         state.withLock { change(&$0.listener) }
