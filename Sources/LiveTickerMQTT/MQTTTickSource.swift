@@ -137,7 +137,8 @@ public final class MQTTTickSource: ClientTickFeed, @unchecked Sendable {
                 if producer.isStopped { break }
                 setState(.disconnected("connection to \(endpoint.host):\(endpoint.port) lost"), producer)
             case let .retry(reason):
-                setState(.disconnected(reason), producer)
+                // A stop during the host lookup is no loss to show.
+                if !producer.isStopped { setState(.disconnected(reason), producer) }
             case let .fatal(reason):
                 finish(.connectionFailed(endpoint: endpoint.description, reason: reason), producer)
                 return

@@ -147,6 +147,7 @@ public final class WebSocketTickSource: ClientTickFeed, @unchecked Sendable {
         while !producer.isStopped {
             producer.update { $0.connection.state = .connecting }
             if let failure = client.connect(stop: producer.stopFlag) {
+                if producer.isStopped { break }
                 producer.update { $0.connection.state = .disconnected(failure) }
                 producer.sleep(milliseconds: backoff.next())
                 continue

@@ -113,6 +113,7 @@ public final class TCPClientTickSource: ClientTickFeed, @unchecked Sendable {
                 fd = try ConnectingSocket.connect(
                     host: host, port: port, timeoutMilliseconds: connectTimeoutMilliseconds, stop: producer.stopFlag)
             } catch {
+                if producer.isStopped { break }
                 producer.update { $0.connection.state = .disconnected(error.reason) }
                 producer.sleep(milliseconds: backoff.next())
                 continue
