@@ -12,7 +12,8 @@ import Glibc
 /// (no background thread when no callbacks are set), so a slow reader pushes back through TCP
 /// to the broker, which then drops for this subscriber (`max_queued_messages`) instead of this
 /// process buffering without bound. Paho allocates each received message; this wrapper frees
-/// it after the handler returns. Not for concurrent use from several threads.
+/// it after the handler returns. Not for concurrent use from several threads; several
+/// connections on their own threads are ordered by ``PahoCycleLock``.
 final class MQTTConnection {
     /// What a connect attempt came to.
     enum ConnectOutcome: Equatable {
@@ -111,10 +112,12 @@ final class MQTTConnection {
         params.serverURI = UnsafePointer(serverURI)
         var result = lt_mqtt_connect_result()
         var hostCheck: String?
-        if endpoint.useTLS {
-            hostCheck = PahoTrace.tracingHostCheck { lt_mqtt_connect(handle, &params, &result) }.1
-        } else {
-            lt_mqtt_connect(handle, &params, &result)
+        PahoCycleLock.shared.waitingForReply {
+            if endpoint.useTLS {
+                hostCheck = PahoTrace.tracingHostCheck { lt_mqtt_connect(handle, &params, &result) }.1
+            } else {
+                lt_mqtt_connect(handle, &params, &result)
+            }
         }
         var diagnostic = withUnsafeBytes(of: &result.diagnostic) { raw in
             String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
@@ -168,7 +171,7 @@ final class MQTTConnection {
 
     /// Subscribes; nil on success, else why not.
     func subscribe(_ filter: String, qos: Int32) -> String? {
-        let code = lt_mqtt_subscribe(handle, filter, qos)
+        let code = PahoCycleLock.shared.waitingForReply { lt_mqtt_subscribe(handle, filter, qos) }
         if (0...2).contains(code) { return nil }
         if code == 135 { return "the broker does not allow subscribing to \(filter) (not authorized)" }
         if code >= 128 { return "the broker refused the subscription to \(filter) (MQTT reason \(code))" }
@@ -189,7 +192,9 @@ final class MQTTConnection {
         var topic: UnsafeMutablePointer<CChar>?
         var topicLength: Int32 = 0
         var message: UnsafeMutablePointer<MQTTClient_message>?
-        let code = MQTTClient_receive(handle, &topic, &topicLength, &message, timeoutMilliseconds)
+        let code = PahoCycleLock.shared.reading {
+            MQTTClient_receive(handle, &topic, &topicLength, &message, timeoutMilliseconds)
+        }
         defer { lt_mqtt_free_received(topic, message) }
         guard code == LT_MQTT_SUCCESS || code == LT_MQTT_TOPICNAME_TRUNCATED else { return .disconnected }
         guard let message, let topic else { return isConnected ? .timeout : .disconnected }
@@ -220,7 +225,7 @@ final class MQTTConnection {
                     MQTTClient_disconnect(handle, 0)
                     return "no acknowledgement from the broker for \(Self.acknowledgementTimeoutMilliseconds / 1000) s"
                 }
-                lt_mqtt_service(handle, 1)
+                PahoCycleLock.shared.reading { _ = lt_mqtt_service(handle, 1) }
             }
         }
         let retained: Int32 = (retain ?? settings.retain) ? 1 : 0
@@ -239,7 +244,7 @@ final class MQTTConnection {
         let deadline = FeedClock.monotonicMilliseconds() + timeoutMilliseconds
         var pending = pendingAcknowledgements
         while pending > 0 && isConnected && FeedClock.monotonicMilliseconds() < deadline {
-            lt_mqtt_service(handle, 1)
+            PahoCycleLock.shared.reading { _ = lt_mqtt_service(handle, 1) }
             pending = pendingAcknowledgements
         }
         return pending

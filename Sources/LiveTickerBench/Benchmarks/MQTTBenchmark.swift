@@ -83,7 +83,16 @@ enum MQTTBenchmark {
             do throws(FeedError) {
                 guard let endpoint = try? MQTTEndpoint(parsing: "mqtt://127.0.0.1:\(port)/\(topic)/{symbol}") else { return }
                 let publisher = try MQTTTickPublisher(endpoint: endpoint, batchSize: batch, role: "bench") { _ in "ACME" }
-                guard try publisher.connect(stop: StopFlag()) else { return }
+                // A broker that does not take the publisher within 5 s ends the measurement with its reason.
+                let deadline = MonotonicClock.now() &+ 5_000_000_000
+                var lastReason = "no connection within 5 s"
+                let connected = try publisher.connect(stop: StopFlag(alsoWhen: { MonotonicClock.now() > deadline })) {
+                    lastReason = $0
+                }
+                guard connected else {
+                    problem.withLock { $0 = lastReason }
+                    return
+                }
                 var next = MonotonicClock.now()
                 for i in 0..<count {
                     if let pace {
@@ -104,6 +113,27 @@ enum MQTTBenchmark {
         return (thread, problem)
     }
 
+    /// Drains `queue` into `sink` as the render loop would, but polling every 10 µs, until
+    /// `done(sink)` or 3 s pass with nothing new (the rest is not coming); `arrived` hears the
+    /// monotonic time of every drain that moved ticks.
+    private static func drain<S: TickSink>(
+        _ queue: TickQueue, into sink: inout S, until done: (S) -> Bool, arrived: (UInt64) -> Void = { _ in }
+    ) {
+        var quietSince = MonotonicClock.now()
+        while !done(sink) {
+            let moved = queue.drain(into: &sink)
+            let now = MonotonicClock.now()
+            if moved > 0 {
+                arrived(now)
+                quietSince = now
+            } else {
+                if now &- quietSince > 3_000_000_000 { break }
+                var pause = timespec(tv_sec: 0, tv_nsec: 10_000)
+                nanosleep(&pause, nil)
+            }
+        }
+    }
+
     private static func ingest(port: UInt16, batch: Int, messages: Int, key: String, report: inout BenchReport) {
         let topic = "bench/b\(batch)"
         guard let source = subscriber(port: port, topic: topic, report: &report) else { return }
@@ -116,19 +146,9 @@ enum MQTTBenchmark {
         var sink = CountingSink()
         var first: UInt64 = 0
         var last: UInt64 = 0
-        var quietSince = MonotonicClock.now()
-        while sink.ticks < ticks {
-            let moved = source.queue.drain(into: &sink)
-            let now = MonotonicClock.now()
-            if moved > 0 {
-                if first == 0 { first = now }
-                last = now
-                quietSince = now
-            } else {
-                if now &- quietSince > 3_000_000_000 { break }  // the rest is not coming
-                var pause = timespec(tv_sec: 0, tv_nsec: 20_000)
-                nanosleep(&pause, nil)
-            }
+        drain(source.queue, into: &sink, until: { $0.ticks >= ticks }) { now in
+            if first == 0 { first = now }
+            last = now
         }
         if let thread { pthread_join(thread, nil) }
         if let text = problem.withLock({ $0 }) {
@@ -160,16 +180,7 @@ enum MQTTBenchmark {
         }
         var sink = LatencySink()
         sink.samples.reserve(count)
-        var quietSince = MonotonicClock.now()
-        while sink.samples.nanoseconds.count < count {
-            if source.queue.drain(into: &sink) > 0 {
-                quietSince = MonotonicClock.now()
-            } else {
-                if MonotonicClock.now() &- quietSince > 3_000_000_000 { break }
-                var pause = timespec(tv_sec: 0, tv_nsec: 10_000)
-                nanosleep(&pause, nil)
-            }
-        }
+        drain(source.queue, into: &sink, until: { $0.samples.nanoseconds.count >= count })
         if let thread { pthread_join(thread, nil) }
         if let text = problem.withLock({ $0 }) {
             report.note("mqtt", "latency: the publisher failed: \(text)")
