@@ -4,9 +4,9 @@
 // Module map (each module has one job; arrows are dependencies):
 //   LiveTickerCore         ring buffer, ticks, live series, candles, civil calendar (no Foundation)
 //   LiveTickerDownsampling LTTB, MinMax, M4, MinMaxLTTB -> CLiveTickerKernels (no Foundation)
-//   CLiveTickerKernels     the same kernels in C for AVX2 / AVX-512, chosen by CPU at run time
+//   CLiveTickerKernels     downsampling and stroke-sweep kernels in C for AVX2 / AVX-512, chosen by CPU at run time
 //   LiveTickerScales       nice numbers, time ticks, label formatting -> Core (no Foundation)
-//   LiveTickerRender       framebuffer, rasteriser, fonts                 (no Foundation)
+//   LiveTickerRender       framebuffer, rasteriser, fonts -> CLiveTickerKernels (no Foundation)
 //   LiveTickerChart        layout, themes, LiveTickerChart  -> Core, Downsampling, Scales, Render
 //   LiveTickerFreeType     TrueType/OpenType glyphs rendered once into an atlas -> Render, CFreeType
 //   LiveTickerFiles        files replaced atomically (mkstemp, fsync, rename)
@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "CLiveTickerKernels"),
         .target(name: "LiveTickerDownsampling", dependencies: ["CLiveTickerKernels"]),
         .target(name: "LiveTickerScales", dependencies: ["LiveTickerCore"]),
-        .target(name: "LiveTickerRender"),
+        .target(name: "LiveTickerRender", dependencies: ["CLiveTickerKernels"]),
         // TOML 1.0 (dashboard files); no Debian package ships a Swift TOML parser.
         .target(name: "LiveTickerTOML"),
         .target(
@@ -78,7 +78,7 @@ let package = Package(
         .target(name: "LiveTickerImageIO", dependencies: ["LiveTickerRender", "CZlib", "LiveTickerFiles"]),
         .target(
             name: "LiveTickerDisplay",
-            dependencies: ["LiveTickerRender", "LiveTickerImageIO", "CDRM"]
+            dependencies: ["LiveTickerCore", "LiveTickerRender", "LiveTickerImageIO", "CDRM"]
         ),
         // gzip decompression (zlib) for the readers, kept out of LiveTickerFeed's Swift.
         .target(name: "LiveTickerDecompression", dependencies: ["CZlib"]),
@@ -134,7 +134,7 @@ let package = Package(
         .testTarget(
             name: "LiveTickerDownsamplingTests", dependencies: ["LiveTickerDownsampling", "LiveTickerTestSupport"]),
         .testTarget(name: "LiveTickerScalesTests", dependencies: ["LiveTickerScales", "LiveTickerCore", "LiveTickerTestSupport"]),
-        .testTarget(name: "LiveTickerRenderTests", dependencies: ["LiveTickerRender", "LiveTickerTestSupport"]),
+        .testTarget(name: "LiveTickerRenderTests", dependencies: ["LiveTickerRender", "CLiveTickerKernels", "LiveTickerTestSupport"]),
         .testTarget(name: "LiveTickerFreeTypeTests", dependencies: ["LiveTickerFreeType", "LiveTickerRender"]),
         .testTarget(
             name: "LiveTickerChartTests",

@@ -213,20 +213,15 @@ static bool LTK_FN(extremes)(const double *y, const double *x, intptr_t lo, intp
     return state.finite;
 }
 
-/// Writes one bucket's picks (MinMax: min and max in index order; M4: first, min, max, last),
-/// duplicates collapsed, and returns the count written.
-static inline __attribute__((always_inline)) intptr_t LTK_FN(emit)(
-    bool m4, intptr_t start, intptr_t end, intptr_t low, intptr_t high, intptr_t *out) {
-    const intptr_t first = low < high ? low : high, second = low < high ? high : low;
+/// Finishes the `queued` pending scans in order and writes their picks; returns the count
+/// written.
+static inline __attribute__((always_inline)) intptr_t LTK_FN(drain)(
+    const double *y, bool m4, const SCAN *pending, int queued, intptr_t *out) {
     intptr_t w = 0;
-    if (m4) {
-        out[w++] = start;
-        if (first != start) out[w++] = first;
-        if (second != first) out[w++] = second;
-        if (end - 1 != second) out[w++] = end - 1;
-    } else {
-        out[w++] = first;
-        if (second != first) out[w++] = second;
+    for (int q = 0; q < queued; q++) {
+        intptr_t low, high;
+        LTK_FN(finish)(y, &pending[q], &low, &high);
+        w += ltk_emit(m4, pending[q].lo, pending[q].hi, low, high, out + w);
     }
     return w;
 }
@@ -241,46 +236,30 @@ static intptr_t LTK_FN(buckets)(const double *y, const double *x, intptr_t lo, i
     enum { AHEAD = 8 };
     SCAN pending[AHEAD];
     int queued = 0;
-    // EvenSplit: lo + ⌊n·k/count⌋ with additions only (the Swift path's boundaries exactly).
-    const intptr_t quotient = n / count, step = n % count;
-    intptr_t end = lo, remainder = 0, start = lo, w = 0;
+    ltk_split split = ltk_split_make(lo, n, count);
+    intptr_t start = lo, w = 0;
     for (intptr_t k = 0; k < count; k++) {
-        end += quotient;
-        remainder += step;
-        if (remainder >= count) { remainder -= count; end += 1; }
+        const intptr_t end = ltk_split_next(&split);
         if (end <= start) continue;
         if (end - start < BLOCK) {
             // Narrow buckets: the plain scan, in order after what is queued.
-            for (int q = 0; q < queued; q++) {
-                intptr_t low, high;
-                LTK_FN(finish)(y, &pending[q], &low, &high);
-                w += LTK_FN(emit)(m4, pending[q].lo, pending[q].hi, low, high, out + w);
-            }
+            w += LTK_FN(drain)(y, m4, pending, queued, out + w);
             queued = 0;
             intptr_t low, high;
             const bool finite = ltk_extremes_scalar(y, check ? x : NULL, start, end, &low, &high);
             if (check && !finite) return -1;
-            w += LTK_FN(emit)(m4, start, end, low, high, out + w);
+            w += ltk_emit(m4, start, end, low, high, out + w);
         } else {
             LTK_FN(scan)(y, check ? x : NULL, start, end, &pending[queued]);
             if (check && !pending[queued].finite) return -1;
             if (++queued == AHEAD) {
-                for (int q = 0; q < AHEAD; q++) {
-                    intptr_t low, high;
-                    LTK_FN(finish)(y, &pending[q], &low, &high);
-                    w += LTK_FN(emit)(m4, pending[q].lo, pending[q].hi, low, high, out + w);
-                }
+                w += LTK_FN(drain)(y, m4, pending, queued, out + w);
                 queued = 0;
             }
         }
         start = end;
     }
-    for (int q = 0; q < queued; q++) {
-        intptr_t low, high;
-        LTK_FN(finish)(y, &pending[q], &low, &high);
-        w += LTK_FN(emit)(m4, pending[q].lo, pending[q].hi, low, high, out + w);
-    }
-    return w;
+    return w + LTK_FN(drain)(y, m4, pending, queued, out + w);
 }
 
 /// LTTB over y-only data, as the Swift `LTTB.fastKernel` (see the header). Per bucket the areas

@@ -31,29 +31,58 @@ static bool ltk_extremes_scalar(const double *y, const double *x, intptr_t lo, i
     return check == 0;
 }
 
+/// Writes one bucket's picks (MinMax: min and max in index order; M4: first, min, max, last),
+/// duplicates collapsed, and returns the count written. Shared by every level.
+static inline __attribute__((always_inline)) intptr_t ltk_emit(
+    bool m4, intptr_t start, intptr_t end, intptr_t low, intptr_t high, intptr_t *out) {
+    const intptr_t first = low < high ? low : high, second = low < high ? high : low;
+    intptr_t w = 0;
+    if (m4) {
+        out[w++] = start;
+        if (first != start) out[w++] = first;
+        if (second != first) out[w++] = second;
+        if (end - 1 != second) out[w++] = end - 1;
+    } else {
+        out[w++] = first;
+        if (second != first) out[w++] = second;
+    }
+    return w;
+}
+
+/// EvenSplit: the ends `lo + ⌊n·k/count⌋` (k = 1…count) of `count` equal-count buckets of
+/// `lo ..< lo + n`, with additions only (the Swift path's boundaries exactly). Shared by every
+/// level.
+typedef struct {
+    intptr_t quotient, step, count, remainder, end;
+} ltk_split;
+
+static inline __attribute__((always_inline)) ltk_split ltk_split_make(intptr_t lo, intptr_t n, intptr_t count) {
+    return (ltk_split){.quotient = n / count, .step = n % count, .count = count, .remainder = 0, .end = lo};
+}
+
+/// The next bucket's end.
+static inline __attribute__((always_inline)) intptr_t ltk_split_next(ltk_split *split) {
+    split->end += split->quotient;
+    split->remainder += split->step;
+    if (split->remainder >= split->count) {
+        split->remainder -= split->count;
+        split->end += 1;
+    }
+    return split->end;
+}
+
 /// `ltk_bucket_extremes` over the plain scan (levels without a vector build).
 static intptr_t ltk_scalar_buckets(const double *y, const double *x, intptr_t lo, intptr_t n, intptr_t count,
                                    bool m4, bool check, intptr_t *out) {
-    const intptr_t quotient = n / count, step = n % count;
-    intptr_t end = lo, remainder = 0, start = lo, w = 0;
+    ltk_split split = ltk_split_make(lo, n, count);
+    intptr_t start = lo, w = 0;
     for (intptr_t k = 0; k < count; k++) {
-        end += quotient;
-        remainder += step;
-        if (remainder >= count) { remainder -= count; end += 1; }
+        const intptr_t end = ltk_split_next(&split);
         if (end <= start) continue;
         intptr_t low, high;
         const bool finite = ltk_extremes_scalar(y, check ? x : NULL, start, end, &low, &high);
         if (check && !finite) return -1;
-        const intptr_t first = low < high ? low : high, second = low < high ? high : low;
-        if (m4) {
-            out[w++] = start;
-            if (first != start) out[w++] = first;
-            if (second != first) out[w++] = second;
-            if (end - 1 != second) out[w++] = end - 1;
-        } else {
-            out[w++] = first;
-            if (second != first) out[w++] = second;
-        }
+        w += ltk_emit(m4, start, end, low, high, out + w);
         start = end;
     }
     return w;
@@ -69,6 +98,7 @@ static intptr_t ltk_scalar_buckets(const double *y, const double *x, intptr_t lo
 #define LTK_FN(name) ltk_avx2_##name
 #define LTK_MOVEMASK(m) ((unsigned)_mm256_movemask_pd((__m256d)(m)))
 #include "KernelBody.h"
+#include "SweepBody.h"
 #undef LTK_W
 #undef LTK_FN
 #undef LTK_MOVEMASK
@@ -80,6 +110,9 @@ static intptr_t ltk_scalar_buckets(const double *y, const double *x, intptr_t lo
 #define LTK_FN(name) ltk_avx512_##name
 #define LTK_MOVEMASK(m) ((unsigned)_mm512_test_epi64_mask((__m512i)(m), (__m512i)(m)))
 #include "KernelBody.h"
+// The sweep keeps eight rows per vector here too (256-bit, with AVX-512VL's encodings): its
+// steps of eight rows are what the reference's pixels are decided by.
+#include "SweepBody.h"
 #undef LTK_W
 #undef LTK_FN
 #undef LTK_MOVEMASK
@@ -130,6 +163,20 @@ bool ltk_lttb(int level, const double *y, intptr_t n, intptr_t m, intptr_t *out)
     return false;  // baseline: the Swift kernel runs instead
 }
 
+bool ltk_sweep_columns(int level, const ltk_capsule *list, intptr_t count, const ltk_pen *pen,
+                       ltk_column_segment *near) {
+    if (count <= 0) return true;
+    if (level == LTK_LEVEL_AVX512) {
+        ltk_avx512_sweep(list, count, pen, near);
+        return true;
+    }
+    if (level == LTK_LEVEL_AVX2) {
+        ltk_avx2_sweep(list, count, pen, near);
+        return true;
+    }
+    return false;  // baseline: the Swift sweep runs instead
+}
+
 #else  // not x86-64: only the baseline (the Swift code) exists.
 
 int ltk_level_supported(int level) { return level == LTK_LEVEL_BASELINE; }
@@ -150,6 +197,12 @@ bool ltk_lttb(int level, const double *y, intptr_t n, intptr_t m, intptr_t *out)
     (void)level; (void)y; (void)n; (void)m; (void)out;
     return false;
 }
+
+bool ltk_sweep_columns(int level, const ltk_capsule *list, intptr_t count, const ltk_pen *pen,
+                       ltk_column_segment *near) {
+    (void)level; (void)list; (void)count; (void)pen; (void)near;
+    return false;
+}
 #endif
 
 int ltk_level_select(int *requested) {
@@ -165,4 +218,15 @@ int ltk_level_select(int *requested) {
     if (ltk_level_supported(LTK_LEVEL_AVX512)) return LTK_LEVEL_AVX512;
     if (ltk_level_supported(LTK_LEVEL_AVX2)) return LTK_LEVEL_AVX2;
     return LTK_LEVEL_BASELINE;
+}
+
+int ltk_level_active(void) {
+    // -1: not chosen yet. Relaxed atomics: every thread that races computes the same answer.
+    static int chosen = -1;
+    int level = __atomic_load_n(&chosen, __ATOMIC_RELAXED);
+    if (level < 0) {
+        level = ltk_level_select(NULL);
+        __atomic_store_n(&chosen, level, __ATOMIC_RELAXED);
+    }
+    return level;
 }

@@ -75,14 +75,7 @@ struct BarCandleTests {
         var opts = options(.both)
         opts.lineWidth = 1
         let bars = try series()
-        // The line drawn over the candles (by default it goes under them, so a busy line never
-        // hides a body, and a body covers its own close): this test is about where the line is.
-        let chart = LiveTickerChart(
-            series: [ChartSeries(id: "0", source: bars)], marks: [CandlesMark(series: 0), LineMark(series: 0)], width: 480, height: 300,
-            options: opts)
-        let fb = Framebuffer(width: 480, height: 300)
-        chart.draw(into: fb)
-        let geometry = try #require(chart.lastGeometry)
+        let (chart, fb, geometry) = try renderLineOverCandles(bars, width: 480, height: 300, options: opts)
         let lineColour = opts.theme.series[0]
         let closes: [Double] = [10.5, 10, 10.6, 10.4, 10.8]
         for (i, offset) in [0, 1, 4, 5, 6].enumerated() {

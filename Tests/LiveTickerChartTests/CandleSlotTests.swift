@@ -105,14 +105,7 @@ struct LineOverCandlesTests {
         options.window = window
         options.areaFill = false
         options.showsHeader = false
-        // The line over the candles (the default draws it under them, where a flat candle's
-        // body would hide it): this test is about where the line is, not what covers it.
-        let chart = LiveTickerChart(
-            series: [ChartSeries(id: "0", source: series)], marks: [CandlesMark(series: 0), LineMark(series: 0)], width: 640, height: 400,
-            options: options)
-        let fb = Framebuffer(width: 640, height: 400)
-        chart.draw(into: fb)
-        let geometry = try #require(chart.lastGeometry)
+        let (_, fb, geometry) = try renderLineOverCandles(series, width: 640, height: 400, options: options)
         let plot = geometry.layout.plot
         let colour = options.theme.seriesColor(0)
         let slots = Int(geometry.xUpper)

@@ -1,6 +1,7 @@
 import LiveTickerChart
 import LiveTickerCore
 import LiveTickerRender
+import Testing
 
 #if canImport(Glibc)
 import Glibc
@@ -30,6 +31,20 @@ func render(
     }
     chart.draw(into: framebuffer)
     return (framebuffer, chart)
+}
+
+/// Draws `series` as candles with its line drawn over them (the default draws the line under
+/// the candles, where a body can hide it), for tests about where the line and the slots are.
+func renderLineOverCandles(
+    _ series: LiveSeries, width: Int, height: Int, options: ChartOptions
+) throws -> (chart: LiveTickerChart, framebuffer: Framebuffer, geometry: ChartGeometry) {
+    let chart = LiveTickerChart(
+        series: [ChartSeries(id: "0", source: series)], marks: [CandlesMark(series: 0), LineMark(series: 0)],
+        width: width, height: height, options: options)
+    let framebuffer = Framebuffer(width: width, height: height)
+    chart.draw(into: framebuffer)
+    let geometry = try #require(chart.lastGeometry)
+    return (chart, framebuffer, geometry)
 }
 
 /// The visible pixels of a framebuffer, row by row (padding excluded).

@@ -57,6 +57,43 @@ intptr_t ltk_bucket_extremes(int level, const double *y, const double *x, intptr
 /// bit, as the Swift `LTTB.fastKernel`. O(n), allocates nothing.
 bool ltk_lttb(int level, const double *y, intptr_t n, intptr_t m, intptr_t *out);
 
+/// The level chosen once per process: `ltk_level_select`'s answer, computed on the first call
+/// and cached (idempotent, so a race between first callers only repeats the work). O(1) after.
+int ltk_level_active(void);
+
+// MARK: Rendering: the column sweep of an anti-aliased stroke (LiveTickerRender)
+
+/// One round-capped segment, clip-relative, `ax <= bx`: the layout of the Swift
+/// `StrokeCapsule` (LiveTickerRender checks it), so the Swift capsule list is passed as is.
+typedef struct {
+    float ax, ay, bx, by;
+    float ux, uy, length, slope;
+    bool spans_columns;
+} ltk_capsule;
+
+/// A capsule seen from one column (the scalar form of the Swift `ColumnSegment`).
+typedef struct {
+    float ux, uy, length, along0, across0, first_row, last_row;
+} ltk_column_segment;
+
+/// The pen of one stroke: pixel (0, 0) of the clip, the row pitch in pixels, the clip's size,
+/// the coverage radius, the colour (`0x00RRGGBB`) and its opacity (1…255).
+typedef struct {
+    uint32_t *pixels;
+    intptr_t stride, columns, rows;
+    float radius;
+    uint32_t color, alpha;
+} ltk_pen;
+
+/// The column sweep of the Swift `RasterScratch.sweepColumns` at `level` (AVX2 or AVX-512: eight
+/// rows per vector instead of two groups of four), over `count > 0` capsules sorted by both
+/// ends; `near` has room for `count` segments. Writes exactly the pixels the Swift sweep
+/// writes, with the same values (the same IEEE operations in the same order, no FMA). Returns
+/// false, touching nothing, for a level without a C build (baseline: the Swift code runs).
+/// O(columns reached + Σ rows × nearby capsules / 8), allocates nothing.
+bool ltk_sweep_columns(int level, const ltk_capsule *list, intptr_t count, const ltk_pen *pen,
+                       ltk_column_segment *near);
+
 #ifdef __cplusplus
 }
 #endif

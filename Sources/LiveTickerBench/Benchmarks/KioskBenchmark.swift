@@ -1,6 +1,7 @@
 import LiveTickerChart
 import LiveTickerCore
 import LiveTickerDisplay
+import LiveTickerFeed
 import LiveTickerLoop
 import LiveTickerRender
 import Synchronization
@@ -143,22 +144,18 @@ private final class KioskProducer: @unchecked Sendable {
     let series: LiveSeries
     let stopping = Atomic<Bool>(false)
     private(set) var appended = 0
-    private var thread = pthread_t()
+    private var thread: pthread_t?
 
     init(series: LiveSeries) { self.series = series }
 
     func start() {
-        let context = Unmanaged.passRetained(self).toOpaque()
-        pthread_create(&thread, nil, { context in
-            let producer = Unmanaged<KioskProducer>.fromOpaque(context!).takeRetainedValue()
-            producer.produce()
-            return nil
-        }, context)
+        thread = startFeedThread { [self] in produce() }
     }
 
     func stop() {
         stopping.store(true, ordering: .releasing)
-        pthread_join(thread, nil)
+        if let thread { pthread_join(thread, nil) }
+        thread = nil
     }
 
     private func produce() {

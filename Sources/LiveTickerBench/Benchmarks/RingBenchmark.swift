@@ -1,4 +1,5 @@
 import LiveTickerCore
+import LiveTickerFeed
 import Synchronization
 
 #if canImport(Glibc)
@@ -48,20 +49,14 @@ private final class TwoThreadRun: @unchecked Sendable {
     init(ring: RingBuffer<Tick>, count: Int) {
         self.ring = ring
         self.count = count
-        var thread = pthread_t()
-        let context = Unmanaged.passRetained(self).toOpaque()
-        pthread_create(&thread, nil, { context in
-            let run = Unmanaged<TwoThreadRun>.fromOpaque(context!).takeRetainedValue()
-            run.consume()
-            return nil
-        }, context)
+        let thread = startFeedThread { [self] in consume() }
         let start = MonotonicClock.now()
         for i in 0..<count {
             ring.append(Tick(time: Int64(i), value: Double(i), size: 1))
         }
         producerSeconds = Double(MonotonicClock.now() &- start) / 1e9
         producerDone.store(true, ordering: .releasing)
-        pthread_join(thread, nil)
+        if let thread { pthread_join(thread, nil) }
     }
 
     private func consume() {

@@ -1,4 +1,5 @@
 import LiveTickerChart
+import LiveTickerCore
 import LiveTickerRender
 
 #if canImport(Glibc)
@@ -6,11 +7,7 @@ import Glibc
 #endif
 
 /// The calling thread's CPU time in nanoseconds (CLOCK_THREAD_CPUTIME_ID).
-func threadCPUNanoseconds() -> UInt64 {
-    var spec = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
-    return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
-}
+func threadCPUNanoseconds() -> UInt64 { UInt64(SystemClock.threadCPU.nanoseconds()) }
 
 /// Frame times of a scrolling scene, with where each frame's time went.
 struct FrameTimings {

@@ -1,3 +1,5 @@
+import LiveTickerCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -5,18 +7,10 @@ import Glibc
 /// Reads `CLOCK_MONOTONIC` (wall time that never jumps) and the calling thread's CPU time.
 enum MonotonicClock {
     /// Nanoseconds since an arbitrary fixed point. One `clock_gettime` call, no allocation.
-    static func now() -> UInt64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
-    }
+    static func now() -> UInt64 { UInt64(SystemClock.monotonic.nanoseconds()) }
 
     /// CPU time consumed by the whole process, in nanoseconds.
-    static func processCPUTime() -> UInt64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
-        return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
-    }
+    static func processCPUTime() -> UInt64 { UInt64(SystemClock.processCPU.nanoseconds()) }
 }
 
 /// Keeps the optimiser from deleting work whose result is otherwise unused.

@@ -137,11 +137,7 @@ struct ChartArguments {
     }
 
     /// Nanoseconds since the epoch now (CLOCK_REALTIME), for the stale badge.
-    static func wallClock() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return Int64(now.tv_sec) &* 1_000_000_000 &+ Int64(now.tv_nsec)
-    }
+    static func wallClock() -> Int64 { SystemClock.realtime.nanoseconds() }
 
     /// Seconds east of UTC in `Z`, `+HH:MM`, `-HH:MM`, `+HHMM`, `+H` (up to ±18:00), or nil.
     static func utcOffsetSeconds(_ text: String) -> Int? {

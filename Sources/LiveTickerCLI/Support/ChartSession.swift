@@ -167,8 +167,13 @@ final class ChartSession {
                 if index == 0 { outcome?.publishTitle(Self.name(of: symbol, in: reader)) }
                 outcome?.publishDecimals(reader.valueDecimals)
             })
-        let producer = ProducerThread {
-            var sink = sinkTemplate
+        // The reader and the sink template move to the producer thread: this thread reads
+        // neither again until the producer has been joined.
+        nonisolated(unsafe) let handedReader = reader
+        nonisolated(unsafe) let handedSink = sinkTemplate
+        let producer = startFeedThread {
+            let reader = handedReader
+            var sink = handedSink
             var pacer = pacer
             do {
                 outcome.report = try Self.feed(reader, into: &sink, pacer: &pacer, stop: stop)
@@ -179,7 +184,7 @@ final class ChartSession {
             outcome.finished.store(true, ordering: .releasing)
         }
         StopSignal.install()
-        guard producer.start() else { throw CommandFailure("cannot start the producer thread") }
+        guard let producer else { throw CommandFailure("cannot start the producer thread") }
 
         try renderWhileFeeding(
             step: { [self] in
@@ -188,7 +193,7 @@ final class ChartSession {
                 return outcome.finished.load(ordering: .acquiring)
             },
             onStop: { stop.stop() })
-        producer.join()
+        pthread_join(producer, nil)
         if let error = outcome.error { throw error }
         if !StopSignal.isRequested, chartsSomething || !skipsEmptyFrames {
             // The frames drawn while feeding chose the value strip's width with hysteresis;

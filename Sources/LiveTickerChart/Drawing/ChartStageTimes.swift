@@ -1,3 +1,5 @@
+import LiveTickerCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -36,9 +38,5 @@ public struct ChartStageTimes: Sendable, Equatable {
     }
 
     /// Nanoseconds on CLOCK_MONOTONIC.
-    static func now() -> UInt64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
-    }
+    static func now() -> UInt64 { UInt64(SystemClock.monotonic.nanoseconds()) }
 }

@@ -1,3 +1,5 @@
+import LiveTickerCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -36,11 +38,7 @@ struct FramePacer {
     mutating func reset() { nextDeadline = 0 }
 
     /// CLOCK_MONOTONIC in nanoseconds.
-    static func now() -> Int64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
-    }
+    static func now() -> Int64 { SystemClock.monotonic.nanoseconds() }
 
     /// A `Duration` in whole nanoseconds.
     static func nanoseconds(_ duration: Duration) -> Int64 {

@@ -1,3 +1,5 @@
+import LiveTickerCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -56,11 +58,7 @@ public struct ReplayPacer: Sendable {
     }
 
     /// The monotonic clock in nanoseconds (CLOCK_MONOTONIC: unaffected by wall-clock changes).
-    public static func now() -> Int64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Int64(ts.tv_sec) &* 1_000_000_000 &+ Int64(ts.tv_nsec)
-    }
+    public static func now() -> Int64 { SystemClock.monotonic.nanoseconds() }
 
     /// Sleeps until the monotonic clock reads `deadline` (absolute, restarted on EINTR).
     public static func sleep(until deadline: Int64) {

@@ -6,6 +6,8 @@
 // row is kept in SIMD lanes, and every pixel is blended exactly once. There is no mask to
 // keep, no per-pixel division for overlaps, and only the rows near the line are visited.
 
+import CLiveTickerKernels
+
 extension RasterScratch {
     /// Collects the capsules of the polyline (clipped, clip-relative, in input order) into
     /// `capsules` and returns how many, when they are sorted by x in either direction (sorted
@@ -108,10 +110,14 @@ extension RasterScratch {
     /// Each nearby capsule is first reduced to its column form (`ColumnSegment`); rows then go
     /// eight at a time through two groups of four SIMD lanes (distances), and each group of
     /// four is turned into coverage and blended by the `ColumnPen`.
+    /// At a `level` above 0 the C kernel of that level (`ltk_sweep_columns`: eight rows per
+    /// AVX2 vector) does the same work with the same pixels; this Swift code is the reference
+    /// and the path on other CPUs.
     /// O(columns reached + Σ rows × nearby capsules / 4), no allocation.
     @usableFromInline
-    func sweepColumns(_ count: Int, _ g: StrokeGeometry) {
+    func sweepColumns(_ count: Int, _ g: StrokeGeometry, level: Int32 = 0) {
         guard count > 0 else { return }
+        if level > 0 && sweepInC(count, g, level: level) { return }
         let list = capsules
         let near = columnSegments
         let r = Float(g.radius)
@@ -201,6 +207,24 @@ extension RasterScratch {
                 y &+= 8
             }
             col &+= 1
+        }
+    }
+
+    /// The C sweep at `level`; false when that level has no C build (the Swift sweep runs).
+    ///
+    /// Invariants: `StrokeCapsule` has `ltk_capsule`'s layout (eight Floats, then the Bool at
+    /// byte 32; `StrokeSweepTests` checks it), so the capsule list is passed as is; the
+    /// `columnSegments` memory (`capsuleCapacity` `ColumnSegment`s, 96 bytes each) holds
+    /// `count` of the kernel's 28-byte `ltk_column_segment`s, bound to that type only during
+    /// the call.
+    private func sweepInC(_ count: Int, _ g: StrokeGeometry, level: Int32) -> Bool {
+        var pen = ltk_pen(
+            pixels: g.pixels, stride: g.stride, columns: g.columns, rows: g.rows, radius: Float(g.radius), color: g.color,
+            alpha: g.alpha)
+        return UnsafeRawPointer(capsules).withMemoryRebound(to: ltk_capsule.self, capacity: count) { list in
+            UnsafeMutableRawPointer(columnSegments).withMemoryRebound(to: ltk_column_segment.self, capacity: count) { near in
+                ltk_sweep_columns(level, list, count, &pen, near)
+            }
         }
     }
 

@@ -79,7 +79,7 @@ extension Rasterizer {
         let geometry = StrokeGeometry(clip: c, radius: r, framebuffer: fb, color: color.pixel, alpha: UInt32(alpha))
         let dash = dash.flatMap { $0.isSolid ? nil : $0 }
         if usesColumnSweep, let count = scratch.collectMonotoneCapsules(xs, ys, dash: dash, geometry) {
-            scratch.sweepColumns(count, geometry)
+            scratch.sweepColumns(count, geometry, level: sweepLevel)
             return
         }
         scratch.beginStroke(width: cw, height: ch)

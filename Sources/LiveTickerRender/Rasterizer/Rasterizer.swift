@@ -1,3 +1,5 @@
+import CLiveTickerKernels
+
 /// Anti-aliased strokes and area fills, drawn straight into a `Framebuffer` and clipped.
 ///
 /// A polyline is rasterised as the union of round-capped segments ("capsules"): each segment
@@ -12,7 +14,9 @@
 /// right ends both run in x order (any polyline whose x never turns back, NaN gaps allowed),
 /// the capsules are swept column by column, each pixel taking the distance to the nearest
 /// capsule, rows in SIMD groups of four, blended once (`RasterScratch+ColumnSweep`). It
-/// matches the general path within 2/255 per channel (rounding only).
+/// matches the general path within 2/255 per channel (rounding only). On x86-64 with AVX2 the
+/// same sweep runs as a C kernel with eight rows per vector (`CLiveTickerKernels`), giving the
+/// Swift sweep's pixels exactly.
 ///
 /// Safety: every coordinate is first clipped (Liang–Barsky, in halved coordinates so that
 /// ±1.7e308 cannot overflow) to the clip rectangle widened by the pen radius; only then is it
@@ -32,6 +36,12 @@ public final class Rasterizer {
     /// Whether x-monotone strokes may take the column sweep; tests turn it off to compare
     /// the sweep against the general segment-by-segment path.
     @usableFromInline var usesColumnSweep = true
+
+    /// The instruction level of the column sweep (`CLiveTickerKernels`: 0 the Swift sweep, the
+    /// reference; 1 AVX2, 2 AVX-512), by default the one chosen for the process
+    /// (`LIVETICKER_SIMD` or the CPU's widest); tests set each level the CPU runs to compare
+    /// its pixels with the reference's.
+    @usableFromInline var sweepLevel: Int32 = ltk_level_active()
 
     /// Creates a rasteriser with scratch memory for clips up to `width × height` pixels
     /// (it grows later if a larger clip comes; give the display size to never allocate while

@@ -52,6 +52,14 @@ func connectTCP(port: UInt16) -> Int32 {
     return fd
 }
 
+/// A TCP listener on a free loopback port, started, and one client connection to it.
+func startedTCPSourceWithClient() throws -> (source: LiveTickSource, port: UInt16, client: Int32) {
+    let source = try LiveTickSource(endpoint: LiveEndpoint(parsing: "tcp://127.0.0.1:0"))
+    let port = try #require(source.port)
+    source.start()
+    return (source, port, connectTCP(port: port))
+}
+
 func send(_ fd: Int32, _ text: String) {
     let bytes = Array(text.utf8)
     _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, 0) }
@@ -138,10 +146,7 @@ struct LiveSourceTests {
 
     @Test("TCP: lines split across sends, a header, the last line without newline, reconnects")
     func tcp() throws {
-        let source = try LiveTickSource(endpoint: LiveEndpoint(parsing: "tcp://127.0.0.1:0"))
-        let port = try #require(source.port)
-        source.start()
-        let fd = connectTCP(port: port)
+        let (source, port, fd) = try startedTCPSourceWithClient()
         send(fd, "ts,sym,price\n1709285400000,AA")
         send(fd, "PL,10\n1709285400001,MSFT,20\n1709285400002,AAPL,1")
         send(fd, "1")
@@ -163,10 +168,7 @@ struct LiveSourceTests {
 
     @Test("TCP: a header sent before its first line still names the symbol column")
     func headerBeforeData() throws {
-        let source = try LiveTickSource(endpoint: LiveEndpoint(parsing: "tcp://127.0.0.1:0"))
-        let port = try #require(source.port)
-        source.start()
-        let fd = connectTCP(port: port)
+        let (source, _, fd) = try startedTCPSourceWithClient()
         send(fd, "ts,sym,price\n")
         usleep(300_000)  // the header is read (and the layout decided) before any data arrives
         send(fd, "1709285400000,AAPL,10\n")
