@@ -1,4 +1,5 @@
 import CPahoMQTT
+import LiveTickerCore
 import LiveTickerFeed
 
 #if canImport(Glibc)
@@ -218,10 +219,10 @@ final class MQTTConnection {
     /// `retain` nil follows ``MQTTSettings/retain``.
     func publish(topic: String, payload: UnsafeRawBufferPointer, sequence: String?, retain: Bool? = nil) -> String? {
         if settings.qos > 0 && pendingAcknowledgements >= Self.inFlightWindow {
-            let deadline = FeedClock.monotonicMilliseconds() + Self.acknowledgementTimeoutMilliseconds
+            let deadline = SystemClock.monotonic.milliseconds() + Self.acknowledgementTimeoutMilliseconds
             while pendingAcknowledgements >= Self.inFlightWindow {
                 guard isConnected else { return "publish to \(topic) failed: the connection was lost" }
-                if FeedClock.monotonicMilliseconds() > deadline {
+                if SystemClock.monotonic.milliseconds() > deadline {
                     MQTTClient_disconnect(handle, 0)
                     return "no acknowledgement from the broker for \(Self.acknowledgementTimeoutMilliseconds / 1000) s"
                 }
@@ -241,9 +242,9 @@ final class MQTTConnection {
     /// Reads acknowledgements until none is outstanding, the connection is lost, or
     /// `timeoutMilliseconds` pass; returns how many are still unanswered.
     func awaitAcknowledgements(timeoutMilliseconds: Int64) -> Int {
-        let deadline = FeedClock.monotonicMilliseconds() + timeoutMilliseconds
+        let deadline = SystemClock.monotonic.milliseconds() + timeoutMilliseconds
         var pending = pendingAcknowledgements
-        while pending > 0 && isConnected && FeedClock.monotonicMilliseconds() < deadline {
+        while pending > 0 && isConnected && SystemClock.monotonic.milliseconds() < deadline {
             PahoCycleLock.shared.reading { _ = lt_mqtt_service(handle, 1) }
             pending = pendingAcknowledgements
         }
@@ -262,9 +263,7 @@ final class MQTTConnection {
     }
 
     private static func makeClientID(role: String) -> String {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return "liveticker-\(role)-\(getpid())-\(now.tv_nsec % 1_000_000)"
+        "liveticker-\(role)-\(getpid())-\(SystemClock.realtime.nanoseconds() % 1_000_000_000 / 1000)"
     }
 }
 

@@ -111,7 +111,7 @@ public final class MQTTRepublisher: @unchecked Sendable {
         producer.update { $0.connection.state = .connected }
         var sink = PublishingSink(publisher: publisher)
         var idle = 0
-        var lastPublish = FeedClock.monotonicMilliseconds()
+        var lastPublish = SystemClock.monotonic.milliseconds()
         defer { publisher.close() }
         while true {
             // Read the flag before draining: whatever was queued before stop() is forwarded.
@@ -127,7 +127,7 @@ public final class MQTTRepublisher: @unchecked Sendable {
             } else {
                 idle = 0
             }
-            let now = FeedClock.monotonicMilliseconds()
+            let now = SystemClock.monotonic.milliseconds()
             if now - lastPublish >= 50 || moved == 0 {
                 lastPublish = now
                 publishCounts(producer)

@@ -220,14 +220,14 @@ public final class MQTTTickPublisher {
             lastProblem = problem
             // QoS 1 messages in flight when the connection went are gone (a clean start).
             tally.unacknowledgedMessages += client.pendingAcknowledgements
-            nextAttempt = FeedClock.monotonicMilliseconds() + Int64(backoff)
+            nextAttempt = SystemClock.monotonic.milliseconds() + Int64(backoff)
         }
         tally.unsentMessages += 1
         tally.unsentTicks += count
     }
 
     private func tryReconnect() {
-        let now = FeedClock.monotonicMilliseconds()
+        let now = SystemClock.monotonic.milliseconds()
         guard now >= nextAttempt else { return }
         switch client.connect(stop: stop) {
         case .connected:

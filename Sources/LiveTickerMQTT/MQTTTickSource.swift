@@ -119,7 +119,7 @@ public final class MQTTTickSource: ClientTickFeed, @unchecked Sendable {
         var sink = QueueSink(queue: queue) { [self] in
             if decoder.symbols.count != publishedSymbols { publishSymbols(producer) }
         }
-        var lastPublish = FeedClock.monotonicMilliseconds()
+        var lastPublish = SystemClock.monotonic.milliseconds()
         while !producer.isStopped {
             switch client.connect(stop: producer.stopFlag) {
             case .connected:
@@ -171,13 +171,13 @@ public final class MQTTTickSource: ClientTickFeed, @unchecked Sendable {
                     if sequence.count == 0 && message.payload.isEmpty { return }
                 }
                 do throws(FeedError) {
-                    try decoder.decode(message.payload, topic: message.topic, arrival: FeedClock.realtimeNanoseconds(), into: &sink)
+                    try decoder.decode(message.payload, topic: message.topic, arrival: SystemClock.realtime.nanoseconds(), into: &sink)
                 } catch {
                     failure = error
                 }
             }
             if status == .disconnected { break }
-            let now = FeedClock.monotonicMilliseconds()
+            let now = SystemClock.monotonic.milliseconds()
             if now - lastPublish >= 50 || status == .timeout {
                 lastPublish = now
                 let batch = counts

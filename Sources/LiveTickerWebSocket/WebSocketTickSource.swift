@@ -117,7 +117,7 @@ public final class WebSocketTickSource: ClientTickFeed, @unchecked Sendable {
             guard failure == nil else { return }
             topic.withUnsafeBytes { topicBytes in
                 do throws(FeedError) {
-                    _ = try decoder.decode(payload, topic: topicBytes, arrival: FeedClock.realtimeNanoseconds(), into: &sink)
+                    _ = try decoder.decode(payload, topic: topicBytes, arrival: SystemClock.realtime.nanoseconds(), into: &sink)
                 } catch {
                     failure = error
                 }
@@ -143,7 +143,7 @@ public final class WebSocketTickSource: ClientTickFeed, @unchecked Sendable {
         var backoff = ReconnectBackoff(
             initialMilliseconds: settings.initialBackoffMilliseconds, maximumMilliseconds: settings.maximumBackoffMilliseconds)
         var everConnected = false
-        var lastPublish = FeedClock.monotonicMilliseconds()
+        var lastPublish = SystemClock.monotonic.milliseconds()
         while !producer.isStopped {
             producer.update { $0.connection.state = .connecting }
             if let failure = client.connect(stop: producer.stopFlag) {
@@ -174,7 +174,7 @@ public final class WebSocketTickSource: ClientTickFeed, @unchecked Sendable {
                     reason = why
                     break
                 }
-                let now = FeedClock.monotonicMilliseconds()
+                let now = SystemClock.monotonic.milliseconds()
                 if now - lastPublish >= 50 {
                     lastPublish = now
                     publish()

@@ -46,7 +46,7 @@ enum MQTTBenchmark {
     private struct LatencySink: TickSink {
         var samples = TimingSamples()
         mutating func consume(_ tick: Tick, symbol: SymbolID) {
-            samples.append(UInt64(max(0, FeedClock.realtimeNanoseconds() - tick.time)))
+            samples.append(UInt64(max(0, SystemClock.realtime.nanoseconds() - tick.time)))
         }
     }
 
@@ -176,7 +176,7 @@ enum MQTTBenchmark {
         defer { source.stop() }
         let count = rate * seconds
         let (thread, problem) = publish(port: port, topic: topic, count: count, batch: 1, pace: 1_000_000_000 / Int64(rate)) { _ in
-            Tick(time: FeedClock.realtimeNanoseconds(), value: 100, size: 1)
+            Tick(time: SystemClock.realtime.nanoseconds(), value: 100, size: 1)
         }
         var sink = LatencySink()
         sink.samples.reserve(count)

@@ -129,7 +129,7 @@ public final class TCPClientTickSource: ClientTickFeed, @unchecked Sendable {
                 stop: producer.stopFlag)
             var relay = SymbolRelay()
             var reason = "closed by the server"
-            var lastPublish = FeedClock.monotonicMilliseconds()
+            var lastPublish = SystemClock.monotonic.milliseconds()
             do throws(FeedError) {
                 while let batch = try reader.nextBatch() {
                     // New names join the shared table before the first tick that uses them is queued.
@@ -137,7 +137,7 @@ public final class TCPClientTickSource: ClientTickFeed, @unchecked Sendable {
                         producer.update { insert(&$0.symbols) }
                     }
                     if overLimit > 0 { producer.update { $0.counts.symbolLimitDrops += overLimit } }
-                    let now = FeedClock.monotonicMilliseconds()
+                    let now = SystemClock.monotonic.milliseconds()
                     if now - lastPublish >= 50 {
                         lastPublish = now
                         publish(reader.report)
