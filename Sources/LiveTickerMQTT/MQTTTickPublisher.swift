@@ -20,12 +20,12 @@ import Glibc
 /// ``MQTTSettings/initialBackoffMilliseconds``). Credentials or certificates the broker refuses
 /// are thrown. Not thread-safe: one thread publishes.
 ///
-/// At QoS 1 messages are pipelined: up to ``MQTTConnection/inFlightWindow`` await their
+/// At QoS 1 messages are pipelined: up to 16 await their
 /// acknowledgement at once, and a publish waits only while that window is full (Paho's own
 /// wait for one acknowledgement sleeps in 100 ms steps, so waiting per message capped a QoS 1
 /// replay at 10 messages/s). The broker acknowledges what it has queued, whatever its
 /// subscribers do, so a stopped subscriber cannot hold the publisher; a window still full after
-/// ``MQTTConnection/acknowledgementTimeoutMilliseconds`` counts as a lost connection.
+/// 10 s without an acknowledgement counts as a lost connection.
 public final class MQTTTickPublisher {
     /// Where it publishes.
     public let endpoint: MQTTEndpoint
