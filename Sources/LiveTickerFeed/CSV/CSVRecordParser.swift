@@ -34,7 +34,7 @@ struct CSVRecordParser {
     var json: JSONTickDecoder?
     var lineProtocol: LineProtocolDecoder?
     /// Ticks decoded from a line that did not fit the batch, delivered first next time.
-    var pending: [(Tick, SymbolID)] = []
+    var pending: [QueuedRecord] = []
     /// Set by the reader once the input has ended (an unfinished JSON element is then bad).
     var atEndOfInput = false
     /// JSON array: 1 before the first element, 3 after a comma, 4 after an element, 2 closed.

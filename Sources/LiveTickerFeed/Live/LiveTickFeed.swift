@@ -21,6 +21,9 @@ public protocol LiveTickFeed: AnyObject, Sendable {
     var connection: FeedConnection { get }
     /// Lines for the end-of-run summary beyond the ``report`` (reconnects, messages missed).
     var summaryLines: [String] { get }
+    /// With several value columns (`--value a,b,c`): each column's series name, in the order
+    /// given (``TickBatchReader/valueColumnNames``); empty until known. May take a lock.
+    var valueColumnNames: [String] { get }
 }
 
 extension LiveTickFeed {
@@ -28,6 +31,8 @@ extension LiveTickFeed {
     public var connection: FeedConnection { FeedConnection() }
     /// No extra summary.
     public var summaryLines: [String] { [] }
+    /// No value columns by default.
+    public var valueColumnNames: [String] { [] }
 }
 
 /// The state of a feed's connection to its server, as the chart and the log show it.

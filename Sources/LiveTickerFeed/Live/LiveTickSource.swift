@@ -103,6 +103,10 @@ public final class LiveTickSource: @unchecked Sendable {
     /// Symbol names seen so far. Takes a lock; copies on write.
     public var symbols: SymbolTable { hub.state.withLock { $0.symbols } }
 
+    /// Standard input's or a followed file's value-column series names (`--value a,b,c`), once
+    /// its header is read. Takes a lock.
+    public var valueColumnNames: [String] { hub.state.withLock { $0.valueColumnNames } }
+
     /// The error that ended the producer, if any (e.g. a missing column in standard input's
     /// header). Listeners end only when stopped, with no error.
     public var error: FeedError? { hub.error }
@@ -138,7 +142,14 @@ public final class LiveTickSource: @unchecked Sendable {
     private func pump(_ reader: CSVTickReader) throws(FeedError) {
         var relay = SymbolRelay()
         defer { hub.publish(reader.report, slot: 0) }
+        // Only with several value columns, and once: the names are made (allocated) per call.
+        var namesColumns = !options.moreValueColumns.isEmpty
         while let batch = try reader.nextBatch() {
+            if namesColumns {
+                let names = reader.valueColumnNames
+                hub.state.withLock { $0.valueColumnNames = names }
+                namesColumns = names.isEmpty
+            }
             relay.forward(batch, names: reader.symbols, hub: hub, queue: queue)
             hub.publish(reader.report, slot: 0)
         }
