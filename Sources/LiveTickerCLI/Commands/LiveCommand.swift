@@ -220,7 +220,8 @@ enum LiveCommand: Command {
         for line in source.summaryLines { printError(line) }
         if let republisher { printError(republisher.summary) }
         let status = ReplayInput.finish(
-            report: report, sink: sink, symbols: source.symbols, path: sourceName, symbolFilter: options.symbol,
+            report: report, sink: sink, symbols: source.symbols, path: sourceName, format: source.formatDescription,
+            symbolFilter: options.symbol,
             zone: chart.options.timeZone, outputIsFile: display.output.isFile
         ) {
             "\(session.framesPresented) frame(s) to \(output.summary)"

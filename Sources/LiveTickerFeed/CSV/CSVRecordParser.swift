@@ -95,7 +95,8 @@ struct CSVRecordParser {
         }
         guard let layout else { return p - UnsafePointer(base) }
         let hasBars = layout.hasBars
-        if hasBars { storage.enableBars() }
+        // A followed file's new layout decides (a bar file replaced by a tick file).
+        if hasBars { storage.enableBars() } else if storage.bars != nil { storage.disableBars() }
         let moreValues = layout.moreValues
         let moreCount = moreValues.count
         let ticksPerLine = 1 &+ moreCount

@@ -105,9 +105,12 @@ struct CSVSample {
             var end = start + n1
             if end < b.count && (b[end] == ASCII.dot || b[end] == ASCII.comma) { end += 1 + digits(end + 1) }
             if end == b.count {
-                if unit != .auto { return "epoch \(unit)" }
                 let magnitude = UInt64(String(decoding: b[start..<(start + n1)], as: UTF8.self)) ?? .max
-                return "epoch \(TimeUnit.detect(magnitude: magnitude)) (by magnitude)"
+                let found = unit != .auto ? unit : TimeUnit.detect(magnitude: magnitude)
+                // Before 2000 is not a date a file means: a recording's own clock (an ECG's time_s).
+                let nanoseconds = Double(magnitude) * Double(found.nanosecondsPerUnit)
+                if nanoseconds < Double(TimeParser.plausibleTimes.lowerBound) { return "\(found) from 0 (a recording's clock, not dates)" }
+                return unit != .auto ? "epoch \(unit)" : "epoch \(found) (by magnitude)"
             }
         }
         let separator = n1 < b.count ? b[n1] : 0

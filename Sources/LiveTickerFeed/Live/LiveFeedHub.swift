@@ -12,6 +12,8 @@ struct LiveFeedState: FeedThreadState {
     var symbols = SymbolTable()
     /// The reader's value-column series names (`--value a,b,c`), once known.
     var valueColumnNames: [String] = []
+    /// What standard input or a followed file was read as, once its reader ended.
+    var formatDescription = ""
     var error: FeedError?
     var finished = false
 
@@ -37,6 +39,15 @@ extension FeedThread where State == LiveFeedState {
             state.closed.merge(report)
             state.open[slot] = nil
         }
+    }
+
+    /// Producer: a reader's value-column series names (`--value a,b,c`), kept the first time a
+    /// reader has them. Returns whether it had them (then the caller stops asking: making the
+    /// names allocates).
+    func publishValueColumns(_ names: [String]) -> Bool {
+        guard !names.isEmpty else { return false }
+        state.withLock { if $0.valueColumnNames.isEmpty { $0.valueColumnNames = names } }
+        return true
     }
 
     /// Producer: changes the listener's counts.

@@ -24,6 +24,9 @@ public protocol LiveTickFeed: AnyObject, Sendable {
     /// With several value columns (`--value a,b,c`): each column's series name, in the order
     /// given (``TickBatchReader/valueColumnNames``); empty until known. May take a lock.
     var valueColumnNames: [String] { get }
+    /// What the input was read as (``TickBatchReader/formatDescription``) for the summary's
+    /// read-as line, once the producer ended; "" for sources whose messages each say.
+    var formatDescription: String { get }
 }
 
 extension LiveTickFeed {
@@ -33,6 +36,8 @@ extension LiveTickFeed {
     public var summaryLines: [String] { [] }
     /// No value columns by default.
     public var valueColumnNames: [String] { [] }
+    /// None by default.
+    public var formatDescription: String { "" }
 }
 
 /// The state of a feed's connection to its server, as the chart and the log show it.

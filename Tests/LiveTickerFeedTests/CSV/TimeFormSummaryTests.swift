@@ -14,6 +14,7 @@ import Testing
         ("time,price\n1709285400123456789,1\n", .auto, "times: epoch nanoseconds (by magnitude)"),
         ("time,price\n1709285400123,1\n", .milliseconds, "times: epoch milliseconds"),
         ("ts_ms,price\n1709285400123,1\n", .auto, "times: epoch milliseconds"),
+        ("time_s,millivolts\n0.000,-0.245\n", .auto, "times: seconds from 0 (a recording's clock, not dates)"),
         ("time,price\n2024-03-01T09:30:00.123Z,1\n", .auto, "times: ISO-8601 date-time"),
         ("time,price\n2024-03-01 09:30:00+01:00,1\n", .auto, "times: ISO-8601 date-time"),
         ("Date,Close\n2024-03-01,1\n", .auto, "times: ISO-8601 date"),

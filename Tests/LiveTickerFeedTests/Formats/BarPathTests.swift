@@ -62,6 +62,9 @@ import Glibc
         #expect(buffer[0].open == 179.55 && buffer[0].high == 180.53 && buffer[0].low == 177.38 && buffer[0].close == 179.66)
         // The second bar's own high, far above any close.
         #expect(buffer[1].high == 199.90 && buffer[1].low == 173.79)
+        // What it was read as, for live's summary (it had none).
+        source.stop()
+        #expect(source.formatDescription.contains("OHLC bars (open=Open, high=High, low=Low, close=Close"), "\(source.formatDescription)")
     }
 
     // MARK: JSON klines
