@@ -104,7 +104,7 @@ let package = Package(
             name: "LiveTickerBench",
             dependencies: [
                 "LiveTickerCore", "LiveTickerDownsampling", "LiveTickerScales", "LiveTickerRender",
-                "LiveTickerChart", "LiveTickerFeed", "LiveTickerDisplay", "LiveTickerLoop",
+                "LiveTickerChart", "LiveTickerFeed", "LiveTickerDisplay", "LiveTickerLoop", "LiveTickerMQTT",
             ]
         ),
         .target(
