@@ -104,7 +104,7 @@ let package = Package(
             name: "LiveTickerBench",
             dependencies: [
                 "LiveTickerCore", "LiveTickerDownsampling", "LiveTickerScales", "LiveTickerRender",
-                "LiveTickerChart", "LiveTickerFeed", "LiveTickerDisplay", "LiveTickerLoop",
+                "LiveTickerChart", "LiveTickerFeed", "LiveTickerDisplay", "LiveTickerLoop", "LiveTickerMQTT",
             ]
         ),
         .target(
@@ -152,7 +152,7 @@ let package = Package(
         .testTarget(
             name: "LiveTickerFeedTests", dependencies: ["LiveTickerFeed", "LiveTickerCore", "LiveTickerTestSupport"],
             exclude: ["JSON/json-corpus.txt"]),
-        .testTarget(name: "LiveTickerCLITests", dependencies: ["LiveTickerCLI", "LiveTickerChart", "LiveTickerImageIO"]),
+        .testTarget(name: "LiveTickerCLITests", dependencies: ["LiveTickerCLI", "LiveTickerChart", "LiveTickerImageIO", "LiveTickerBench"]),
         .testTarget(name: "LiveTickerMQTTTests", dependencies: ["LiveTickerMQTT", "LiveTickerFeed", "LiveTickerCore"]),
         .testTarget(name: "LiveTickerWebSocketTests", dependencies: ["LiveTickerWebSocket", "LiveTickerFeed"]),
         .testTarget(name: "LiveTickerTOMLTests", dependencies: ["LiveTickerTOML"]),

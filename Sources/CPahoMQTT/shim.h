@@ -29,6 +29,11 @@ typedef struct {
     /// MQTT 5 Receive Maximum: QoS 1 messages the broker may have in flight to this client
     /// (0: the protocol default, 65535). Beyond it the broker queues, then drops.
     int receiveMaximum;
+    /// QoS 1 publishes Paho may have awaiting acknowledgement (0: Paho's default, one at a time).
+    int maxInflight;
+    /// Where to connect instead of the URI given at create (NULL: that URI). A name already
+    /// looked up, as tcp://ADDRESS:PORT, so Paho does not block in its own lookup.
+    const char *serverURI;
 } lt_mqtt_connect_params;
 
 /// What came back from one connect attempt.
@@ -72,6 +77,15 @@ static inline void lt_mqtt_connect(MQTTClient handle, const lt_mqtt_connect_para
     options.cleanstart = params->cleanStart;
     options.username = params->username;
     options.password = params->password;
+    if (params->maxInflight > 0) {
+        // reliable = 1 (the initializer's) allows one QoS 1 message in flight at a time.
+        options.reliable = 0;
+        options.maxInflightMessages = params->maxInflight;
+    }
+    if (params->serverURI) {
+        options.serverURIcount = 1;
+        options.serverURIs = (char *const *)&params->serverURI;
+    }
     if (params->useTLS) {
         ssl.trustStore = params->caFile;
         ssl.keyStore = params->certFile;
@@ -110,10 +124,10 @@ static inline int lt_mqtt_subscribe(MQTTClient handle, const char *filter, int q
 /// a subscriber can count what it missed.
 #define LT_MQTT_SEQUENCE_PROPERTY "lt-seq"
 
-/// Publishes one message; `sequence` (may be NULL) becomes the lt-seq user property.
-/// Returns Paho's code, or for QoS 1 the PUBACK reason code.
+/// Publishes one message without waiting for its acknowledgement; `sequence` (may be NULL)
+/// becomes the lt-seq user property. Returns Paho's code (or a reason code from the broker).
 static inline int lt_mqtt_publish(MQTTClient handle, const char *topic, const void *payload, int length, int qos,
-    int retained, const char *sequence, int waitMilliseconds)
+    int retained, const char *sequence)
 {
     MQTTClient_message message = MQTTClient_message_initializer;
     MQTTProperty property;
@@ -134,7 +148,30 @@ static inline int lt_mqtt_publish(MQTTClient handle, const char *topic, const vo
     int code = (int)response.reasonCode;
     MQTTResponse_free(response);
     if (sequence) MQTTProperties_free(&message.properties);
-    if (code == 0 && qos > 0 && waitMilliseconds > 0) code = MQTTClient_waitForCompletion(handle, token, (unsigned long)waitMilliseconds);
+    return code;
+}
+
+/// QoS 1 messages sent and not yet acknowledged (Paho's outbound list). Allocates one
+/// short array (Paho's), freed here.
+static inline int lt_mqtt_pending(MQTTClient handle) {
+    MQTTClient_deliveryToken *tokens = NULL;
+    if (MQTTClient_getPendingDeliveryTokens(handle, &tokens) != MQTTCLIENT_SUCCESS || tokens == NULL) return 0;
+    int n = 0;
+    while (tokens[n] != -1) n++;
+    MQTTClient_free(tokens);
+    return n;
+}
+
+/// Lets Paho read the socket for about `milliseconds` (acknowledgements, pings) on a client
+/// that subscribes to nothing; MQTTClient_waitForCompletion would instead sleep in 100 ms
+/// steps (MQTTClient_yield). Any message that did arrive is freed. Returns Paho's code.
+static inline int lt_mqtt_service(MQTTClient handle, unsigned long milliseconds) {
+    char *topic = NULL;
+    int topicLength = 0;
+    MQTTClient_message *message = NULL;
+    int code = MQTTClient_receive(handle, &topic, &topicLength, &message, milliseconds);
+    if (message) MQTTClient_freeMessage(&message);
+    if (topic) MQTTClient_free(topic);
     return code;
 }
 

@@ -268,10 +268,12 @@ static inline lt_ws_client *lt_ws_create(int tls, const char *caFile, size_t cap
     return c;
 }
 
-/// Starts a connection to ws[s]://host:port/path. Returns 0 when under way (watch
-/// lt_ws_service), -1 when it failed at once (`reason` says why).
-static inline int lt_ws_connect(lt_ws_client *c, const char *host, int port, const char *path) {
-    snprintf(c->host, sizeof c->host, "%s", host);
+/// Starts a connection to ws[s]://host:port/path at `address` (the host already looked up, so
+/// lws does not block in its own lookup; `host` still names the Host header, SNI and the name
+/// the certificate must carry). Returns 0 when under way (watch lt_ws_service), -1 when it
+/// failed at once (`reason` says why).
+static inline int lt_ws_connect(lt_ws_client *c, const char *address, const char *host, int port, const char *path) {
+    snprintf(c->host, sizeof c->host, "%s", address);
     if (strchr(host, ':')) snprintf(c->hostHeader, sizeof c->hostHeader, "[%s]:%d", host, port);
     else snprintf(c->hostHeader, sizeof c->hostHeader, "%s:%d", host, port);
     snprintf(c->path, sizeof c->path, "%s", path);

@@ -22,6 +22,10 @@ public struct BenchOptions: Sendable {
         /// Dashboards at 1080p: 2×2 and 3×3 walls of panels with volume panes, all panels
         /// changing and one changing, beside the one-panel reference frame.
         case dashboard
+        /// MQTT through a local mosquitto started for it: messages/s and ticks/s into the kiosk's
+        /// subscriber (single ticks and batches of 100 at QoS 0), publish-to-queue latency p50/p99
+        /// at 1 000 messages/s. Skipped with a note when mosquitto is missing.
+        case mqtt
     }
 
     /// Sections to run, in order.

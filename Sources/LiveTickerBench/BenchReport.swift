@@ -61,8 +61,10 @@ public struct BenchReport: Sendable {
         figures.append(Figure(key: key, value: value, unit: unit, note: note))
     }
 
-    /// Records a note for a section.
+    /// Records a note for a section, once: the same text again (a note made per size or per
+    /// case, e.g. that this binary cannot count allocations) is not repeated.
     public mutating func note(_ section: String, _ text: String) {
+        guard !notes.contains(where: { $0.section == section && $0.text == text }) else { return }
         notes.append((section, text))
     }
 
@@ -96,25 +98,33 @@ public struct BenchReport: Sendable {
     }
 
     /// A fixed-width table, one figure per line, grouped by the first key component, then the
-    /// closing ``summary``.
+    /// closing ``summary``. Each section's notes are printed once, under its first heading; the
+    /// notes of a section that measured nothing (skipped, or failed before its first figure)
+    /// get a heading of their own after the figures.
     public var table: String {
         var lines: [String] = []
         for (key, value) in machine { lines.append("\(key): \(value)") }
         let keyWidth = figures.reduce(0) { max($0, $1.key.count) }
         var section = ""
+        var noted: Set<String> = []
+        func heading(_ name: String) {
+            lines.append("")
+            lines.append("[\(name)]")
+            guard noted.insert(name).inserted else { return }
+            for note in notes where note.section == name { lines.append("  note: \(note.text)") }
+        }
         for figure in figures {
             let head = String(figure.key.prefix { $0 != "." })
             if head != section {
                 section = head
-                lines.append("")
-                lines.append("[\(section)]")
-                for note in notes where note.section == section { lines.append("  note: \(note.text)") }
+                heading(section)
             }
             let padded = figure.key + String(repeating: " ", count: keyWidth - figure.key.count)
             var line = "  \(padded)  \(formatFigure(figure.value)) \(figure.unit)"
             if !figure.note.isEmpty { line += "   (\(figure.note))" }
             lines.append(line)
         }
+        for note in notes where !noted.contains(note.section) { heading(note.section) }
         return lines.joined(separator: "\n") + "\n" + summary
     }
 

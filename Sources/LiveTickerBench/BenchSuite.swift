@@ -23,6 +23,7 @@ public enum BenchSuite {
             case .e2e: EndToEndBenchmark.run(options, into: &report)
             case .kiosk: KioskBenchmark.run(options, into: &report)
             case .dashboard: DashboardBenchmark.run(options, into: &report)
+            case .mqtt: MQTTBenchmark.run(options, into: &report)
             }
         }
         return report

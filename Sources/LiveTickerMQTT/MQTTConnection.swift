@@ -1,4 +1,6 @@
 import CPahoMQTT
+import LiveTickerCore
+import LiveTickerFeed
 
 #if canImport(Glibc)
 import Glibc
@@ -11,7 +13,8 @@ import Glibc
 /// (no background thread when no callbacks are set), so a slow reader pushes back through TCP
 /// to the broker, which then drops for this subscriber (`max_queued_messages`) instead of this
 /// process buffering without bound. Paho allocates each received message; this wrapper frees
-/// it after the handler returns. Not for concurrent use from several threads.
+/// it after the handler returns. Not for concurrent use from several threads; several
+/// connections on their own threads are ordered by ``PahoCycleLock``.
 final class MQTTConnection {
     /// What a connect attempt came to.
     enum ConnectOutcome: Equatable {
@@ -31,6 +34,12 @@ final class MQTTConnection {
 
     let endpoint: MQTTEndpoint
     let settings: MQTTSettings
+    /// QoS 1 publishes awaiting their acknowledgement at once, at most: below the broker's
+    /// Receive Maximum (mosquitto's `max_inflight_messages`, 20 by default).
+    static let inFlightWindow = 16
+    /// How long a full window may go without an acknowledgement before the connection is
+    /// taken for lost.
+    static let acknowledgementTimeoutMilliseconds: Int64 = 10_000
     private var handle: MQTTClient?
     // C strings handed to Paho for every connect; owned here until deinit.
     private let cStrings: [UnsafeMutablePointer<CChar>?]
@@ -66,8 +75,27 @@ final class MQTTConnection {
     /// Whether the client is connected now.
     var isConnected: Bool { MQTTClient_isConnected(handle) != 0 }
 
-    /// One connect attempt (blocking up to the connect timeout).
-    func connect(cleanStart: Bool = true) -> ConnectOutcome {
+    /// One connect attempt (blocking up to the connect timeout). The host name is looked up
+    /// first with ``HostLookup``, so a stop during a slow lookup returns at once (`.retry`);
+    /// without TLS Paho is then handed the address, with TLS the name (Paho checks the
+    /// certificate against it, and looks it up again: that second lookup, normally answered
+    /// from the resolver's cache, is not interruptible).
+    func connect(cleanStart: Bool = true, stop: StopFlag = StopFlag()) -> ConnectOutcome {
+        var serverURI: UnsafeMutablePointer<CChar>?
+        defer { free(serverURI) }
+        switch HostLookup.resolve(endpoint.host, port: endpoint.port, stop: stop) {
+        case let .found(addresses):
+            if !endpoint.useTLS {
+                // Paho itself prefers the first IPv4 address of a name.
+                let address = addresses.first(where: { $0.family == AF_INET }) ?? addresses[0]
+                let host = address.family == AF_INET6 ? "[\(address.numericHost)]" : address.numericHost
+                serverURI = strdup("tcp://\(host):\(endpoint.port)")
+            }
+        case let .failed(reason):
+            return .retry(reason)
+        case .stopped:
+            return .retry("stopped")
+        }
         var params = lt_mqtt_connect_params()
         params.username = UnsafePointer(cStrings[0])
         params.password = UnsafePointer(cStrings[1])
@@ -80,12 +108,17 @@ final class MQTTConnection {
         params.keyFile = UnsafePointer(cStrings[4])
         params.verifyServer = 1
         params.receiveMaximum = settings.receiveMaximum
+        // Room above the window, so Paho never blocks a publish itself (it would sleep 100 ms).
+        params.maxInflight = Int32(Self.inFlightWindow * 2)
+        params.serverURI = UnsafePointer(serverURI)
         var result = lt_mqtt_connect_result()
         var hostCheck: String?
-        if endpoint.useTLS {
-            hostCheck = PahoTrace.tracingHostCheck { lt_mqtt_connect(handle, &params, &result) }.1
-        } else {
-            lt_mqtt_connect(handle, &params, &result)
+        PahoCycleLock.shared.waitingForReply {
+            if endpoint.useTLS {
+                hostCheck = PahoTrace.tracingHostCheck { lt_mqtt_connect(handle, &params, &result) }.1
+            } else {
+                lt_mqtt_connect(handle, &params, &result)
+            }
         }
         var diagnostic = withUnsafeBytes(of: &result.diagnostic) { raw in
             String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
@@ -139,7 +172,7 @@ final class MQTTConnection {
 
     /// Subscribes; nil on success, else why not.
     func subscribe(_ filter: String, qos: Int32) -> String? {
-        let code = lt_mqtt_subscribe(handle, filter, qos)
+        let code = PahoCycleLock.shared.waitingForReply { lt_mqtt_subscribe(handle, filter, qos) }
         if (0...2).contains(code) { return nil }
         if code == 135 { return "the broker does not allow subscribing to \(filter) (not authorized)" }
         if code >= 128 { return "the broker refused the subscription to \(filter) (MQTT reason \(code))" }
@@ -160,7 +193,9 @@ final class MQTTConnection {
         var topic: UnsafeMutablePointer<CChar>?
         var topicLength: Int32 = 0
         var message: UnsafeMutablePointer<MQTTClient_message>?
-        let code = MQTTClient_receive(handle, &topic, &topicLength, &message, timeoutMilliseconds)
+        let code = PahoCycleLock.shared.reading {
+            MQTTClient_receive(handle, &topic, &topicLength, &message, timeoutMilliseconds)
+        }
         defer { lt_mqtt_free_received(topic, message) }
         guard code == LT_MQTT_SUCCESS || code == LT_MQTT_TOPICNAME_TRUNCATED else { return .disconnected }
         guard let message, let topic else { return isConnected ? .timeout : .disconnected }
@@ -177,23 +212,45 @@ final class MQTTConnection {
         return .message
     }
 
-    /// Publishes one message (QoS 1 waits for the broker's acknowledgement, up to 10 s).
-    /// Returns nil on success, else why not.
+    /// Publishes one message. At QoS 1 it does not wait for the acknowledgement: it first lets
+    /// Paho read acknowledgements (1 ms at a time) while ``inFlightWindow`` messages are
+    /// unanswered, and takes the connection for lost (disconnects) when a full window gets no
+    /// answer for ``acknowledgementTimeoutMilliseconds``. Returns nil on success, else why not.
     /// `retain` nil follows ``MQTTSettings/retain``.
     func publish(topic: String, payload: UnsafeRawBufferPointer, sequence: String?, retain: Bool? = nil) -> String? {
-        let code: Int32
-        let retained: Int32 = (retain ?? settings.retain) ? 1 : 0
-        if let sequence {
-            code = lt_mqtt_publish(handle, topic, payload.baseAddress, Int32(payload.count), settings.qos, retained,
-                sequence, 10_000)
-        } else {
-            code = lt_mqtt_publish(handle, topic, payload.baseAddress, Int32(payload.count), settings.qos, retained,
-                nil, 10_000)
+        if settings.qos > 0 && pendingAcknowledgements >= Self.inFlightWindow {
+            let deadline = SystemClock.monotonic.milliseconds() + Self.acknowledgementTimeoutMilliseconds
+            while pendingAcknowledgements >= Self.inFlightWindow {
+                guard isConnected else { return "publish to \(topic) failed: the connection was lost" }
+                if SystemClock.monotonic.milliseconds() > deadline {
+                    MQTTClient_disconnect(handle, 0)
+                    return "no acknowledgement from the broker for \(Self.acknowledgementTimeoutMilliseconds / 1000) s"
+                }
+                PahoCycleLock.shared.reading { _ = lt_mqtt_service(handle, 1) }
+            }
         }
+        let retained: Int32 = (retain ?? settings.retain) ? 1 : 0
+        let code = lt_mqtt_publish(handle, topic, payload.baseAddress, Int32(payload.count), settings.qos, retained, sequence)
         if code == 0 || code == 16 { return nil }  // 16: accepted, no matching subscribers (MQTT 5)
         if code == 135 { return "the broker does not allow publishing to \(topic) (not authorized)" }
         return "publish to \(topic) failed: \(code >= 128 ? "MQTT reason \(code)" : Self.pahoText(code))"
     }
+
+    /// QoS 1 messages sent and not yet acknowledged. Allocates one short array.
+    var pendingAcknowledgements: Int { Int(lt_mqtt_pending(handle)) }
+
+    /// Reads acknowledgements until none is outstanding, the connection is lost, or
+    /// `timeoutMilliseconds` pass; returns how many are still unanswered.
+    func awaitAcknowledgements(timeoutMilliseconds: Int64) -> Int {
+        let deadline = SystemClock.monotonic.milliseconds() + timeoutMilliseconds
+        var pending = pendingAcknowledgements
+        while pending > 0 && isConnected && SystemClock.monotonic.milliseconds() < deadline {
+            PahoCycleLock.shared.reading { _ = lt_mqtt_service(handle, 1) }
+            pending = pendingAcknowledgements
+        }
+        return pending
+    }
+
 
     /// Disconnects politely (waits up to `timeoutMilliseconds` for in-flight messages).
     func disconnect(timeoutMilliseconds: Int32 = 1000) {
@@ -206,9 +263,7 @@ final class MQTTConnection {
     }
 
     private static func makeClientID(role: String) -> String {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return "liveticker-\(role)-\(getpid())-\(now.tv_nsec % 1_000_000)"
+        "liveticker-\(role)-\(getpid())-\(SystemClock.realtime.nanoseconds() % 1_000_000_000 / 1000)"
     }
 }
 

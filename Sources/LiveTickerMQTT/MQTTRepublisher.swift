@@ -29,23 +29,7 @@ public final class MQTTRepublisher: @unchecked Sendable {
     /// What the display thread fills and the publisher drains.
     public let queue: TickQueue
     private let publisher: MQTTTickPublisher
-    private let worker: FeedThread<ClientFeedState<Counts>>
-
-    /// What the publisher did, published by the worker for any thread to read.
-    public struct Counts: Sendable, Equatable {
-        /// Messages and ticks the broker accepted.
-        public var sentMessages = 0
-        public var sentTicks = 0
-        /// Messages and ticks that could not be sent while the broker was away.
-        public var unsentMessages = 0
-        public var unsentTicks = 0
-        /// Successful connections after the first.
-        public var reconnects = 0
-        /// Topics published to.
-        public var topics = 0
-        /// Ticks still queued when it was stopped before it ever connected.
-        public var neverSentTicks = 0
-    }
+    private let worker: FeedThread<ClientFeedState<MQTTPublishCounts>>
 
     /// A republisher to `endpoint`; no network until ``start()``. `nameOf` names a symbol id
     /// (called on the publisher's thread, once per new id). Throws when Paho refuses the URI.
@@ -59,7 +43,7 @@ public final class MQTTRepublisher: @unchecked Sendable {
             endpoint: endpoint, settings: settings, batchSize: batchSize, role: "republish", nameOf: nameOf)
         worker = FeedThread(
             name: endpoint.description,
-            state: ClientFeedState(report: FeedReport(), counts: Counts()))
+            state: ClientFeedState(report: FeedReport(), counts: MQTTPublishCounts()))
     }
 
     deinit { stop() }
@@ -84,7 +68,7 @@ public final class MQTTRepublisher: @unchecked Sendable {
     public var dropped: Int { queue.dropped }
 
     /// What it sent and could not send so far. Takes a lock.
-    public var counts: Counts { worker.state.withLock { $0.counts } }
+    public var counts: MQTTPublishCounts { worker.state.withLock { $0.counts } }
 
     /// Connected, connecting (and why not). Takes a lock.
     public var connection: FeedConnection { worker.state.withLock { $0.connection } }
@@ -97,16 +81,10 @@ public final class MQTTRepublisher: @unchecked Sendable {
 
     /// One line for the end-of-run summary: what went out, what was dropped or not sent.
     public var summary: String {
-        let counts = counts
-        var line = "republished \(counts.sentTicks) ticks in \(counts.sentMessages) message(s) to "
-            + "\(counts.topics) topic(s) at \(endpoint.host):\(endpoint.port)"
-        line += dropped > 0 ? "; \(dropped) ticks dropped (the broker link was slower than the feed)" : "; none dropped"
-        if counts.unsentMessages > 0 {
-            line += "; \(counts.unsentMessages) message(s) (\(counts.unsentTicks) ticks) not sent while the broker was away"
-        }
-        if counts.reconnects > 0 { line += ", \(counts.reconnects) reconnect(s)" }
-        if counts.neverSentTicks > 0 { line += "; never connected: \(counts.neverSentTicks) ticks not sent" }
-        return line
+        let dropped = dropped
+        return counts.summary(
+            verb: "republished", host: endpoint.host, port: endpoint.port,
+            detail: dropped > 0 ? "\(dropped) ticks dropped (the broker link was slower than the feed)" : "none dropped")
     }
 
     // MARK: Worker
@@ -121,7 +99,7 @@ public final class MQTTRepublisher: @unchecked Sendable {
         }
     }
 
-    private func run(_ producer: FeedProducer<ClientFeedState<Counts>>) throws(FeedError) {
+    private func run(_ producer: FeedProducer<ClientFeedState<MQTTPublishCounts>>) throws(FeedError) {
         let connected = try publisher.connect(stop: producer.stopFlag) { reason in
             producer.update { $0.connection.state = .disconnected(reason) }
         }
@@ -133,7 +111,7 @@ public final class MQTTRepublisher: @unchecked Sendable {
         producer.update { $0.connection.state = .connected }
         var sink = PublishingSink(publisher: publisher)
         var idle = 0
-        var lastPublish = MQTTTickPublisher.monotonicMilliseconds()
+        var lastPublish = SystemClock.monotonic.milliseconds()
         defer { publisher.close() }
         while true {
             // Read the flag before draining: whatever was queued before stop() is forwarded.
@@ -149,21 +127,19 @@ public final class MQTTRepublisher: @unchecked Sendable {
             } else {
                 idle = 0
             }
-            let now = MQTTTickPublisher.monotonicMilliseconds()
+            let now = SystemClock.monotonic.milliseconds()
             if now - lastPublish >= 50 || moved == 0 {
                 lastPublish = now
                 publishCounts(producer)
             }
         }
         try publisher.finish()
+        publisher.close()  // waits for QoS 1 acknowledgements, so the counts say what was never acknowledged
         publishCounts(producer)
     }
 
-    private func publishCounts(_ producer: FeedProducer<ClientFeedState<Counts>>) {
-        let counts = Counts(
-            sentMessages: publisher.sentMessages, sentTicks: publisher.sentTicks,
-            unsentMessages: publisher.unsentMessages, unsentTicks: publisher.unsentTicks,
-            reconnects: publisher.reconnects, topics: publisher.topicCount)
+    private func publishCounts(_ producer: FeedProducer<ClientFeedState<MQTTPublishCounts>>) {
+        let counts = publisher.counts
         producer.update { state in
             state.counts = counts
             state.connection.reconnects = counts.reconnects

@@ -15,10 +15,17 @@ import Glibc
 /// parses back exactly the doubles that were sent.
 ///
 /// When the broker goes away, publishing does not stop the caller: messages are counted as
-/// not sent (``unsentMessages``, ``unsentTicks``; their numbers are used up, so subscribers
+/// not sent (``MQTTPublishCounts/unsentMessages``; their numbers are used up, so subscribers
 /// see the gap) and a reconnect is tried at most once per backoff interval (doubling from
 /// ``MQTTSettings/initialBackoffMilliseconds``). Credentials or certificates the broker refuses
 /// are thrown. Not thread-safe: one thread publishes.
+///
+/// At QoS 1 messages are pipelined: up to 16 await their
+/// acknowledgement at once, and a publish waits only while that window is full (Paho's own
+/// wait for one acknowledgement sleeps in 100 ms steps, so waiting per message capped a QoS 1
+/// replay at 10 messages/s). The broker acknowledges what it has queued, whatever its
+/// subscribers do, so a stopped subscriber cannot hold the publisher; a window still full after
+/// 10 s without an acknowledgement counts as a lost connection.
 public final class MQTTTickPublisher {
     /// Where it publishes.
     public let endpoint: MQTTEndpoint
@@ -41,15 +48,16 @@ public final class MQTTTickPublisher {
     private var connected = false
     private var backoff: Int
     private var nextAttempt: Int64 = 0
+    /// The flag given to ``connect(stop:)``: a reconnect's host lookup gives up when it is raised.
+    private var stop = StopFlag()
 
-    /// Messages and ticks the broker accepted.
-    public private(set) var sentMessages = 0
-    public private(set) var sentTicks = 0
-    /// Messages and ticks that could not be sent (broker away).
-    public private(set) var unsentMessages = 0
-    public private(set) var unsentTicks = 0
-    /// Successful connections after the first.
-    public private(set) var reconnects = 0
+    /// What was sent, not sent and not acknowledged so far, and the reconnects. O(1).
+    public var counts: MQTTPublishCounts {
+        var counts = tally
+        counts.topics = topics.count
+        return counts
+    }
+    private var tally = MQTTPublishCounts()
     /// Why the last attempt failed, when it did.
     public private(set) var lastProblem: String?
 
@@ -72,9 +80,10 @@ public final class MQTTTickPublisher {
     /// Connects, retrying with backoff until it succeeds, `stop` is raised (returns false), or the
     /// broker refuses for good (throws). `report` hears each failed attempt's reason.
     public func connect(stop: StopFlag, report: (String) -> Void = { _ in }) throws(FeedError) -> Bool {
+        self.stop = stop
         var wait = client.settings.initialBackoffMilliseconds
         while !stop.isStopped {
-            switch client.connect() {
+            switch client.connect(stop: stop) {
             case .connected:
                 connected = true
                 return true
@@ -123,8 +132,12 @@ public final class MQTTTickPublisher {
         }
     }
 
-    /// Disconnects after flushing (QoS 1 messages in flight get up to a second).
+    /// Disconnects after flushing: QoS 1 messages in flight get up to a second for their
+    /// acknowledgements; those still unanswered are counted (``MQTTPublishCounts/unacknowledgedMessages``).
     public func close() {
+        if connected {
+            tally.unacknowledgedMessages += client.awaitAcknowledgements(timeoutMilliseconds: 1000)
+        }
         client.disconnect()
         connected = false
     }
@@ -195,8 +208,8 @@ public final class MQTTTickPublisher {
                 client.publish(topic: topics[index].name, payload: $0, sequence: sequence)
             }
             if problem == nil {
-                sentMessages += 1
-                sentTicks += count
+                tally.sentMessages += 1
+                tally.sentTicks += count
                 return
             }
             if client.isConnected {
@@ -205,30 +218,26 @@ public final class MQTTTickPublisher {
             }
             connected = false
             lastProblem = problem
-            nextAttempt = Self.monotonicMilliseconds() + Int64(backoff)
+            // QoS 1 messages in flight when the connection went are gone (a clean start).
+            tally.unacknowledgedMessages += client.pendingAcknowledgements
+            nextAttempt = SystemClock.monotonic.milliseconds() + Int64(backoff)
         }
-        unsentMessages += 1
-        unsentTicks += count
+        tally.unsentMessages += 1
+        tally.unsentTicks += count
     }
 
     private func tryReconnect() {
-        let now = Self.monotonicMilliseconds()
+        let now = SystemClock.monotonic.milliseconds()
         guard now >= nextAttempt else { return }
-        switch client.connect() {
+        switch client.connect(stop: stop) {
         case .connected:
             connected = true
-            reconnects += 1
+            tally.reconnects += 1
             backoff = client.settings.initialBackoffMilliseconds
         case let .retry(reason), let .fatal(reason):
             lastProblem = reason
             nextAttempt = now + Int64(backoff)
             backoff = min(backoff * 2, client.settings.maximumBackoffMilliseconds)
         }
-    }
-
-    static func monotonicMilliseconds() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Int64(now.tv_sec) &* 1000 &+ Int64(now.tv_nsec) / 1_000_000
     }
 }

@@ -18,14 +18,14 @@ import Glibc
 /// naming the cause: retrying cannot cure them.
 ///
 /// Messages stamped by `liveticker publish` (user property `lt-seq`) let it count what it
-/// missed while disconnected or while the broker dropped for it (``missedMessages``,
-/// ``missedTicks``); a retained copy of a message it already has is skipped
-/// (``duplicateMessages``).
-public final class MQTTTickSource: LiveTickFeed, @unchecked Sendable {
-    // Invariant (why @unchecked Sendable is sound): `endpoint`, `settings`, `queue`, `worker`
+/// missed while disconnected or while the broker dropped for it (``Counts/missedMessages``,
+/// ``Counts/missedTicks``); a retained copy of a message it already has is skipped
+/// (``Counts/duplicateMessages``).
+public final class MQTTTickSource: ClientTickFeed, @unchecked Sendable {
+    // Invariant (why @unchecked Sendable is sound): `endpoint`, `settings`, `queue`, `feedThread`
     // and the decoder's configuration are immutable or thread-safe; `decoder`, `client` and the
     // sequence arrays are touched only by the producer thread (after `start`); everything both
-    // sides read lives in `worker.state`.
+    // sides read lives in `feedThread.state`.
     /// Where it connects and what it subscribes to.
     public let endpoint: MQTTEndpoint
     /// How it connects.
@@ -40,12 +40,18 @@ public final class MQTTTickSource: LiveTickFeed, @unchecked Sendable {
     private var publishedSymbols = 0
 
     /// The subscriber's own counts, beside the client state every connect-out feed shares.
-    struct Counts: Sendable {
-        var messages = 0
-        var missedMessages = 0
-        var missedTicks = 0
-        var duplicateMessages = 0
-        var retainedMessages = 0
+    public struct Counts: Sendable, Equatable {
+        /// Messages received (retained ones included).
+        public var messages = 0
+        /// Stamped messages that never arrived: publisher sequence gaps (a broker restart, or
+        /// the broker dropping for this subscriber when it fell behind).
+        public var missedMessages = 0
+        /// Ticks in the stamped messages that never arrived.
+        public var missedTicks = 0
+        /// Retained copies of messages already received, skipped.
+        public var duplicateMessages = 0
+        /// Messages the broker delivered from its retained store.
+        public var retainedMessages = 0
 
         mutating func add(_ other: Counts) {
             messages += other.messages
@@ -56,8 +62,8 @@ public final class MQTTTickSource: LiveTickFeed, @unchecked Sendable {
         }
     }
     private typealias Producer = FeedProducer<ClientFeedState<Counts>>
-    private let worker: FeedThread<ClientFeedState<Counts>>
-    private var stopFlag: StopFlag { worker.stopFlag }
+    /// The producer thread and what it shares (``ClientTickFeed``).
+    public let feedThread: FeedThread<ClientFeedState<Counts>>
 
     /// Prepares the client (no network until ``start()``). Throws when Paho refuses the URI.
     public init(endpoint: MQTTEndpoint, settings: MQTTSettings = MQTTSettings(), options: FeedOptions = FeedOptions(),
@@ -68,7 +74,7 @@ public final class MQTTTickSource: LiveTickFeed, @unchecked Sendable {
         self.settings = settings
         queue = TickQueue(capacity: queueCapacity)
         decoder = MessageTickDecoder(options: options, format: format, topicSymbol: topicSymbol)
-        worker = FeedThread(
+        feedThread = FeedThread(
             name: endpoint.description,
             state: ClientFeedState(report: FeedReport(maximumRemembered: options.reportedBadLines), counts: Counts()),
             stop: stop)
@@ -85,45 +91,12 @@ public final class MQTTTickSource: LiveTickFeed, @unchecked Sendable {
 
     /// Starts the producer thread. Call once.
     public func start() {
-        worker.start { [self] producer in self.produce(producer) }
+        feedThread.start { [self] producer in self.produce(producer) }
     }
-
-    /// Asks the producer to stop and waits for it (within about 100 ms, or a connect timeout).
-    public func stop() {
-        worker.stop()
-    }
-
-    /// Counts so far (lines are payload lines; dropped from the queue). Takes a lock.
-    public var report: FeedReport {
-        var report = worker.state.withLock { $0.report }
-        report.dropped = queue.dropped
-        return report
-    }
-
-    /// Symbols seen so far (topic levels and payload symbols). Takes a lock.
-    public var symbols: SymbolTable { worker.state.withLock { $0.symbols } }
-
-    /// Why the feed ended, if it did on an error.
-    public var error: FeedError? { worker.error }
-
-    /// Whether the producer has ended (an unrecoverable error, or stop).
-    public var isFinished: Bool { worker.isFinished }
-
-    /// The connection's state and reconnect count. Takes a lock.
-    public var connection: FeedConnection { worker.state.withLock { $0.connection } }
-
-    /// Messages received so far.
-    public var messages: Int { worker.state.withLock { $0.counts.messages } }
-    /// Stamped messages that never arrived (publisher sequence gaps).
-    public var missedMessages: Int { worker.state.withLock { $0.counts.missedMessages } }
-    /// Ticks in the stamped messages that never arrived.
-    public var missedTicks: Int { worker.state.withLock { $0.counts.missedTicks } }
-    /// Retained copies of messages already received, skipped.
-    public var duplicateMessages: Int { worker.state.withLock { $0.counts.duplicateMessages } }
 
     /// Messages, retained values, reconnects and what was missed, for the closing summary.
     public var summaryLines: [String] {
-        let (counts, reconnects) = worker.state.withLock { ($0.counts, $0.connection.reconnects) }
+        let (counts, reconnects) = feedThread.state.withLock { ($0.counts, $0.connection.reconnects) }
         var line = "\(endpoint): \(counts.messages) message(s) (\(counts.retainedMessages) retained), "
             + "\(reconnects) reconnect(s)"
         if counts.missedMessages > 0 || counts.duplicateMessages > 0 {
@@ -146,9 +119,9 @@ public final class MQTTTickSource: LiveTickFeed, @unchecked Sendable {
         var sink = QueueSink(queue: queue) { [self] in
             if decoder.symbols.count != publishedSymbols { publishSymbols(producer) }
         }
-        var lastPublish = Self.monotonicMilliseconds()
+        var lastPublish = SystemClock.monotonic.milliseconds()
         while !producer.isStopped {
-            switch client.connect() {
+            switch client.connect(stop: producer.stopFlag) {
             case .connected:
                 if let refusal = client.subscribe(endpoint.topic, qos: settings.qos) {
                     finish(.connectionFailed(endpoint: endpoint.description, reason: refusal), producer)
@@ -164,7 +137,8 @@ public final class MQTTTickSource: LiveTickFeed, @unchecked Sendable {
                 if producer.isStopped { break }
                 setState(.disconnected("connection to \(endpoint.host):\(endpoint.port) lost"), producer)
             case let .retry(reason):
-                setState(.disconnected(reason), producer)
+                // A stop during the host lookup is no loss to show.
+                if !producer.isStopped { setState(.disconnected(reason), producer) }
             case let .fatal(reason):
                 finish(.connectionFailed(endpoint: endpoint.description, reason: reason), producer)
                 return
@@ -197,13 +171,13 @@ public final class MQTTTickSource: LiveTickFeed, @unchecked Sendable {
                     if sequence.count == 0 && message.payload.isEmpty { return }
                 }
                 do throws(FeedError) {
-                    try decoder.decode(message.payload, topic: message.topic, arrival: Self.realtimeNanoseconds(), into: &sink)
+                    try decoder.decode(message.payload, topic: message.topic, arrival: SystemClock.realtime.nanoseconds(), into: &sink)
                 } catch {
                     failure = error
                 }
             }
             if status == .disconnected { break }
-            let now = Self.monotonicMilliseconds()
+            let now = SystemClock.monotonic.milliseconds()
             if now - lastPublish >= 50 || status == .timeout {
                 lastPublish = now
                 let batch = counts
@@ -278,17 +252,5 @@ public final class MQTTTickSource: LiveTickFeed, @unchecked Sendable {
     private func finish(_ error: FeedError, _ producer: Producer) {
         publishCounts(producer)
         producer.update { $0.end(with: error) }
-    }
-
-    static func realtimeNanoseconds() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return Int64(now.tv_sec) &* 1_000_000_000 &+ Int64(now.tv_nsec)
-    }
-
-    static func monotonicMilliseconds() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Int64(now.tv_sec) &* 1000 &+ Int64(now.tv_nsec) / 1_000_000
     }
 }

@@ -1,8 +1,9 @@
 import CWebSockets
+import LiveTickerFeed
 
 /// One libwebsockets client connection, reused across reconnects: its lws context (no listener,
 /// TLS set up once), a message buffer of fixed size, and the subscribe message. Not
-/// thread-safe: the producer thread that creates it drives it (``connect()``, ``service()``)
+/// thread-safe: the producer thread that creates it drives it (``connect(stop:)``, ``service()``)
 /// and whole messages reach ``onMessage`` from inside ``service()`` on that thread.
 ///
 /// Memory is fixed after `init`: the buffer holds ``WebSocketSettings/maximumMessageBytes``;
@@ -53,10 +54,19 @@ final class WebSocketClient {
 
     deinit { lt_ws_destroy(client) }
 
-    /// Starts a connection. The outcome shows in ``service()``.
-    func connect() {
+    /// Looks the host up (``HostLookup``: a stop is not held up by a slow resolver), then starts
+    /// a connection to its first address; the outcome shows in ``service()``. Returns why not
+    /// when the name does not resolve now, or "stopped".
+    func connect(stop: StopFlag) -> String? {
         lt_ws_reset(client)
-        _ = lt_ws_connect(client, endpoint.host, Int32(endpoint.port), endpoint.path)
+        let address: String
+        switch HostLookup.resolve(endpoint.host, port: endpoint.port, stop: stop) {
+        case let .found(addresses): address = addresses[0].numericHost
+        case let .failed(reason): return reason
+        case .stopped: return "stopped"
+        }
+        _ = lt_ws_connect(client, address, endpoint.host, Int32(endpoint.port), endpoint.path)
+        return nil
     }
 
     /// Services the connection once (waits at most about 50 ms) and returns its state.

@@ -22,10 +22,10 @@ import Glibc
 /// ``WebSocketSettings/maximumMessageBytes`` is skipped and counted, a malformed one is a bad
 /// line (counted by kind, the first few remembered with their message number), a protocol
 /// error closes the connection and the client reconnects.
-public final class WebSocketTickSource: LiveTickFeed, @unchecked Sendable {
+public final class WebSocketTickSource: ClientTickFeed, @unchecked Sendable {
     // Invariant (why @unchecked Sendable is sound): every stored property is immutable or
     // thread-safe; the client and the decoder are created and used on the producer thread
-    // only; everything both sides read lives in `thread.state`.
+    // only; everything both sides read lives in `feedThread.state`.
     /// Where it connects.
     public let endpoint: WebSocketEndpoint
     /// How it connects.
@@ -34,7 +34,8 @@ public final class WebSocketTickSource: LiveTickFeed, @unchecked Sendable {
     public let queue: TickQueue
     private let options: FeedOptions
     private let format: PayloadFormat
-    private let thread: FeedThread<ClientFeedState<Counts>>
+    /// The producer thread and what it shares (``ClientTickFeed``).
+    public let feedThread: FeedThread<ClientFeedState<Counts>>
 
     /// The client's own counts, shared with the reader.
     public struct Counts: Sendable, Equatable {
@@ -64,7 +65,7 @@ public final class WebSocketTickSource: LiveTickFeed, @unchecked Sendable {
         self.options = options
         self.format = format
         queue = TickQueue(capacity: queueCapacity)
-        thread = FeedThread(
+        feedThread = FeedThread(
             name: endpoint.description,
             state: ClientFeedState(report: FeedReport(maximumRemembered: options.reportedBadLines), counts: Counts()),
             stop: stop)
@@ -74,33 +75,12 @@ public final class WebSocketTickSource: LiveTickFeed, @unchecked Sendable {
 
     /// Starts the producer thread. Call once.
     public func start() {
-        thread.start { [self] producer throws(FeedError) in try self.produce(producer) }
+        feedThread.start { [self] producer throws(FeedError) in try self.produce(producer) }
     }
-
-    /// Asks the producer to stop and waits for it (within about 100 ms).
-    public func stop() { thread.stop() }
-
-    /// Counts so far (lines are messages; dropped from the queue). Takes a lock.
-    public var report: FeedReport {
-        var report = thread.state.withLock { $0.report }
-        report.dropped = queue.dropped
-        return report
-    }
-
-    /// Symbols seen so far. Takes a lock.
-    public var symbols: SymbolTable { thread.state.withLock { $0.symbols } }
-    /// Why the feed ended, if it did on an error.
-    public var error: FeedError? { thread.error }
-    /// Whether the producer has ended (an unrecoverable error, or stop).
-    public var isFinished: Bool { thread.isFinished }
-    /// The connection's state and reconnect count. Takes a lock.
-    public var connection: FeedConnection { thread.state.withLock { $0.connection } }
-    /// The client's counts so far. Takes a lock.
-    public var counts: Counts { thread.state.withLock { $0.counts } }
 
     /// Messages, reconnects, what was skipped, for the closing summary.
     public var summaryLines: [String] {
-        let state = thread.state.withLock { $0 }
+        let state = feedThread.state.withLock { $0 }
         let c = state.counts
         var line = "\(endpoint): \(c.messages) message(s), \(state.connection.reconnects) reconnect(s)"
         if c.disconnects > 0 { line += " after \(c.disconnects) lost connection(s)" }
@@ -137,7 +117,7 @@ public final class WebSocketTickSource: LiveTickFeed, @unchecked Sendable {
             guard failure == nil else { return }
             topic.withUnsafeBytes { topicBytes in
                 do throws(FeedError) {
-                    _ = try decoder.decode(payload, topic: topicBytes, arrival: Self.realtimeNanoseconds(), into: &sink)
+                    _ = try decoder.decode(payload, topic: topicBytes, arrival: SystemClock.realtime.nanoseconds(), into: &sink)
                 } catch {
                     failure = error
                 }
@@ -163,10 +143,15 @@ public final class WebSocketTickSource: LiveTickFeed, @unchecked Sendable {
         var backoff = ReconnectBackoff(
             initialMilliseconds: settings.initialBackoffMilliseconds, maximumMilliseconds: settings.maximumBackoffMilliseconds)
         var everConnected = false
-        var lastPublish = Self.monotonicMilliseconds()
+        var lastPublish = SystemClock.monotonic.milliseconds()
         while !producer.isStopped {
             producer.update { $0.connection.state = .connecting }
-            client.connect()
+            if let failure = client.connect(stop: producer.stopFlag) {
+                if producer.isStopped { break }
+                producer.update { $0.connection.state = .disconnected(failure) }
+                producer.sleep(milliseconds: backoff.next())
+                continue
+            }
             var established = false
             var messagesAtConnect = 0
             var reason = ""
@@ -189,7 +174,7 @@ public final class WebSocketTickSource: LiveTickFeed, @unchecked Sendable {
                     reason = why
                     break
                 }
-                let now = Self.monotonicMilliseconds()
+                let now = SystemClock.monotonic.milliseconds()
                 if now - lastPublish >= 50 {
                     lastPublish = now
                     publish()
@@ -217,17 +202,5 @@ public final class WebSocketTickSource: LiveTickFeed, @unchecked Sendable {
     static func isCertificateFailure(_ reason: String) -> Bool {
         let lower = reason.lowercased()
         return lower.contains("certificate") || lower.contains("x509") || lower.contains("cert didn")
-    }
-
-    static func realtimeNanoseconds() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return Int64(now.tv_sec) &* 1_000_000_000 &+ Int64(now.tv_nsec)
-    }
-
-    static func monotonicMilliseconds() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Int64(now.tv_sec) &* 1000 &+ Int64(now.tv_nsec) / 1_000_000
     }
 }

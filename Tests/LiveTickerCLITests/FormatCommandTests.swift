@@ -36,14 +36,23 @@ extension CommandLineTests {
         #expect(german.stderr.contains("decimal comma"))
     }
 
-    @Test("convert says a bar file is stored as closes; downsample takes the closes over the dates")
+    @Test("convert keeps a bar file's bars (a replay of the .ltk draws what the CSV draws); downsample takes the closes over the dates")
     func barFileConvertAndDownsample() throws {
         let dir = temporaryDirectory()
-        writeFile(dir + "/AAPL.csv", "Date,Open,High,Low,Close,Adj Close,Volume\n2024-03-01,179.55,180.53,177.38,179.66,179.17,73488000\n2024-03-04,176.15,176.90,173.79,175.10,174.62,81510100\n2024-03-05,170.76,172.04,169.62,170.12,169.66,95132400\n")
+        writeFile(dir + "/AAPL.csv", "Date,Open,High,Low,Close,Adj Close,Volume\n2024-03-01,179.55,180.53,177.38,179.66,179.17,73488000\n2024-03-04,176.15,186.90,173.79,175.10,174.62,81510100\n2024-03-05,170.76,172.04,159.62,170.12,169.66,95132400\n")
         var status: Int32 = -1
-        let converted = capture(2) { status = LiveTickerCommandLine.run(["convert", dir + "/AAPL.csv", dir + "/AAPL.ltk"]) }
+        var converted = ""
+        let said = capture(1) { converted = capture(2) { status = LiveTickerCommandLine.run(["convert", dir + "/AAPL.csv", dir + "/AAPL.ltk"]) } }
         #expect(status == 0, "\(converted)")
-        #expect(converted.contains("holds OHLC bars; a .ltk record is a tick, so each bar was stored as its close and volume"), "\(converted)")
+        #expect(said.contains("wrote 3 OHLC bars to"), "\(said)")
+        // The same candles from the CSV and from the .ltk (they were rebuilt from the closes).
+        for (input, picture) in [("AAPL.csv", "csv.ppm"), ("AAPL.ltk", "ltk.ppm")] {
+            let text = capture(2) {
+                status = LiveTickerCommandLine.run(["replay", dir + "/" + input, "--chart", "candles", "--title", "AAPL", "-o", dir + "/" + picture, "--size", "320x200"])
+            }
+            #expect(status == 0, "\(text)")
+        }
+        #expect(readFile(dir + "/csv.ppm") == readFile(dir + "/ltk.ppm"))
         var errors = ""
         let kept = capture(1) {
             errors = capture(2) {
@@ -52,6 +61,49 @@ extension CommandLineTests {
         }
         #expect(status == 0, "\(errors)")
         #expect(kept == "index,x,y\n0,1709251200,179.66\n1,1709510400,175.1\n2,1709596800,170.12\n", "\(kept)")
+    }
+
+    @Test("--value by 0-based index works as by name, in a file with a header and without; out of range is a clear error")
+    func valueByIndex() throws {
+        let wide = "time,device,temp_c,humidity\n" + (0..<30).map { "\(1_709_280_000 + $0 * 60),sensor-a,\(20 + $0 % 5).5,\(40 + $0 % 3)" }.joined(separator: "\n") + "\n"
+        let headerless = (0..<30).map { "\(1_709_280_000 + $0 * 60),\(20 + $0 % 5).5,\(40 + $0 % 3)" }.joined(separator: "\n") + "\n"
+        func picture(_ contents: String, _ flags: [String]) -> (status: Int32, stderr: String, bytes: [UInt8]) {
+            let run = replayFormat("wide.csv", contents, flags + ["--title", "T", "--size", "320x200"])
+            return (run.status, run.stderr, readFile(run.dir + "/out.ppm"))
+        }
+        let byName = picture(wide, ["--value", "humidity"])
+        let byIndex = picture(wide, ["--value", "3"])
+        #expect(byName.status == 0 && byIndex.status == 0, "\(byIndex.stderr)")
+        #expect(byIndex.stderr.contains("value=humidity"), "\(byIndex.stderr)")
+        #expect(byName.bytes == byIndex.bytes)
+        // Several columns by index chart the same series as by name, named by the header
+        // (`--value 2,3` matched no series: the reader names them temp_c, humidity).
+        let runs = [["--value", "temp_c,humidity"], ["--value", "2,3"], ["--value", "temp_c,3"]].map { flags in
+            replayFormat("wide.csv", wide, flags + ["--size", "320x200"])
+        }
+        for run in runs {
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stderr.contains("values=temp_c, humidity"), "\(run.stderr)")
+        }
+        #expect(readFile(runs[0].dir + "/out.ppm") == readFile(runs[1].dir + "/out.ppm"))
+        #expect(readFile(runs[0].dir + "/out.ppm") == readFile(runs[2].dir + "/out.ppm"))
+        let headerlessPicture = picture(headerless, ["--value", "2"])
+        #expect(headerlessPicture.status == 0 && headerlessPicture.stderr.contains("value=2"), "\(headerlessPicture.stderr)")
+        // Out of range: exit 1, the index and the columns there are.
+        let past = replayFormat("wide.csv", wide, ["--value", "9"])
+        #expect(past.status == 1)
+        #expect(past.stderr.contains("--value 9: no column 9 (0-based); the header has 4 columns, 0 to 3: time, device, temp_c, humidity"), "\(past.stderr)")
+        let pastMore = replayFormat("wide.csv", wide, ["--value", "2,7"])
+        #expect(pastMore.status == 1 && pastMore.stderr.contains("--value 7: no column 7"), "\(pastMore.stderr)")
+        let pastHeaderless = replayFormat("plain.csv", headerless, ["--value", "5"])
+        #expect(pastHeaderless.status == 1)
+        #expect(pastHeaderless.stderr.contains("--value 5: no column 5 (0-based); the lines have 3 fields, 0 to 2"), "\(pastHeaderless.stderr)")
+        // convert takes the index too.
+        let dir = temporaryDirectory()
+        writeFile(dir + "/wide.csv", wide)
+        var status: Int32 = -1
+        let said = capture(1) { _ = capture(2) { status = LiveTickerCommandLine.run(["convert", dir + "/wide.csv", dir + "/w.ltk", "--value", "3"]) } }
+        #expect(status == 0 && said.contains("wrote 30 ticks"), "\(said)")
     }
 
     @Test("defect 6: a run that charts nothing exits 1, lists the file's symbols and time range, and leaves an existing picture alone")

@@ -26,6 +26,23 @@ struct HeaderTests {
         #expect(chart.valueDecimals() == 2)
     }
 
+    @Test("no percent change for a signal that crosses zero (an ECG's -0.140 was -57.14 %); prices keep it")
+    func percentNeedsOneSign() throws {
+        func downPixels(_ values: [Double], _ change: ChartOptions.Change) throws -> Int {
+            var options = ChartOptions()
+            options.theme = .dark
+            options.change = change
+            let (fb, chart) = render([try makeSeries(values)], width: 640, height: 200, options: options)
+            return count(ChartTheme.dark.down, in: try #require(chart.lastGeometry).layout.header, of: fb)
+        }
+        let heartbeat = [-0.245, 1.8, -1.2, 0.4, -0.385]
+        #expect(try downPixels(heartbeat, .both) == downPixels(heartbeat, .absolute))
+        // Asked for by name, the percent is shown.
+        #expect(try downPixels(heartbeat, .percent) > 0)
+        let price = [101.25, 99.5, 98.75]
+        #expect(try downPixels(price, .both) > downPixels(price, .absolute))
+    }
+
     @Test("eight distinct series colours in every theme: a fifth series does not reuse the first's")
     func palette() {
         for theme in ChartTheme.all {

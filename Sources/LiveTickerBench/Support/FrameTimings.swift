@@ -49,9 +49,17 @@ struct FrameTimings {
     /// stage hugely inflated; `total` is its time. One frame's own split rather than per-stage
     /// medians or means, which do not add up to anything.
     func medianFrameSplit() -> [(name: String, milliseconds: Double)] {
-        let times = samples.nanoseconds
-        let cpu = cpuSamples.nanoseconds
-        guard !times.isEmpty else { return [] }
+        Self.medianFrameSplit(
+            times: samples.nanoseconds, cpu: cpuSamples.nanoseconds, stages: stages,
+            names: ChartStageTimes().named.map(\.name))
+    }
+
+    /// ``medianFrameSplit()`` over plain arrays: frame `f`'s wall and CPU times are `times[f]`
+    /// and `cpu[f]`, its stage times `stages[f * names.count ..< (f + 1) * names.count]`.
+    static func medianFrameSplit(times: [UInt64], cpu: [UInt64], stages: [UInt64], names: [String])
+        -> [(name: String, milliseconds: Double)]
+    {
+        guard !times.isEmpty, cpu.count == times.count, stages.count == times.count * names.count else { return [] }
         var candidates = times.indices.filter { Double(cpu[$0]) >= 0.95 * Double(times[$0]) }
         if candidates.isEmpty { candidates = Array(times.indices) }
         candidates.sort { times[$0] < times[$1] }
@@ -59,10 +67,10 @@ struct FrameTimings {
         let frame = candidates[rank]
         var parts: [(name: String, milliseconds: Double)] = []
         var staged: UInt64 = 0
-        for (i, stage) in ChartStageTimes().named.enumerated() {
-            let ns = stages[frame * stageCount + i]
+        for (i, name) in names.enumerated() {
+            let ns = stages[frame * names.count + i]
             staged &+= ns
-            parts.append((stage.name, Double(ns) / 1e6))
+            parts.append((name, Double(ns) / 1e6))
         }
         parts.append(("other", Double(Int64(bitPattern: times[frame] &- staged)) / 1e6))
         parts.append(("total", Double(times[frame]) / 1e6))

@@ -24,15 +24,19 @@ enum BenchCommand: Command {
                       1920x1080 PNG beside gnuplot (needs the liveticker executable)
           kiosk       the render loop at 60 Hz on a 1080p framebuffer with a producer at
                       10k ticks/s for 10 s: CPU per second of wall time, p99 frame time
+          mqtt        through a mosquitto started on a loopback port (skipped when it is not
+                      installed): messages/s and ticks/s into the subscriber, single ticks and
+                      batches of 100 at QoS 0; publish-to-queue latency p50/p99 at 1000 msg/s
 
         A summary closes the output: each of our figures beside its peer's, with how many
         times faster (or slower) we are. LIVETICKER_SIMD=sse2|avx2|avx512 forces the
-        downsampling kernels' instruction level (default: the widest this CPU has).
+        instruction level of the downsampling and stroke-sweep kernels (default: the
+        widest this CPU has).
 
         Options:
           --quick           smaller sizes and fewer repetitions (a smoke run)
           --section LIST    only these sections (comma-separated):
-                            downsample,ring,frame,ingest,history,e2e,kiosk
+                            downsample,ring,frame,ingest,history,e2e,kiosk,dashboard,mqtt
           --json PATH       also write the figures as JSON (keys documented in the README)
           --no-peers        do not run the Python peers (tsdownsample, polars, Blend2D)
 

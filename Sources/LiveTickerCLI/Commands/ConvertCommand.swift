@@ -15,8 +15,9 @@ enum ConvertCommand: Command {
         Reads IN (CSV with a header, headerless time,value[,size] lines, a binary tick file,
         or - for standard input) and writes OUT as a binary tick file: a 64-byte header and
         24-byte little-endian records (time ns, value f64, size f64), 32 bytes with a symbol id
-        when IN has a symbol column. An OHLC bar file (Yahoo, Binance klines) is stored as its
-        closes and volumes, since a record is a tick: the run says so. Bad lines are skipped and counted; the summary on
+        when IN has a symbol column. An OHLC bar file (Yahoo, Binance klines, JSON klines) is
+        stored as bars (version 2: open, high and low after each record's close and volume, 24
+        bytes more), so a replay of OUT draws the bars as given. Bad lines are skipped and counted; the summary on
         standard error lists how many of each kind and the first line numbers. OUT appears
         only when the conversion succeeds.
 
@@ -44,14 +45,11 @@ enum ConvertCommand: Command {
         } catch {
             throw CommandFailure(error.description)
         }
-        printOutput("wrote \(result.records) tick\(result.records == 1 ? "" : "s") to \(output)"
+        // A bar file's records are bars (open, high, low, close, volume: the .ltk's version 2).
+        let noun = result.bars > 0 ? "OHLC bar" : "tick"
+        printOutput("wrote \(result.records) \(noun)\(result.records == 1 ? "" : "s") to \(output)"
             + (result.hasSymbols ? " with symbols" : ""))
         printError("\(input): \(result.report.summary)")
-        if result.barsStoredAsCloses > 0 {
-            printError(
-                "note: \(input) holds OHLC bars; a .ltk record is a tick, so each bar was stored as its close and volume:"
-                    + " a replay of \(output) builds candles from the closes (replay \(input) itself for the bars' own high and low)")
-        }
         return 0
     }
 }

@@ -212,7 +212,7 @@ enum LiveCommand: Command {
             }
         }
         let input = ReplayInput(history: history)
-        let series = try (0..<max(1, wanted.count)).map { _ in try input.makeSeries(interval: chart.candleInterval, zone: chart.options.timeZone, foldsCandles: chart.options.automaticCandles) }
+        let series = try (0..<max(1, wanted.count)).map { _ in try input.makeSeries(interval: chart.candleInterval, zone: chart.options.timeZone) }
         let output = try display.open()
         defer { output.close() }
         let session = ChartSession(
@@ -224,7 +224,8 @@ enum LiveCommand: Command {
         for line in source.summaryLines { printError(line) }
         if let republisher { printError(republisher.summary) }
         let status = ReplayInput.finish(
-            report: report, sink: sink, symbols: source.symbols, path: sourceName, symbolFilter: options.symbol,
+            report: report, sink: sink, symbols: source.symbols, path: sourceName, format: source.formatDescription,
+            symbolFilter: options.symbol,
             zone: chart.options.timeZone, outputIsFile: display.output.isFile
         ) {
             "\(session.framesPresented) frame(s) to \(output.summary)"

@@ -78,12 +78,7 @@ enum PublishCommand: Command {
         }
         publisher.close()
         printError("\(path): \(reader.report.summary)")
-        var line = "published \(publisher.sentTicks) ticks in \(publisher.sentMessages) message(s) to "
-            + "\(publisher.topicNames.count) topic(s) at \(endpoint.host):\(endpoint.port)"
-        if publisher.unsentMessages > 0 {
-            line += "; \(publisher.unsentMessages) message(s) (\(publisher.unsentTicks) ticks) not sent while the broker was away"
-            line += ", \(publisher.reconnects) reconnect(s)"
-        }
+        let line = publisher.counts.summary(verb: "published", host: endpoint.host, port: endpoint.port)
         printError(line)
         return 0
     }

@@ -76,8 +76,9 @@ final class ChartSession {
     /// once known: the header and tags show prices as the file does.
     private var valueDecimals: Int?
 
+    /// With several series the most any of them needs.
     private func adoptValueDecimals(_ decimals: Int?) {
-        guard let decimals, valueDecimals == nil else { return }
+        guard let decimals, decimals > (valueDecimals ?? -1) else { return }
         valueDecimals = decimals
         chart.dataDecimals = decimals
     }
@@ -99,17 +100,28 @@ final class ChartSession {
         chart.setTitle(name, forSeries: index)
     }
 
+    /// Names series `index` once the feed named its symbol, the same way for every run: a
+    /// column series (`--value a,b`) by the reader's name for it (`sensor-a.temp_c`), else the
+    /// first series by its symbol. `replay` to a file and `live` both call it from `onSymbol`.
+    private func adoptTitle(_ name: String?, index: Int) {
+        if wantedAreColumns {
+            adoptColumnTitle(name, index: index)
+        } else if index == 0 {
+            adoptSymbolTitle(name)
+        }
+    }
+
     /// The text alternative to the last frame presented (``LiveTickerChart/describe()``).
     func describe() -> String { chart.describe() }
 
     /// A sink routing the feed into this session's series.
     private func makeSink(
-        names: @escaping (SymbolID) -> String?, every: Int = 0, onSymbol: ((Int, SymbolID) -> Void)? = nil,
-        onFrame: (() -> Void)? = nil, decimals: SeriesDecimals? = nil
+        names: @escaping (SymbolID) -> String?, columnNames: @escaping () -> [String], every: Int = 0,
+        onSymbol: ((Int, SymbolID) -> Void)? = nil, onFrame: (() -> Void)? = nil, decimals: SeriesDecimals? = nil
     ) -> SeriesSink {
         SeriesSink(
-            series: series, wanted: wanted, wantedAreColumns: wantedAreColumns, nameOf: names, framesEvery: every, onSymbol: onSymbol,
-            onFrame: onFrame, decimals: decimals)
+            series: series, wanted: wanted, wantedAreColumns: wantedAreColumns, nameOf: names, columnNames: columnNames,
+            framesEvery: every, onSymbol: onSymbol, onFrame: onFrame, decimals: decimals)
     }
 
     /// A feed without text decimals (network sources: their payloads are parsed one message
@@ -146,14 +158,10 @@ final class ChartSession {
     func runToFile(reader: any TickBatchReader, pacer: ReplayPacer, every: Int, stop: StopFlag) throws -> (FeedReport, SeriesSink) {
         var frameError: CommandFailure?
         var sink = makeSink(
-            names: { Self.name(of: $0, in: reader) }, every: every,
+            names: { Self.name(of: $0, in: reader) }, columnNames: { reader.valueColumnNames }, every: every,
             onSymbol: { [unowned self] index, symbol in
-                if self.wantedAreColumns {
-                    self.adoptColumnTitle(Self.name(of: symbol, in: reader), index: index)
-                } else {
-                    self.adoptSymbolTitle(Self.name(of: symbol, in: reader))
-                }
-                self.adoptValueDecimals(reader.valueDecimals)
+                self.adoptTitle(Self.name(of: symbol, in: reader), index: index)
+                self.adoptValueDecimals(Self.valueDecimals(of: symbol, in: reader))
             },
             onFrame: { [unowned self] in
                 guard frameError == nil else { return }
@@ -176,10 +184,10 @@ final class ChartSession {
         // capture here was a reference cycle that leaked the sink, its series routing and the
         // outcome on every run (LeakSanitizer: 2.8 MB per run).
         let sinkTemplate = makeSink(
-            names: { Self.name(of: $0, in: reader) },
+            names: { Self.name(of: $0, in: reader) }, columnNames: { reader.valueColumnNames },
             onSymbol: { [weak outcome] index, symbol in
                 if index == 0 { outcome?.publishTitle(Self.name(of: symbol, in: reader)) }
-                outcome?.publishDecimals(reader.valueDecimals)
+                outcome?.publishDecimals(Self.valueDecimals(of: symbol, in: reader))
             })
         // The reader and the sink template move to the producer thread: this thread reads
         // neither again until the producer has been joined.
@@ -241,9 +249,9 @@ final class ChartSession {
         let learnt = SeriesDecimals(count: series.count)
         var sink = ForwardingSink(
             inner: makeSink(
-                names: names,
+                names: names, columnNames: { source.valueColumnNames },
                 onSymbol: { [unowned self] index, symbol in
-                    if index == 0 { self.adoptSymbolTitle(names(symbol)) }
+                    self.adoptTitle(names(symbol), index: index)
                 }, decimals: learnt),
             republisher: republisher)
         var reportedDrops = 0
@@ -305,6 +313,13 @@ final class ChartSession {
         republisher?.stop()
         if let error = source.error { throw CommandFailure(error.description) }
         if let error = republisher?.error { throw CommandFailure("--republish: \(error.description)") }
+        if !StopSignal.isRequested, chartsSomething || !skipsEmptyFrames {
+            // A feed that ended by itself (standard input closed): the last frame is drawn from
+            // the data alone, as `replay` draws it (the frames while feeding chose the value
+            // strip's width with hysteresis), so `live -` of a file pictures what `replay` does.
+            chart.resetLayoutHistory()
+            try presentFrame()
+        }
         if hold, !StopSignal.isRequested {
             StopSignal.hold(showing: "the last frame on \(display.summary)")
         }
@@ -358,6 +373,12 @@ final class ChartSession {
         }
     }
 
+    /// The decimals the input writes `symbol`'s values with (its own, when the file's first
+    /// lines held it: a setpoint `72.0` beside a pressure `2.062`), else the input's.
+    private static func valueDecimals(of symbol: SymbolID, in reader: any TickBatchReader) -> Int? {
+        name(of: symbol, in: reader).map { reader.valueDecimals(ofSymbol: $0) } ?? reader.valueDecimals
+    }
+
     /// The symbol's name when the file has a symbol column; nil otherwise.
     private static func name(of symbol: SymbolID, in reader: any TickBatchReader) -> String? {
         reader.symbols.count > 0 ? reader.symbols.name(of: symbol) : nil
@@ -400,9 +421,9 @@ private final class ProducerOutcome: @unchecked Sendable {
     /// The reader's value decimals (-1: none yet), producer to main thread.
     private let decimals = Atomic<Int>(-1)
 
-    /// Producer side: the first known decimals.
+    /// Producer side: the most decimals any charted series needs, so far.
     func publishDecimals(_ value: Int?) {
-        guard let value, decimals.load(ordering: .relaxed) < 0 else { return }
+        guard let value, decimals.load(ordering: .relaxed) < value else { return }
         decimals.store(value, ordering: .relaxed)
     }
 

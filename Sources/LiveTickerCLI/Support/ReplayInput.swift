@@ -48,35 +48,25 @@ struct ReplayInput {
         return input
     }
 
-    /// Candles a series keeps (its candle ring).
-    static let candleCapacity = 1 << 16
-
     /// The series the feed goes into: the history ring and the candle aggregator.
     /// Time candles follow `zone`'s calendar (daily candles open at its local midnight).
-    /// With `foldsCandles` (the chart picks its candles from the ladder), candles leaving the
-    /// full ring are folded into the ladder step that holds the ring's span in at most 150
-    /// (1d over 1m candles: 65,536 minutes are 45 days), so a long file still has candles over
-    /// its whole time range.
-    func makeSeries(interval: CandleInterval, zone: TimeZoneRules, foldsCandles: Bool = false) throws(CommandFailure) -> LiveSeries {
-        var folded: CandleInterval?
-        if foldsCandles, case .time(let width) = interval {
-            let (span, overflow) = width.multipliedReportingOverflow(by: Int64(Self.candleCapacity))
-            let coarser = CandleInterval.ladderWidth(forSpan: overflow ? .max : span, base: width)
-            if coarser > width { folded = .time(nanoseconds: coarser) }
-        }
+    func makeSeries(interval: CandleInterval, zone: TimeZoneRules) throws(CommandFailure) -> LiveSeries {
         do {
-            return try LiveSeries(
-                capacity: history, candleInterval: interval, candleCapacity: Self.candleCapacity, candleTimeZone: zone,
-                foldedCandleInterval: folded)
+            return try LiveSeries(capacity: history, candleInterval: interval, candleCapacity: 1 << 16, candleTimeZone: zone)
         } catch {
             throw CommandFailure("cannot make the series: \(error)")
         }
     }
 
     /// A header title from a file path: its name without folders and extension.
+    /// The chart title a file's name gives: its name without the extension, and without a
+    /// compression extension before it (`dax.csv.gz` is `dax`, not `dax.csv`).
     static func title(forPath path: String) -> String {
         if path == "-" { return "stdin" }
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+        var name = path.split(separator: "/").last.map(String.init) ?? path
+        for compression in [".gz", ".gzip"] where name.count > compression.count && name.lowercased().hasSuffix(compression) {
+            name.removeLast(compression.count)
+        }
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
         return String(name[..<dot])
     }
@@ -120,7 +110,7 @@ struct ReplayInput {
         if sink.otherSymbolTicks > 0 && sink.chartedTicks > 0 {
             printError(
                 "\(path): charted \(charted.joined(separator: ", ")) (\(sink.chartedTicks) ticks); "
-                    + "\(sink.otherSymbolTicks) ticks of other symbols (of \(MessageText.list(symbols.names))) left out: "
+                    + "\(sink.otherSymbolTicks) ticks of other symbols left out (the input holds \(MessageText.list(symbols.names))): "
                     + "choose with --symbol NAME or --symbol NAME,NAME")
         }
         printError("wrote \(frames())")

@@ -182,7 +182,10 @@ extension LiveTickerChart {
                 text.append(Self.headerNumber(delta, decimals: decimals))
                 x = drawText(text, x: x, y: y, color: color, clip: header, into: fb) &+ space
             }
-            if change != .absolute, s.firstValue != 0 {
+            // A percent of a signal that crosses zero (an ECG in mV, a temperature in °C around
+            // freezing) says nothing: `-0.14 (-57.14%)` of a heartbeat. Prices keep one sign.
+            let oneSign = s.tickExtent.isEmpty || s.tickExtent.min > 0 || s.tickExtent.max < 0
+            if change != .absolute, s.firstValue != 0, oneSign || options.change == .percent {
                 var percent: LabelText = change == .both ? "(" : ""
                 let ratio = delta / abs(s.firstValue) * 100
                 if ratio >= 0 { percent.append("+" as StaticString) }

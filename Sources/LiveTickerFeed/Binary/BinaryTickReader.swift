@@ -88,6 +88,8 @@ public final class BinaryTickReader: TickBatchReader {
         strict = options.strict
         chunkRecords = max(1, min(options.batchCapacity, (4 << 20) / header.recordSize))
         storage = TickBatchStorage(capacity: chunkRecords)
+        // A file of bars (version 2) hands out bars, as the CSV it came from did.
+        if header.hasBars { storage.enableBars() }
         buffer = .allocate(byteCount: chunkRecords * header.recordSize, alignment: 16)
         from = options.from ?? .min
         to = options.to ?? .max
@@ -122,8 +124,10 @@ public final class BinaryTickReader: TickBatchReader {
     /// The file's symbol names (or only the filtered one).
     public var symbols: SymbolTable { table }
 
-    /// `LiveTicker binary (.ltk)`.
-    public var formatDescription: String { "LiveTicker binary (.ltk)" }
+    /// `LiveTicker binary (.ltk)`, saying when its records are OHLC bars.
+    public var formatDescription: String {
+        header.hasBars ? "LiveTicker binary (.ltk, version 2): OHLC bars, one candle per bar, as given" : "LiveTicker binary (.ltk)"
+    }
 
     /// The next batch of records; see ``TickBatchReader/nextBatch()``.
     public func nextBatch() throws(FeedError) -> TickBatch? {
@@ -171,6 +175,8 @@ public final class BinaryTickReader: TickBatchReader {
         let raw = UnsafeRawPointer(buffer)
         let ticks = storage.ticks
         let symbols = storage.symbols
+        let bars = storage.bars
+        let barAt = header.barFieldsOffset
         let size = recordSize
         let withSymbols = header.hasSymbols
         var n = 0
@@ -219,6 +225,12 @@ public final class BinaryTickReader: TickBatchReader {
             }
             if !value.isFinite { nonFinite &+= 1 }
             ticks[n] = Tick(time: time, value: value, size: tickSize)
+            if let bars {
+                func field(_ at: Int) -> Double {
+                    Double(bitPattern: UInt64(littleEndian: record.loadUnaligned(fromByteOffset: at, as: UInt64.self)))
+                }
+                bars[n] = .bar(time: time, open: field(barAt), high: field(barAt + 8), low: field(barAt + 16), close: value, volume: tickSize)
+            }
             symbols[n] = SymbolID(symbol)
             n &+= 1
         }

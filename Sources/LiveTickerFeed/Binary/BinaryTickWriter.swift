@@ -15,6 +15,8 @@ public final class BinaryTickWriter: TickSink {
     public let path: String
     /// Whether records carry symbol ids (32-byte records) or not (24 bytes).
     public let hasSymbols: Bool
+    /// Whether records are OHLC bars (version 2; 24 bytes more each): ``write(bar:symbol:)``.
+    public let hasBars: Bool
     /// Records written so far.
     public private(set) var recordCount = 0
     private let fd: Int32
@@ -29,21 +31,23 @@ public final class BinaryTickWriter: TickSink {
     private var finished = false
     private let ownsDescriptor: Bool
 
-    /// Creates (or truncates) `path` and writes a provisional header. O(1).
-    public convenience init(path: String, hasSymbols: Bool) throws(FeedError) {
+    /// Creates (or truncates) `path` and writes a provisional header; a file of bars when
+    /// `hasBars` (version 2). O(1).
+    public convenience init(path: String, hasSymbols: Bool, hasBars: Bool = false) throws(FeedError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .cannotOpen(path: path, errno: errno) }
-        try self.init(descriptor: fd, path: path, hasSymbols: hasSymbols, ownsDescriptor: true)
+        try self.init(descriptor: fd, path: path, hasSymbols: hasSymbols, hasBars: hasBars, ownsDescriptor: true)
     }
 
     /// Writes to an open descriptor (positioned anywhere: writes use `pwrite` from offset 0),
     /// closing it on release when `ownsDescriptor`; `path` is for messages. O(1).
-    public init(descriptor fd: Int32, path: String, hasSymbols: Bool, ownsDescriptor: Bool) throws(FeedError) {
+    public init(descriptor fd: Int32, path: String, hasSymbols: Bool, hasBars: Bool = false, ownsDescriptor: Bool) throws(FeedError) {
         self.path = path
         self.hasSymbols = hasSymbols
+        self.hasBars = hasBars
         self.fd = fd
         self.ownsDescriptor = ownsDescriptor
-        header = BinaryTickFormat.Header(hasSymbols: hasSymbols)
+        header = BinaryTickFormat.Header(hasSymbols: hasSymbols, hasBars: hasBars)
         recordSize = header.recordSize
         buffer = .allocate(byteCount: bufferSize, alignment: 16)
         fileOffset = BinaryTickFormat.headerSize
@@ -63,8 +67,30 @@ public final class BinaryTickWriter: TickSink {
         if ownsDescriptor { close(fd) }
     }
 
-    /// Appends one record. O(1) amortised; a 1 MiB buffer is written when full.
+    /// Appends one record. O(1) amortised; a 1 MiB buffer is written when full. In a file of
+    /// bars the tick is a flat bar (open, high and low its value).
     public func write(_ tick: Tick, symbol: SymbolID = .first) throws(FeedError) {
+        if hasBars {
+            try write(bar: .bar(time: tick.time, open: tick.value, high: tick.value, low: tick.value, close: tick.value, volume: tick.size), symbol: symbol)
+            return
+        }
+        try writeRecord(tick, symbol: symbol)
+    }
+
+    /// Appends one OHLC bar: its closing tick (start time, close, volume) and, in a file of
+    /// bars, its open, high and low; in a tick file only the closing tick. O(1) amortised.
+    public func write(bar: Candle, symbol: SymbolID = .first) throws(FeedError) {
+        try writeRecord(Tick(time: bar.startTime, value: bar.close, size: bar.volume), symbol: symbol)
+        guard hasBars else { return }
+        // `writeRecord` flushed first if needed, so the record starts at `used - recordSize`.
+        let record = buffer + (used - recordSize)
+        let at = header.barFieldsOffset
+        record.storeBytes(of: bar.open.bitPattern.littleEndian, toByteOffset: at, as: UInt64.self)
+        record.storeBytes(of: bar.high.bitPattern.littleEndian, toByteOffset: at + 8, as: UInt64.self)
+        record.storeBytes(of: bar.low.bitPattern.littleEndian, toByteOffset: at + 16, as: UInt64.self)
+    }
+
+    private func writeRecord(_ tick: Tick, symbol: SymbolID) throws(FeedError) {
         if used + recordSize > bufferSize { try flush() }
         let record = buffer + used
         record.storeBytes(of: tick.time.littleEndian, as: Int64.self)
@@ -89,6 +115,12 @@ public final class BinaryTickWriter: TickSink {
     public func consume(_ tick: Tick, symbol: SymbolID) {
         guard pendingError == nil else { return }
         do { try write(tick, symbol: symbol) } catch { pendingError = error }
+    }
+
+    /// ``TickSink`` conformance: writes the bar (as given in a file of bars).
+    public func consume(bar: Candle, symbol: SymbolID) {
+        guard pendingError == nil else { return }
+        do { try write(bar: bar, symbol: symbol) } catch { pendingError = error }
     }
 
     /// Writes buffered records to the file.

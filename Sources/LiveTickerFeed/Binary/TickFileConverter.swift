@@ -14,10 +14,9 @@ public enum TickFileConverter {
         public var records: Int
         /// Whether the output carries symbols.
         public var hasSymbols: Bool
-        /// Records that were OHLC bars in the input (a Yahoo or kline file), written as their
-        /// closing ticks (time, close, volume): a `.ltk` record is a tick, so their open, high
-        /// and low are not kept and a replay of the output builds candles from the closes.
-        public var barsStoredAsCloses = 0
+        /// Records that were OHLC bars in the input (a Yahoo or kline file, a `.ltk` of bars),
+        /// written as bars (a version 2 file): a replay of the output draws them as given.
+        public var bars = 0
     }
 
     /// Reads `input` (CSV, binary or `-`) with `options` and writes `output` as a binary tick
@@ -44,28 +43,33 @@ public enum TickFileConverter {
         }
         var writer: BinaryTickWriter?
         var bars = 0
-        func makeWriter() throws(FeedError) -> BinaryTickWriter {
+        func makeWriter(bars: Bool) throws(FeedError) -> BinaryTickWriter {
             let fd: Int32
             do throws(FileWriteError) { fd = try file.begin() } catch {
                 throw .cannotOpen(path: output, errno: error.errno)
             }
             return try BinaryTickWriter(
-                descriptor: fd, path: output, hasSymbols: hasSymbols(reader, options), ownsDescriptor: false)
+                descriptor: fd, path: output, hasSymbols: hasSymbols(reader, options), hasBars: bars, ownsDescriptor: false)
         }
         do throws(FeedError) {
             while let batch = try reader.nextBatch() {
-                if writer == nil { writer = try makeWriter() }
-                if batch.bars != nil { bars += batch.count }
-                for i in 0..<batch.count { try writer!.write(batch.ticks[i], symbol: batch.symbols[i]) }
+                // A bar input's layout is fixed by its first lines, so its first batch says.
+                if writer == nil { writer = try makeWriter(bars: batch.bars != nil) }
+                if let batchBars = batch.bars {
+                    bars += batch.count
+                    for i in 0..<batch.count { try writer!.write(bar: batchBars[i], symbol: batch.symbols[i]) }
+                } else {
+                    for i in 0..<batch.count { try writer!.write(batch.ticks[i], symbol: batch.symbols[i]) }
+                }
             }
             let final: BinaryTickWriter
-            if let writer { final = writer } else { final = try makeWriter() }
+            if let writer { final = writer } else { final = try makeWriter(bars: false) }
             try final.finish(symbols: reader.symbols)
             do throws(FileWriteError) { try file.commit() } catch {
                 throw FeedError.writeFailed(path: output, errno: error.errno)
             }
             return Result(
-                report: reader.report, records: final.recordCount, hasSymbols: final.hasSymbols, barsStoredAsCloses: bars)
+                report: reader.report, records: final.recordCount, hasSymbols: final.hasSymbols, bars: bars)
         } catch {
             file.abandon()
             throw error

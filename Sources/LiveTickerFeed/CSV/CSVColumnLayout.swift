@@ -24,6 +24,9 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
     public internal(set) var date: Int? = nil
     /// How the date column's text is read.
     public internal(set) var dateForm: TimeForm = .standard
+    /// For the summary: how the first sampled time (and date) of a ``TimeForm/standard``
+    /// column is written (`epoch ms (by magnitude)`, `day.month.year time`, …); nil unsampled.
+    public internal(set) var timeFormName: String? = nil, dateFormName: String? = nil
     /// Numbers are written with a decimal comma, `.` between thousands (`16.750,00`).
     public internal(set) var decimalComma = false
     /// An OHLC bar file's open, high and low columns (its close is ``value``): set together,
@@ -44,6 +47,8 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
     /// `CSVSample.decimals(of:decimalComma:)`), for a display to show prices as the file does;
     /// nil when the first lines do not say.
     public internal(set) var valueDecimals: Int? = nil
+    /// ``valueDecimals`` per symbol seen in the first lines, when there is a symbol column.
+    public internal(set) var valueDecimalsBySymbol: [String: Int] = [:]
     /// Numeric columns no role reads (a wide telemetry file's other signals), for the summary.
     public internal(set) var otherNumericColumns: [Int] = []
 
@@ -140,7 +145,11 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
             case nil: return nil
             case let .index(i)?:
                 guard i < maximumColumns else {
-                    throw .unknownColumn(option: option, selector: String(i), header: [])
+                    throw .columnOutOfRange(option: option, index: i, columns: sample?.width ?? maximumColumns)
+                }
+                // Past every sampled line's fields: every line would be short of it.
+                if let width = sample?.width, width > 0, i >= width {
+                    throw .columnOutOfRange(option: option, index: i, columns: width)
                 }
                 return i
             case let .name(name)?: throw .unknownColumn(option: option, selector: name, header: [])
@@ -210,6 +219,7 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
         }
         guard let sample else { return }
         timeForm = try sample.timeForm(of: time)
+        if timeForm == .standard { timeFormName = sample.standardTimeName(of: time, unit: timeUnit) }
         if timeForm == .timeOfDay && !header.isEmpty {
             let names = header.map(CSVColumnAliases.normalize)
             if let column = names.indices.first(where: {
@@ -217,11 +227,13 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
             }) {
                 date = column
                 dateForm = try sample.timeForm(of: column)
+                if dateForm == .standard { dateFormName = sample.standardTimeName(of: column, unit: timeUnit) }
             }
         }
         if let value {
             decimalComma = sample.usesDecimalComma(value)
             valueDecimals = sample.decimals(of: value, decimalComma: decimalComma)
+            if let symbol { valueDecimalsBySymbol = sample.decimalsBySymbol(value: value, symbol: symbol, decimalComma: decimalComma) }
         }
         let used = Set([time, value, size, bid, ask, symbol, date, open, high, low].compactMap { $0 } + moreValues)
         otherNumericColumns = (0..<min(sample.width, Self.maximumColumns)).filter { !used.contains($0) && sample.isNumeric($0) }
@@ -238,12 +250,13 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
         default: delimiterName = "'\(Character(Unicode.Scalar(delimiter)))'"
         }
         var text = "CSV (\(delimiterName), \(header.isEmpty ? "no header" : "header")): \(description); times: "
+        // The form the first lines showed, so a wrong guess is seen at once.
         if timeForm == .standard {
-            text += timeUnit == .auto ? "epoch (unit by magnitude) or ISO-8601" : "epoch \(timeUnit)"
+            text += timeFormName ?? (timeUnit == .auto ? "epoch (unit by magnitude) or ISO-8601" : "epoch \(timeUnit)")
         } else {
             text += timeForm.description
         }
-        if date != nil { text += ", date " + dateForm.description }
+        if date != nil { text += ", date " + (dateForm == .standard ? dateFormName ?? dateForm.description : dateForm.description) }
         if decimalComma { text += "; decimal comma" }
         if !otherNumericColumns.isEmpty {
             text += "; other numeric columns: " + otherNumericColumns.map { name(of: $0) }.joined(separator: ", ")

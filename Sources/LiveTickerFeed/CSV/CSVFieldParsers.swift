@@ -210,7 +210,8 @@ enum CSVFieldParsers {
             var plainEnd = q
             var leading = CSVRecordParser.LeadingDigits()
             if let nanoseconds = CSVRecordParser.plainTime(
-                &plainEnd, unit: unit, integerPowers: scratch.integerPowersOfTen, leading: &leading)
+                &plainEnd, multiplier: UInt64(unit.nanosecondsPerUnit), integerPowers: scratch.integerPowersOfTen,
+                leading: &leading)
             {
                 let after = skipSpaces(plainEnd, delimiter)
                 if isTerminator(after[0], delimiter) {

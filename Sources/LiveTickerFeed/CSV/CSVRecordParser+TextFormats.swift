@@ -19,23 +19,64 @@ public enum TickTextFormat: String, Sendable, CaseIterable, CustomStringConverti
     public var description: String { rawValue }
 }
 
+/// A decoded tick (or bar) that did not fit the batch, kept for the next one.
+typealias QueuedRecord = (tick: Tick, symbol: SymbolID, bar: Candle?)
+
 /// A sink writing into a reader's batch storage; ticks past its capacity wait in `overflow`
-/// (a line-protocol line can hold many fields), which allocates only then.
+/// (a line-protocol line can hold many fields), which allocates only then. Bars (JSON klines)
+/// go into the storage's bar buffer, made on the first bar (once per reader); a tick in a
+/// batch of bars is stored as a flat bar, as ``TimeOrderedReader`` does.
 struct StorageSink: TickSink {
+    let storage: TickBatchStorage
     let ticks: UnsafeMutablePointer<Tick>
     let symbols: UnsafeMutablePointer<SymbolID>
     let capacity: Int
     var count: Int
-    var overflow: [(Tick, SymbolID)] = []
+    var overflow: [QueuedRecord] = []
+
+    init(storage: TickBatchStorage, count: Int) {
+        self.storage = storage
+        ticks = storage.ticks
+        symbols = storage.symbols
+        capacity = storage.capacity
+        self.count = count
+    }
 
     mutating func consume(_ tick: Tick, symbol: SymbolID) {
         if count < capacity {
             ticks[count] = tick
             symbols[count] = symbol
+            if let bars = storage.bars { bars[count] = Self.flatBar(tick) }
             count &+= 1
         } else {
-            overflow.append((tick, symbol))
+            overflow.append((tick, symbol, nil))
         }
+    }
+
+    mutating func consume(bar: Candle, symbol: SymbolID) {
+        guard count < capacity else {
+            overflow.append((bar.closingTick, symbol, bar))
+            return
+        }
+        if storage.bars == nil {
+            storage.enableBars()
+            // Ticks already in this batch stand beside the bars as flat bars.
+            for i in 0..<count { storage.bars![i] = Self.flatBar(ticks[i]) }
+        }
+        ticks[count] = bar.closingTick
+        symbols[count] = symbol
+        storage.bars![count] = bar
+        count &+= 1
+    }
+
+    /// A tick as a bar whose four prices are its value.
+    static func flatBar(_ tick: Tick) -> Candle {
+        .bar(time: tick.time, open: tick.value, high: tick.value, low: tick.value, close: tick.value, volume: tick.size)
+    }
+
+    /// Delivers a record kept from an earlier batch.
+    mutating func consume(_ record: QueuedRecord) {
+        if let bar = record.bar { consume(bar: bar, symbol: record.symbol) } else { consume(record.tick, symbol: record.symbol) }
     }
 }
 
@@ -91,13 +132,13 @@ extension CSVRecordParser {
     mutating func parseTextRecords(
         _ base: UnsafeMutablePointer<UInt8>, start: Int, end: Int, into storage: TickBatchStorage, count: inout Int
     ) throws(FeedError) -> Int {
-        var sink = StorageSink(ticks: storage.ticks, symbols: storage.symbols, capacity: storage.capacity, count: count)
+        var sink = StorageSink(storage: storage, count: count)
         defer { count = sink.count }
         // Ticks a previous line could not fit.
         if !pending.isEmpty {
             var taken = 0
             while taken < pending.count && sink.count < sink.capacity {
-                sink.consume(pending[taken].0, symbol: pending[taken].1)
+                sink.consume(pending[taken])
                 taken += 1
             }
             pending.removeFirst(taken)

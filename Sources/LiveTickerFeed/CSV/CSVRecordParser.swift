@@ -34,7 +34,7 @@ struct CSVRecordParser {
     var json: JSONTickDecoder?
     var lineProtocol: LineProtocolDecoder?
     /// Ticks decoded from a line that did not fit the batch, delivered first next time.
-    var pending: [(Tick, SymbolID)] = []
+    var pending: [QueuedRecord] = []
     /// Set by the reader once the input has ended (an unfinished JSON element is then bad).
     var atEndOfInput = false
     /// JSON array: 1 before the first element, 3 after a comma, 4 after an element, 2 closed.
@@ -95,7 +95,8 @@ struct CSVRecordParser {
         }
         guard let layout else { return p - UnsafePointer(base) }
         let hasBars = layout.hasBars
-        if hasBars { storage.enableBars() }
+        // A followed file's new layout decides (a bar file replaced by a tick file).
+        if hasBars { storage.enableBars() } else if storage.bars != nil { storage.disableBars() }
         let moreValues = layout.moreValues
         let moreCount = moreValues.count
         let ticksPerLine = 1 &+ moreCount
@@ -144,8 +145,9 @@ struct CSVRecordParser {
                     let run = Self.parsePlainLines(
                         p, stop: stop, columns: plainColumns, delimiter: delimiter, unit: unit,
                         hasTimeRange: hasTimeRange, from: from, to: to, scratch: scratch, ticks: ticks,
-                        symbols: tickSymbols, count: &n, capacity: capacity)
+                        symbols: tickSymbols, count: n, capacity: capacity)
                     p = run.next
+                    n = run.count
                     line &+= run.lines
                     delivered &+= run.lines &- run.filteredByTime
                     filteredByTime &+= run.filteredByTime

@@ -1,5 +1,3 @@
-import LiveTickerCore
-
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -79,6 +77,57 @@ struct CSVSample {
         return values.allSatisfy { text in
             if let t = TimeParser.parse(text: text), TimeParser.plausibleTimes.contains(t) { return true }
             return (try? Self.form(of: [text])) .map { $0 != .standard } ?? false
+        }
+    }
+
+    /// How a ``TimeForm/standard`` column's times are written, named for the summary from its
+    /// first value: `epoch ms (by magnitude)` (or the unit given), `ISO-8601 date-time`,
+    /// `ISO-8601 date`, `day.month.year`, `year.month.day`, `year/month/day`, or nil when the
+    /// sample holds no value. Allocates.
+    func standardTimeName(of column: Int, unit: TimeUnit) -> String? {
+        guard let text = values(column).first else { return nil }
+        return Self.standardTimeName(text, unit: unit)
+    }
+
+    /// The name of one standard time text's form (see ``standardTimeName(of:unit:)``).
+    static func standardTimeName(_ text: String, unit: TimeUnit) -> String {
+        let b = Array(text.utf8)
+        func digits(_ from: Int) -> Int {
+            var i = from
+            while i < b.count && ASCII.digit(b[i]) <= 9 { i += 1 }
+            return i - from
+        }
+        var start = 0
+        if start < b.count && (b[start] == ASCII.minus || b[start] == ASCII.plus) { start += 1 }
+        let n1 = digits(start)
+        // A number alone (a fraction allowed): epoch time.
+        if n1 > 0 {
+            var end = start + n1
+            if end < b.count && (b[end] == ASCII.dot || b[end] == ASCII.comma) { end += 1 + digits(end + 1) }
+            if end == b.count {
+                let magnitude = UInt64(String(decoding: b[start..<(start + n1)], as: UTF8.self)) ?? .max
+                let found = unit != .auto ? unit : TimeUnit.detect(magnitude: magnitude)
+                // Before 2000 is not a date a file means: a recording's own clock (an ECG's time_s).
+                let nanoseconds = Double(magnitude) * Double(found.nanosecondsPerUnit)
+                if nanoseconds < Double(TimeParser.plausibleTimes.lowerBound) { return "\(found) from 0 (a recording's clock, not dates)" }
+                return unit != .auto ? "epoch \(unit)" : "epoch \(found) (by magnitude)"
+            }
+        }
+        let separator = n1 < b.count ? b[n1] : 0
+        let n2 = digits(n1 + 1)
+        let n3 = n2 > 0 ? digits(n1 + 2 + n2) : 0
+        let hasClock = b.contains(ASCII.colon)
+        let clock = hasClock ? " time" : ""
+        switch (n1, separator, n3) {
+        case (4, ASCII.minus, 1...2): return hasClock ? "ISO-8601 date-time" : "ISO-8601 date"
+        case (4, ASCII.dot, 1...2): return "year.month.day" + clock
+        case (4, ASCII.slash, 1...2): return "year/month/day" + clock
+        case (1...2, ASCII.dot, 4): return "day.month.year" + clock
+        case (1...2, ASCII.slash, 4), (1...2, ASCII.minus, 4):
+            // Slash dates whose order the numbers did not show as ambiguous: both below 13
+            // cannot reach here (that is an error), so one side is above 12.
+            return "slash date" + clock
+        default: return "epoch or ISO-8601"
         }
     }
 
@@ -167,15 +216,45 @@ struct CSVSample {
     /// the price 185.64 as `185.639999`: 2 decimals); then the most any sampled value needs.
     /// Nil when the column has no number, or one written with an exponent. At most 10. O(rows).
     func decimals(of column: Int, decimalComma: Bool) -> Int? {
+        Self.decimals(of: values(column), decimalComma: decimalComma)
+    }
+
+    /// The same per symbol (the text of column `symbol`): a file of several series writes each
+    /// with its own decimals (a setpoint `72.0` beside a pressure `2.062`). Symbols without a
+    /// numeric value in the sample are left out. Allocates.
+    func decimalsBySymbol(value column: Int, symbol: Int, decimalComma: Bool) -> [String: Int] {
+        var grouped: [String: [String]] = [:]
+        for row in rows where column < row.count && symbol < row.count {
+            let text = row[column]
+            guard !text.isEmpty, !Self.isMissing(text) else { continue }
+            grouped[row[symbol], default: []].append(text)
+        }
+        return grouped.compactMapValues { Self.decimals(of: $0, decimalComma: decimalComma) }
+    }
+
+    /// Decimals of `values` (see ``decimals(of:decimalComma:)``).
+    static func decimals(of values: [String], decimalComma: Bool) -> Int? {
         let separator: Character = decimalComma ? "," : "."
         var most: Int?
-        for text in values(column) {
+        for text in values {
             if text.contains(where: { $0 == "e" || $0 == "E" }) { return nil }
             let plain = decimalComma ? String(text.filter { $0 != "." }.map { $0 == "," ? "." : $0 }) : text.filter { $0 != "," }
             guard let value = Double(plain.filter { $0 != "\"" && $0 != " " }), value.isFinite else { continue }
             let written = text.lastIndex(of: separator).map { text.distance(from: $0, to: text.endIndex) - 1 } ?? 0
-            most = max(most ?? 0, ValueDecimals.needed(value, atMost: written))
+            let tolerance = abs(value) * 0x1p-23
+            var needed = min(written, 10)
+            for d in 0..<needed {
+                let scale = Self.powersOfTen[d]
+                if abs((value * scale).rounded() / scale - value) <= tolerance {
+                    needed = d
+                    break
+                }
+            }
+            most = max(most ?? 0, needed)
         }
         return most
     }
+
+    /// 10⁰ … 10¹⁰.
+    static let powersOfTen: [Double] = (0...10).map { (0..<$0).reduce(1.0) { r, _ in r * 10 } }
 }

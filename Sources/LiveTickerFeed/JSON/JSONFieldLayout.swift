@@ -38,6 +38,12 @@ public struct JSONFieldLayout: Sendable, Equatable, CustomStringConvertible {
     public var symbol: JSONField?
     /// The unit of numeric times (`.auto`: by magnitude; a key such as `ts_ms` names it).
     public var timeUnit: TimeUnit = .auto
+    /// An OHLC bar's open, high and low fields (the value is its close), set together: each
+    /// record is then a bar, charted as a candle as given (Binance REST klines, `{"open":…}`).
+    public var open: JSONField?, high: JSONField?, low: JSONField?
+
+    /// Whether each record is an OHLC bar (see ``open``).
+    public var hasBars: Bool { open != nil && high != nil && low != nil }
 
     /// E.g. `time=T, value=p, size=q`. Allocates.
     public var description: String {
@@ -46,6 +52,9 @@ public struct JSONFieldLayout: Sendable, Equatable, CustomStringConvertible {
         parts.append("value=" + (value.map { "\($0)" } ?? "?"))
         if let size { parts.append("size=\(size)") }
         if let symbol { parts.append("symbol=\(symbol)") }
+        if let open, let high, let low {
+            parts.append("OHLC bars (open=\(open), high=\(high), low=\(low), close=\(value.map { "\($0)" } ?? "?"): one candle per bar, as given)")
+        }
         return parts.joined(separator: ", ")
     }
 
@@ -53,6 +62,12 @@ public struct JSONFieldLayout: Sendable, Equatable, CustomStringConvertible {
     static let valueAliases = CSVColumnAliases.value + ["p", "c"]
     static let sizeAliases = CSVColumnAliases.size + ["q", "v"]
     static let symbolAliases = CSVColumnAliases.symbol + ["s"]
+    /// Bar fields: the CSV names, taken only when all three are there. (Not Binance's one-letter
+    /// kline keys: names are compared case-folded, and its `L`, the last trade id, would read as
+    /// the low `l`.)
+    static let openAliases = CSVColumnAliases.open
+    static let highAliases = CSVColumnAliases.high
+    static let lowAliases = CSVColumnAliases.low
 
     /// What kind of value a key held in the first object.
     enum LeafKind { case number, numericText, text, other }
@@ -65,12 +80,22 @@ public struct JSONFieldLayout: Sendable, Equatable, CustomStringConvertible {
     /// document order) where options did not: time by alias (with a unit suffix), symbol by
     /// alias if it holds text, size by alias if numeric, value by alias if numeric, else the
     /// first numeric leaf no other field took. O(leaves × aliases); allocates.
-    static func resolve(options: FeedOptions, leaves: [Leaf]) -> JSONFieldLayout {
+    ///
+    /// An index selector (`--value 2`) names the object's field at that place in document
+    /// order (its first object's keys, nested ones included), as a column index names a CSV
+    /// column; past the last field it throws ``FeedError/columnOutOfRange(option:index:columns:)``.
+    static func resolve(options: FeedOptions, leaves: [Leaf]) throws(FeedError) -> JSONFieldLayout {
         var layout = JSONFieldLayout()
-        layout.time = options.timeColumn.map(JSONField.init(selector:))
-        layout.value = options.valueColumn.map(JSONField.init(selector:))
-        layout.size = options.sizeColumn.map(JSONField.init(selector:))
-        layout.symbol = options.symbolColumn.map(JSONField.init(selector:))
+        func field(_ selector: ColumnSelector?, _ option: String) throws(FeedError) -> JSONField? {
+            guard let selector else { return nil }
+            guard case let .index(i) = selector else { return JSONField(selector: selector) }
+            guard i < leaves.count else { throw .columnOutOfRange(option: option, index: i, columns: leaves.count) }
+            return .path(leaves[i].path)
+        }
+        layout.time = try field(options.timeColumn, "--time")
+        layout.value = try field(options.valueColumn, "--value")
+        layout.size = try field(options.sizeColumn, "--volume")
+        layout.symbol = try field(options.symbolColumn, "--symbol-column")
         var claimed = Set<[String]>()
         for field in [layout.time, layout.value, layout.size, layout.symbol] {
             if case let .path(keys)? = field { claimed.insert(keys) }
@@ -109,12 +134,31 @@ public struct JSONFieldLayout: Sendable, Equatable, CustomStringConvertible {
         }
         if options.symbolColumn == nil, let keys = find(symbolAliases, { $0 == .text }) { layout.symbol = .path(keys) }
         if options.sizeColumn == nil, let keys = find(sizeAliases, numeric) { layout.size = .path(keys) }
+        // Open, high and low beside a close: each record is a bar (claimed before the value's
+        // fallback, so an `open` is never charted as the value).
+        var bar: (open: [String], high: [String], low: [String])?
+        if options.moreValueColumns.isEmpty {
+            let before = claimed
+            if let open = find(openAliases, numeric), let high = find(highAliases, numeric), let low = find(lowAliases, numeric) {
+                bar = (open, high, low)
+            } else {
+                claimed = before
+            }
+        }
         if options.valueColumn == nil {
             if let keys = find(valueAliases, numeric) {
                 layout.value = .path(keys)
-            } else if let leaf = ordered.first(where: { numeric($0.kind) && !claimed.contains($0.path) }) {
+            } else if bar == nil, let leaf = ordered.first(where: { numeric($0.kind) && !claimed.contains($0.path) }) {
                 layout.value = .path(leaf.path)
             }
+        }
+        if let bar, case let .path(close)? = layout.value, ![bar.open, bar.high, bar.low].contains(close) {
+            layout.open = .path(bar.open)
+            layout.high = .path(bar.high)
+            layout.low = .path(bar.low)
+        } else if let bar, layout.value == nil {
+            // No close: the bar fields were not a bar; the first of them is the value.
+            layout.value = .path(bar.open)
         }
         layout.timeUnit = options.timeUnit != .auto ? options.timeUnit : (unit ?? .auto)
         return layout
@@ -122,20 +166,32 @@ public struct JSONFieldLayout: Sendable, Equatable, CustomStringConvertible {
 
     /// The layout of array rows: indices from options, else time 0 and, for rows of at least
     /// six elements (Binance klines: open time, open, high, low, close, volume, …), value 4
-    /// (the close) and size 5; for shorter rows value 1 and size 2.
-    static func resolveRow(options: FeedOptions, rowLength: Int) -> JSONFieldLayout {
+    /// (the close) and size 5, and each row a bar (open 1, high 2, low 3) unless `--value`
+    /// chose the value; for shorter rows value 1 and size 2.
+    /// An index past the first row's last element throws ``FeedError/columnOutOfRange(option:index:columns:)``.
+    static func resolveRow(options: FeedOptions, rowLength: Int) throws(FeedError) -> JSONFieldLayout {
         var layout = JSONFieldLayout()
-        func field(_ selector: ColumnSelector?, _ fallback: Int?) -> JSONField? {
-            if let selector { return JSONField(selector: selector) }
+        func field(_ selector: ColumnSelector?, _ fallback: Int?, _ option: String) throws(FeedError) -> JSONField? {
+            if let selector {
+                if case let .index(i) = selector, i >= rowLength {
+                    throw .columnOutOfRange(option: option, index: i, columns: rowLength)
+                }
+                return JSONField(selector: selector)
+            }
             guard let fallback, fallback < rowLength else { return nil }
             return .index(fallback)
         }
         let kline = rowLength >= 6
-        layout.time = field(options.timeColumn, 0)
-        layout.value = field(options.valueColumn, kline ? 4 : 1)
-        layout.size = field(options.sizeColumn, kline ? 5 : 2)
-        layout.symbol = options.symbolColumn.map(JSONField.init(selector:))
+        layout.time = try field(options.timeColumn, 0, "--time")
+        layout.value = try field(options.valueColumn, kline ? 4 : 1, "--value")
+        layout.size = try field(options.sizeColumn, kline ? 5 : 2, "--volume")
+        layout.symbol = try field(options.symbolColumn, nil, "--symbol-column")
         layout.timeUnit = options.timeUnit
+        if kline && options.valueColumn == nil && options.moreValueColumns.isEmpty && layout.value == .index(4) {
+            layout.open = .index(1)
+            layout.high = .index(2)
+            layout.low = .index(3)
+        }
         return layout
     }
 }

@@ -27,18 +27,25 @@ public struct JSONTickDecoder: TickPayloadDecoder {
     public private(set) var objectLayout: JSONFieldLayout?
     /// The fields read from array rows, once the first row has been seen.
     public private(set) var rowLayout: JSONFieldLayout?
+    /// How the first record's time is written (`epoch milliseconds (by magnitude)`, `ISO-8601
+    /// date-time`, …), for the summary; nil before a record with a time. Made once.
+    public private(set) var timeFormName: String?
 
     let scratch = ParseScratch()
     private let symbolFilter: [UInt8]?
-    /// Key paths of time, value, size, symbol as bytes (empty: not read).
-    private var paths: [[[UInt8]]] = [[], [], [], []]
-    private var indices: [Int] = [-1, -1, -1, -1]
+    /// Key paths of time, value, size, symbol, open, high, low as bytes (empty: not read).
+    private var paths: [[[UInt8]]] = Array(repeating: [], count: Self.roleCount)
+    private var indices: [Int] = Array(repeating: -1, count: Self.roleCount)
     /// Which layout ``paths`` and ``indices`` hold now: 0 none, 1 the object layout, 2 the row
     /// layout. Installing builds arrays, so it happens only when records switch between
     /// objects and rows, not per record (the allocation stage counted 8 blocks per NDJSON line).
     private var installedLayout = 0
 
-    static let timeRole = 0, valueRole = 1, sizeRole = 2, symbolRole = 3
+    static let timeRole = 0, valueRole = 1, sizeRole = 2, symbolRole = 3, openRole = 4, highRole = 5, lowRole = 6
+    /// Fields a record can hold (the roles above).
+    static let roleCount = 7
+    /// Every role's bit, for ``walkObject(_:depth:mask:fields:)``.
+    static let allRoles: UInt8 = 0b111_1111
     /// The number bad messages are reported under: the message count, or a file's line number.
     var currentLine = 0
 
@@ -56,6 +63,7 @@ public struct JSONTickDecoder: TickPayloadDecoder {
         var parts: [String] = []
         if let objectLayout { parts.append("objects: \(objectLayout)") }
         if let rowLayout { parts.append("rows: \(rowLayout)") }
+        if let timeFormName { parts.append("times: \(timeFormName)") }
         return parts.isEmpty ? "no record seen yet" : parts.joined(separator: "; ")
     }
 
@@ -66,7 +74,17 @@ public struct JSONTickDecoder: TickPayloadDecoder {
         report.lines &+= 1
         report.bytes &+= payload.count
         currentLine = report.lines
-        return try decodeDocument(payload, receivedAt: receivedAt, into: &sink)
+        let delivered: Int
+        do {
+            delivered = try decodeDocument(payload, receivedAt: receivedAt, into: &sink)
+        } catch {
+            // A peer's message too short for `--json-value 7` is one bad message, never the
+            // end of the feed; the layout is decided again from the next one.
+            guard case let .columnOutOfRange(option, index, _) = error, !options.strict else { throw error }
+            try bad(.missingField, column: "\(option) \(index)", payload)
+            return 0
+        }
+        return delivered
     }
 
     /// Decodes one JSON text, reporting problems under ``currentLine``.
@@ -139,16 +157,20 @@ public struct JSONTickDecoder: TickPayloadDecoder {
         var escaped = false
     }
 
-    /// The four fields of one record (time, value, size, symbol).
+    /// The fields of one record (time, value, size, symbol, and a bar's open, high, low).
     struct Fields {
         var time = Captured(), value = Captured(), size = Captured(), symbol = Captured()
+        var open = Captured(), high = Captured(), low = Captured()
         subscript(role: Int) -> Captured {
             get {
                 switch role {
                 case 0: time
                 case 1: value
                 case 2: size
-                default: symbol
+                case 3: symbol
+                case 4: open
+                case 5: high
+                default: low
                 }
             }
             set {
@@ -156,7 +178,10 @@ public struct JSONTickDecoder: TickPayloadDecoder {
                 case 0: time = newValue
                 case 1: value = newValue
                 case 2: size = newValue
-                default: symbol = newValue
+                case 3: symbol = newValue
+                case 4: open = newValue
+                case 5: high = newValue
+                default: low = newValue
                 }
             }
         }
@@ -173,7 +198,7 @@ public struct JSONTickDecoder: TickPayloadDecoder {
                 var probe = scanner
                 var leaves: [JSONFieldLayout.Leaf] = []
                 collectLeaves(&probe, prefix: [], depth: 0, into: &leaves)
-                let layout = JSONFieldLayout.resolve(options: options, leaves: leaves)
+                let layout = try JSONFieldLayout.resolve(options: options, leaves: leaves)
                 objectLayout = layout
             }
             if installedLayout != 1 {
@@ -181,7 +206,7 @@ public struct JSONTickDecoder: TickPayloadDecoder {
                 installedLayout = 1
             }
             var fields = Fields()
-            walkObject(&scanner, depth: 0, mask: 0b1111, fields: &fields)
+            walkObject(&scanner, depth: 0, mask: Self.allRoles, fields: &fields)
             return try emit(fields, receivedAt: receivedAt, payload, layout: objectLayout, into: &sink)
         }
         if rowLayout == nil {
@@ -195,7 +220,7 @@ public struct JSONTickDecoder: TickPayloadDecoder {
                     if !probe.consume(0x2C) { break }
                 }
             }
-            rowLayout = JSONFieldLayout.resolveRow(options: options, rowLength: length)
+            rowLayout = try JSONFieldLayout.resolveRow(options: options, rowLength: length)
         }
         if installedLayout != 2 {
             install(rowLayout!)
@@ -208,10 +233,10 @@ public struct JSONTickDecoder: TickPayloadDecoder {
             while true {
                 scanner.skipWhitespace()
                 var matched = -1
-                for role in 0..<4 where indices[role] == index { matched = role }
+                for role in 0..<Self.roleCount where indices[role] == index { matched = role }
                 if matched >= 0 {
                     let value = capture(&scanner)
-                    for role in 0..<4 where indices[role] == index { fields[role] = value }
+                    for role in 0..<Self.roleCount where indices[role] == index { fields[role] = value }
                 } else {
                     _ = scanner.skipValue()
                 }
@@ -226,8 +251,8 @@ public struct JSONTickDecoder: TickPayloadDecoder {
     /// Makes `layout`'s fields the ones walks look for. Allocates: called once per layout
     /// switch (objects and rows mixed in one feed), never per record.
     private mutating func install(_ layout: JSONFieldLayout) {
-        let fields = [layout.time, layout.value, layout.size, layout.symbol]
-        for role in 0..<4 {
+        let fields = [layout.time, layout.value, layout.size, layout.symbol, layout.open, layout.high, layout.low]
+        for role in 0..<Self.roleCount {
             switch fields[role] {
             case let .path(keys)?:
                 let bytes = keys.map { Array($0.utf8) }
@@ -258,14 +283,14 @@ public struct JSONTickDecoder: TickPayloadDecoder {
             scanner.skipWhitespace()
             var leaf: UInt8 = 0
             var child: UInt8 = 0
-            for role in 0..<4 where mask & (1 << role) != 0 {
+            for role in 0..<Self.roleCount where mask & (1 << role) != 0 {
                 let path = paths[role]
                 guard depth < path.count, keyEquals(key, path[depth]) else { continue }
                 if depth == path.count - 1 { leaf |= 1 << role } else { child |= 1 << role }
             }
             if leaf != 0 {
                 let value = capture(&scanner)
-                for role in 0..<4 where leaf & (1 << role) != 0 && fields[role].kind == .missing {
+                for role in 0..<Self.roleCount where leaf & (1 << role) != 0 && fields[role].kind == .missing {
                     fields[role] = value
                 }
             } else if child != 0 && scanner.peek == 0x7B {
@@ -383,9 +408,12 @@ public struct JSONTickDecoder: TickPayloadDecoder {
             case 0: field = layout?.time
             case 1: field = layout?.value
             case 2: field = layout?.size
-            default: field = layout?.symbol
+            case 3: field = layout?.symbol
+            case 4: field = layout?.open
+            case 5: field = layout?.high
+            default: field = layout?.low
             }
-            return field.map { "\($0)" } ?? ["time", "value", "size", "symbol"][role]
+            return field.map { "\($0)" } ?? ["time", "value", "size", "symbol", "open", "high", "low"][role]
         }
         let unit = layout?.timeUnit ?? options.timeUnit
         var time: Int64
@@ -397,7 +425,13 @@ public struct JSONTickDecoder: TickPayloadDecoder {
             }
             let parsed = PayloadFields.stagedTime(count: count, unit: unit, scratch: scratch)
             switch parsed.status {
-            case .ok: time = parsed.nanoseconds
+            case .ok:
+                time = parsed.nanoseconds
+                if timeFormName == nil {
+                    // Once per decoder: the text is still staged in the scratch.
+                    let text = String(decoding: UnsafeBufferPointer(start: scratch.bytes, count: count), as: UTF8.self)
+                    timeFormName = CSVSample.standardTimeName(text, unit: unit)
+                }
             case .outOfRange:
                 try bad(.timeOutOfRange, column: name(0), payload)
                 return false
@@ -430,6 +464,21 @@ public struct JSONTickDecoder: TickPayloadDecoder {
                 try bad(error.kind, column: name(2), payload)
                 return false
             }
+        }
+        // A bar's open, high and low (a kline row, an object with open/high/low/close).
+        var bar: (open: Double, high: Double, low: Double)?
+        if layout?.hasBars == true {
+            var prices = (open: Double.nan, high: Double.nan, low: Double.nan)
+            for role in Self.openRole...Self.lowRole {
+                switch number(fields[role]) {
+                case .success(let v):
+                    if role == Self.openRole { prices.open = v } else if role == Self.highRole { prices.high = v } else { prices.low = v }
+                case .failure(let error):
+                    try bad(error.kind, column: name(role), payload)
+                    return false
+                }
+            }
+            bar = prices
         }
         var symbol = SymbolID.first
         if layout?.symbol != nil {
@@ -479,7 +528,11 @@ public struct JSONTickDecoder: TickPayloadDecoder {
         }
         if !value.isFinite { report.nonFiniteValues &+= 1 }
         report.ticks &+= 1
-        sink.consume(Tick(time: time, value: value, size: size), symbol: symbol)
+        if let bar {
+            sink.consume(bar: .bar(time: time, open: bar.open, high: bar.high, low: bar.low, close: value, volume: size), symbol: symbol)
+        } else {
+            sink.consume(Tick(time: time, value: value, size: size), symbol: symbol)
+        }
         return true
     }
 

@@ -37,6 +37,8 @@ final class ConnectionServer {
     private let listener: Int32
     private let endpoint: LiveEndpoint
     private let options: FeedOptions
+    /// Whether the value-column names (`--value a,b,c`) are published, or not needed.
+    private var columnsPublished: Bool
     private let limits: ListenerOptions
     private let hub: LiveFeedHub
     private let queue: TickQueue
@@ -57,6 +59,7 @@ final class ConnectionServer {
         options.bufferSize = limits.connectionBufferSize
         options.batchCapacity = min(options.batchCapacity, 1024)
         self.options = options
+        columnsPublished = options.moreValueColumns.isEmpty
         self.limits = limits
         self.hub = hub
         self.queue = queue
@@ -117,6 +120,8 @@ final class ConnectionServer {
         do throws(FeedError) {
             var batches = 0
             while batches < Self.batchesPerTurn, let batch = try reader.nextAvailableBatch() {
+                // Names before ticks: the chart routes a series by them when it first sees it.
+                if !columnsPublished { columnsPublished = hub.publishValueColumns(reader.valueColumnNames) }
                 connections[index].relay.forward(batch, names: reader.symbols, hub: hub, queue: queue)
                 batches += 1
             }

@@ -26,6 +26,8 @@ final class DatagramReceiver {
     private let buffer: UnsafeMutablePointer<UInt8>
     private var relay = SymbolRelay()
     private var bytes = 0
+    /// Whether the value-column names (`--value a,b,c`) are published, or not needed.
+    private var columnsPublished: Bool
 
     init(socket: Int32, options: FeedOptions, listener: ListenerOptions, hub: LiveFeedHub, queue: TickQueue, stop: StopFlag) {
         self.socket = socket
@@ -33,6 +35,7 @@ final class DatagramReceiver {
         self.hub = hub
         self.queue = queue
         self.stop = stop
+        columnsPublished = options.moreValueColumns.isEmpty
         parser = CSVRecordParser(options: options)
         parser.badHeadersAreBadLines = true
         parser.detectsTextFormats = false
@@ -105,7 +108,11 @@ final class DatagramReceiver {
                 // Strict mode: the first bad line (counted) ends its datagram, not the listener.
                 failed = true
             }
-            if ticks > 0 { relay.forward(storage.batch(count: ticks), names: parser.symbols, hub: hub, queue: queue) }
+            if ticks > 0 {
+                // Names before ticks: the chart routes a series by them when it first sees it.
+                if !columnsPublished { columnsPublished = hub.publishValueColumns(parser.layout?.valueColumnNames ?? []) }
+                relay.forward(storage.batch(count: ticks), names: parser.symbols, hub: hub, queue: queue)
+            }
             // A parser that neither moved nor gave ticks would loop forever: the datagram ends.
             if failed || (position == before && ticks == 0) { return }
         }

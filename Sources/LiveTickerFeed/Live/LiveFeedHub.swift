@@ -10,6 +10,10 @@ struct LiveFeedState: FeedThreadState {
     var open: [FeedReport?]
     var listener = ListenerReport()
     var symbols = SymbolTable()
+    /// The reader's value-column series names (`--value a,b,c`), once known.
+    var valueColumnNames: [String] = []
+    /// What standard input or a followed file was read as, once its reader ended.
+    var formatDescription = ""
     var error: FeedError?
     var finished = false
 
@@ -37,6 +41,15 @@ extension FeedThread where State == LiveFeedState {
         }
     }
 
+    /// Producer: a reader's value-column series names (`--value a,b,c`), kept the first time a
+    /// reader has them. Returns whether it had them (then the caller stops asking: making the
+    /// names allocates).
+    func publishValueColumns(_ names: [String]) -> Bool {
+        guard !names.isEmpty else { return false }
+        state.withLock { if $0.valueColumnNames.isEmpty { $0.valueColumnNames = names } }
+        return true
+    }
+
     /// Producer: changes the listener's counts.
     func count(_ change: (inout ListenerReport) -> Void) {
         state.withLock { change(&$0.listener) }
@@ -53,7 +66,7 @@ extension FeedThread where State == LiveFeedState {
 }
 
 /// Producer side of one reader: maps the reader's symbol ids onto the source's table (each
-/// reader has its own) and pushes its ticks into the queue.
+/// reader has its own) and pushes its ticks (and a bar file's bars, as bars) into the queue.
 ///
 /// A symbol that arrives when the source's table is full (``SymbolTable/maximumCount`` names)
 /// is never charted as another symbol: its ticks are dropped and counted in
@@ -88,6 +101,7 @@ struct SymbolRelay {
             }
         }
         var overLimit = 0
+        let bars = batch.bars
         for i in 0..<batch.count {
             let id = Int(batch.symbols[i].rawValue)
             // Ticks of a reader without names (no symbol column) carry id 0 and no name.
@@ -96,7 +110,12 @@ struct SymbolRelay {
                 overLimit += 1
                 continue
             }
-            queue.push(batch.ticks[i], symbol: symbol)
+            // A bar file's rows stay bars (candles as given), as in a replay.
+            if let bars {
+                queue.push(bar: bars[i], symbol: symbol)
+            } else {
+                queue.push(batch.ticks[i], symbol: symbol)
+            }
         }
         return overLimit
     }

@@ -21,6 +21,12 @@ public protocol LiveTickFeed: AnyObject, Sendable {
     var connection: FeedConnection { get }
     /// Lines for the end-of-run summary beyond the ``report`` (reconnects, messages missed).
     var summaryLines: [String] { get }
+    /// With several value columns (`--value a,b,c`): each column's series name, in the order
+    /// given (``TickBatchReader/valueColumnNames``); empty until known. May take a lock.
+    var valueColumnNames: [String] { get }
+    /// What the input was read as (``TickBatchReader/formatDescription``) for the summary's
+    /// read-as line, once the producer ended; "" for sources whose messages each say.
+    var formatDescription: String { get }
 }
 
 extension LiveTickFeed {
@@ -28,6 +34,10 @@ extension LiveTickFeed {
     public var connection: FeedConnection { FeedConnection() }
     /// No extra summary.
     public var summaryLines: [String] { [] }
+    /// No value columns by default.
+    public var valueColumnNames: [String] { [] }
+    /// None by default.
+    public var formatDescription: String { "" }
 }
 
 /// The state of a feed's connection to its server, as the chart and the log show it.

@@ -103,6 +103,14 @@ public final class LiveTickSource: @unchecked Sendable {
     /// Symbol names seen so far. Takes a lock; copies on write.
     public var symbols: SymbolTable { hub.state.withLock { $0.symbols } }
 
+    /// The value-column series names (`--value a,b,c`) of the first reader that had them (standard
+    /// input, a followed file, a listener's first header), once its header is read. Takes a lock.
+    public var valueColumnNames: [String] { hub.state.withLock { $0.valueColumnNames } }
+
+    /// What standard input or a followed file was read as, once the producer ended ("" before,
+    /// and for listeners, whose peers each send their own documents). Takes a lock.
+    public var formatDescription: String { hub.state.withLock { $0.formatDescription } }
+
     /// The error that ended the producer, if any (e.g. a missing column in standard input's
     /// header). Listeners end only when stopped, with no error.
     public var error: FeedError? { hub.error }
@@ -137,8 +145,16 @@ public final class LiveTickSource: @unchecked Sendable {
     /// publishes its counts after each batch.
     private func pump(_ reader: CSVTickReader) throws(FeedError) {
         var relay = SymbolRelay()
-        defer { hub.publish(reader.report, slot: 0) }
+        defer {
+            hub.publish(reader.report, slot: 0)
+            // Once, at the end: the summary's read-as line (made then, so nothing per batch).
+            let format = reader.formatDescription
+            hub.state.withLock { $0.formatDescription = format }
+        }
+        // Only with several value columns, and once: the names are made (allocated) per call.
+        var namesColumns = !options.moreValueColumns.isEmpty
         while let batch = try reader.nextBatch() {
+            if namesColumns { namesColumns = !hub.publishValueColumns(reader.valueColumnNames) }
             relay.forward(batch, names: reader.symbols, hub: hub, queue: queue)
             hub.publish(reader.report, slot: 0)
         }

@@ -20,9 +20,9 @@ import Glibc
 ///     source.start()
 ///     // render loop: source.queue.drain(into: &series) every frame
 ///     source.stop()
-public final class TCPClientTickSource: LiveTickFeed, @unchecked Sendable {
+public final class TCPClientTickSource: ClientTickFeed, @unchecked Sendable {
     // Invariant (why @unchecked Sendable is sound): every stored property is immutable or
-    // thread-safe; everything the producer shares lives in `thread.state`.
+    // thread-safe; everything the producer shares lives in `feedThread.state`.
     /// The server's host (a name or address; IPv6 without brackets).
     public let host: String
     /// The server's port.
@@ -32,7 +32,8 @@ public final class TCPClientTickSource: LiveTickFeed, @unchecked Sendable {
     private let options: FeedOptions
     private let connectTimeoutMilliseconds: Int32
     private let initialBackoff: ReconnectBackoff
-    private let thread: FeedThread<ClientFeedState<Counts>>
+    /// The producer thread and what it shares (``ClientTickFeed``).
+    public let feedThread: FeedThread<ClientFeedState<Counts>>
 
     /// The client's own counts.
     public struct Counts: Sendable, Equatable {
@@ -56,7 +57,7 @@ public final class TCPClientTickSource: LiveTickFeed, @unchecked Sendable {
         self.connectTimeoutMilliseconds = Int32(clamping: connectTimeoutMilliseconds)
         initialBackoff = backoff
         queue = TickQueue(capacity: queueCapacity)
-        thread = FeedThread(
+        feedThread = FeedThread(
             name: LiveEndpoint.tcp(host: host, port: port).description,
             state: ClientFeedState(report: FeedReport(maximumRemembered: options.reportedBadLines), counts: Counts()),
             stop: stop)
@@ -65,37 +66,16 @@ public final class TCPClientTickSource: LiveTickFeed, @unchecked Sendable {
     deinit { stop() }
 
     /// The server as written on a command line, `tcp://HOST:PORT`.
-    public var endpointDescription: String { thread.name }
+    public var endpointDescription: String { feedThread.name }
 
     /// Starts the producer thread. Call once.
     public func start() {
-        thread.start { [self] producer throws(FeedError) in try self.produce(producer) }
+        feedThread.start { [self] producer throws(FeedError) in try self.produce(producer) }
     }
-
-    /// Asks the producer to stop and waits for it (within about 100 ms).
-    public func stop() { thread.stop() }
-
-    /// Counts so far over every connection, with the queue's drops. Takes a lock.
-    public var report: FeedReport {
-        var report = thread.state.withLock { $0.report }
-        report.dropped = queue.dropped
-        return report
-    }
-
-    /// Symbols seen so far. Takes a lock.
-    public var symbols: SymbolTable { thread.state.withLock { $0.symbols } }
-    /// Why the feed ended, if it did on an error (strict mode's first bad line).
-    public var error: FeedError? { thread.error }
-    /// Whether the producer has ended (an error, or stop).
-    public var isFinished: Bool { thread.isFinished }
-    /// The connection's state and reconnect count. Takes a lock.
-    public var connection: FeedConnection { thread.state.withLock { $0.connection } }
-    /// The client's counts. Takes a lock.
-    public var counts: Counts { thread.state.withLock { $0.counts } }
 
     /// Connections and reconnects, for the closing summary.
     public var summaryLines: [String] {
-        let state = thread.state.withLock { $0 }
+        let state = feedThread.state.withLock { $0 }
         var line = "\(endpointDescription) (connect): \(state.counts.connections) connection(s), "
             + "\(state.connection.reconnects) reconnect(s)"
         if state.counts.symbolLimitDrops > 0 {
@@ -133,6 +113,7 @@ public final class TCPClientTickSource: LiveTickFeed, @unchecked Sendable {
                 fd = try ConnectingSocket.connect(
                     host: host, port: port, timeoutMilliseconds: connectTimeoutMilliseconds, stop: producer.stopFlag)
             } catch {
+                if producer.isStopped { break }
                 producer.update { $0.connection.state = .disconnected(error.reason) }
                 producer.sleep(milliseconds: backoff.next())
                 continue
@@ -148,7 +129,7 @@ public final class TCPClientTickSource: LiveTickFeed, @unchecked Sendable {
                 stop: producer.stopFlag)
             var relay = SymbolRelay()
             var reason = "closed by the server"
-            var lastPublish = Self.monotonicMilliseconds()
+            var lastPublish = SystemClock.monotonic.milliseconds()
             do throws(FeedError) {
                 while let batch = try reader.nextBatch() {
                     // New names join the shared table before the first tick that uses them is queued.
@@ -156,7 +137,7 @@ public final class TCPClientTickSource: LiveTickFeed, @unchecked Sendable {
                         producer.update { insert(&$0.symbols) }
                     }
                     if overLimit > 0 { producer.update { $0.counts.symbolLimitDrops += overLimit } }
-                    let now = Self.monotonicMilliseconds()
+                    let now = SystemClock.monotonic.milliseconds()
                     if now - lastPublish >= 50 {
                         lastPublish = now
                         publish(reader.report)
@@ -178,11 +159,5 @@ public final class TCPClientTickSource: LiveTickFeed, @unchecked Sendable {
             if producer.isStopped { break }
             lost(reason, delivered: reader.report.lines > 0)
         }
-    }
-
-    static func monotonicMilliseconds() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Int64(now.tv_sec) &* 1000 &+ Int64(now.tv_nsec) / 1_000_000
     }
 }

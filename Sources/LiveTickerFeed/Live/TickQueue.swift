@@ -5,6 +5,11 @@ import Synchronization
 /// when it is full the new tick is dropped and counted, so a slow consumer (a busy render
 /// thread) can never stall a socket reader.
 ///
+/// It also carries finished OHLC bars (a followed Yahoo or kline file, ``push(bar:symbol:)``),
+/// so `live` charts a bar as given, as `replay` does: a slot then holds the bar's closing tick
+/// and, in a bar buffer made on the first bar (one allocation per queue, never per tick), the
+/// bar itself. ``drain(into:maximum:)`` hands runs of bars as batches with ``TickBatch/bars``.
+///
 /// Lamport's SPSC ring: the producer owns `tail`, the consumer owns `head`; each publishes
 /// with a release store and reads the other's index with an acquire load. The two indices
 /// sit on separate cache lines so the threads do not false-share.
@@ -23,6 +28,10 @@ public final class TickQueue: @unchecked Sendable {
     private let tail = Atomic<Int>(0)
     private let padding2: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
     private let droppedCount = Atomic<Int>(0)
+    /// The bars of slots that hold one, made by the producer on its first bar (nil before):
+    /// `capacity` candles, a slot's `tickCount` 0 when it holds a tick. Published with a
+    /// release store before the tail that first covers a bar; freed in deinit.
+    private let barSlots = Atomic<UnsafeMutablePointer<Candle>?>(nil)
 
     /// A queue of at least `capacity` slots (rounded up to a power of two, at least 2).
     /// Allocates once.
@@ -40,6 +49,7 @@ public final class TickQueue: @unchecked Sendable {
     deinit {
         ticks.deallocate()
         symbols.deallocate()
+        barSlots.load(ordering: .acquiring)?.deallocate()
     }
 
     /// Producer: enqueues a tick, or drops and counts it when the queue is full. Never blocks,
@@ -53,6 +63,35 @@ public final class TickQueue: @unchecked Sendable {
         }
         ticks[t & mask] = tick
         symbols[t & mask] = symbol
+        // Only the producer writes the pointer, so a relaxed read sees its own store.
+        if let bars = barSlots.load(ordering: .relaxed) { bars[t & mask].tickCount = 0 }
+        tail.store(t &+ 1, ordering: .releasing)
+        return true
+    }
+
+    /// Producer: enqueues a finished bar (its ``Candle/closingTick`` beside it), or drops and
+    /// counts it when the queue is full. Never blocks; allocates once, on the queue's first bar.
+    @discardableResult
+    public func push(bar: Candle, symbol: SymbolID) -> Bool {
+        let t = tail.load(ordering: .relaxed)
+        if t &- head.load(ordering: .acquiring) >= capacity {
+            droppedCount.add(1, ordering: .relaxed)
+            return false
+        }
+        let bars: UnsafeMutablePointer<Candle>
+        if let made = barSlots.load(ordering: .relaxed) {
+            bars = made
+        } else {
+            bars = .allocate(capacity: capacity)
+            bars.initialize(repeating: .empty(startTime: 0), count: capacity)
+            barSlots.store(bars, ordering: .releasing)
+        }
+        var stored = bar
+        // tickCount 0 marks a tick slot; a bar always counts as one.
+        stored.tickCount = max(1, bar.tickCount)
+        ticks[t & mask] = bar.closingTick
+        symbols[t & mask] = symbol
+        bars[t & mask] = stored
         tail.store(t &+ 1, ordering: .releasing)
         return true
     }
@@ -69,26 +108,48 @@ public final class TickQueue: @unchecked Sendable {
     /// Consumer: hands up to `maximum` queued ticks to `sink`, oldest first, and returns how
     /// many. One acquire and one release per call, not per tick. The ticks go as one batch
     /// (``TickSink/consume(_:)``), or two when the run wraps around the end of the storage, so
-    /// a series sink appends them with one publish per batch.
+    /// a series sink appends them with one publish per batch. Once bars have been queued, each
+    /// run of bars goes as its own batch with ``TickBatch/bars`` (and each run of ticks without).
     @discardableResult
     public func drain<S: TickSink>(into sink: inout S, maximum: Int = .max) -> Int {
         let h = head.load(ordering: .relaxed)
         let available = min(tail.load(ordering: .acquiring) &- h, maximum)
         guard available > 0 else { return 0 }
+        // Made before the tail that covers the first bar was released, so seen by now if needed.
+        let bars = barSlots.load(ordering: .acquiring)
         let start = h & mask
         let first = min(available, capacity &- start)
-        sink.consume(
-            TickBatch(
-                ticks: UnsafeBufferPointer(start: ticks + start, count: first),
-                symbols: UnsafeBufferPointer(start: symbols + start, count: first)))
+        deliver(from: start, count: first, bars: bars, into: &sink)
         if first < available {
-            sink.consume(
-                TickBatch(
-                    ticks: UnsafeBufferPointer(start: ticks, count: available &- first),
-                    symbols: UnsafeBufferPointer(start: symbols, count: available &- first)))
+            deliver(from: 0, count: available &- first, bars: bars, into: &sink)
         }
         head.store(h &+ available, ordering: .releasing)
         return available
+    }
+
+    /// Hands slots `[start, start + count)` (no wrap) to `sink`: as one batch without a bar
+    /// buffer, else as runs of ticks and runs of bars. O(count); allocates nothing.
+    private func deliver<S: TickSink>(from start: Int, count: Int, bars: UnsafeMutablePointer<Candle>?, into sink: inout S) {
+        guard let bars else {
+            sink.consume(
+                TickBatch(
+                    ticks: UnsafeBufferPointer(start: ticks + start, count: count),
+                    symbols: UnsafeBufferPointer(start: symbols + start, count: count)))
+            return
+        }
+        var i = start
+        let end = start &+ count
+        while i < end {
+            let isBar = bars[i].tickCount != 0
+            var j = i &+ 1
+            while j < end && (bars[j].tickCount != 0) == isBar { j &+= 1 }
+            sink.consume(
+                TickBatch(
+                    ticks: UnsafeBufferPointer(start: ticks + i, count: j &- i),
+                    symbols: UnsafeBufferPointer(start: symbols + i, count: j &- i),
+                    bars: isBar ? UnsafeBufferPointer(start: bars + i, count: j &- i) : nil))
+            i = j
+        }
     }
 
     /// Ticks waiting (a snapshot).
@@ -120,9 +181,19 @@ public struct QueueSink: TickSink {
         queue.push(tick, symbol: symbol)
     }
 
-    /// Queues a batch in order.
+    /// Queues one bar as given (a JSON kline message).
+    public mutating func consume(bar: Candle, symbol: SymbolID) {
+        beforeBatch()
+        queue.push(bar: bar, symbol: symbol)
+    }
+
+    /// Queues a batch in order (bars as bars).
     public mutating func consume(_ batch: TickBatch) {
         beforeBatch()
-        for i in 0..<batch.count { queue.push(batch.ticks[i], symbol: batch.symbols[i]) }
+        if let bars = batch.bars {
+            for i in 0..<batch.count { queue.push(bar: bars[i], symbol: batch.symbols[i]) }
+        } else {
+            for i in 0..<batch.count { queue.push(batch.ticks[i], symbol: batch.symbols[i]) }
+        }
     }
 }

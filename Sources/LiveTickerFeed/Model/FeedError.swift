@@ -14,6 +14,9 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
     case missingColumns(missing: [String], header: [String])
     /// A column chosen with an option (e.g. `--time px`) is not in the header.
     case unknownColumn(option: String, selector: String, header: [String])
+    /// A column chosen by 0-based index (e.g. `--value 7`) is past the last column of a
+    /// headerless input's lines (`columns` fields each).
+    case columnOutOfRange(option: String, index: Int, columns: Int)
     /// Strict mode: the first bad line, which stopped the read.
     case badLine(BadLine)
     /// A binary tick file does not start with the LiveTicker magic bytes.
@@ -67,7 +70,11 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .unknownColumn(option, selector, header):
             header.isEmpty
                 ? "\(option) \(selector): the input has no header, so columns are chosen by 0-based index"
-                : "\(option) \(selector): no such column; header has: \(MessageText.list(header, limit: 24))"
+                : Int(selector).map { index in
+                    "\(option) \(index): no column \(index) (0-based); the header has \(header.count) column\(header.count == 1 ? "" : "s"), 0 to \(header.count - 1): \(MessageText.list(header, limit: 24))"
+                } ?? "\(option) \(selector): no such column; header has: \(MessageText.list(header, limit: 24))"
+        case let .columnOutOfRange(option, index, columns):
+            "\(option) \(index): no column \(index) (0-based); the lines have \(columns) field\(columns == 1 ? "" : "s"), 0 to \(columns - 1)"
         case let .badLine(line): "bad line (strict mode): \(line)"
         case let .wrongMagic(path): "\(path) is not a LiveTicker binary tick file (wrong magic)"
         case let .unsupportedVersion(path, version): "\(path): unsupported binary tick format version \(version)"

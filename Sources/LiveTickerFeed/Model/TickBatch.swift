@@ -55,8 +55,11 @@ final class TickBatchStorage {
     let capacity: Int
     let ticks: UnsafeMutablePointer<Tick>
     let symbols: UnsafeMutablePointer<SymbolID>
-    /// The bars of a bar input (allocated once, when its layout is known), else nil.
-    private(set) var bars: UnsafeMutablePointer<Candle>?
+    /// The bars of a bar input (allocated once, when its layout is known), else nil; nil again
+    /// after ``disableBars()`` (a followed bar file replaced by a tick file), the buffer kept.
+    var bars: UnsafeMutablePointer<Candle>? { barsActive ? barBuffer : nil }
+    private var barBuffer: UnsafeMutablePointer<Candle>?
+    private var barsActive = false
 
     init(capacity: Int) {
         precondition(capacity > 0)
@@ -70,16 +73,21 @@ final class TickBatchStorage {
     deinit {
         ticks.deallocate()
         symbols.deallocate()
-        bars?.deallocate()
+        barBuffer?.deallocate()
     }
 
-    /// Makes the bar buffer (once; batches then carry bars). Allocates `capacity` candles.
+    /// Makes the bar buffer (once; batches then carry bars). Allocates `capacity` candles, the
+    /// first time only.
     func enableBars() {
-        guard bars == nil else { return }
+        barsActive = true
+        guard barBuffer == nil else { return }
         let b = UnsafeMutablePointer<Candle>.allocate(capacity: capacity)
         b.initialize(repeating: .empty(startTime: 0), count: capacity)
-        bars = b
+        barBuffer = b
     }
+
+    /// Batches carry no bars again (the input's new layout has none). O(1).
+    func disableBars() { barsActive = false }
 
     func batch(count: Int) -> TickBatch {
         TickBatch(

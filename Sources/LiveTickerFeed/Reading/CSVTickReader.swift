@@ -184,17 +184,28 @@ public final class CSVTickReader: TickBatchReader {
 
     /// E.g. `CSV (',', header): time=Date, value=Close, size=Volume; times: epoch (unit by
     /// magnitude) or ISO-8601; other numeric columns: Open, High, Low`.
+    /// Gzip input says so first (`gzip-compressed CSV (…)`).
     public var formatDescription: String {
         guard parser.sawFirstLine else { return "" }
+        let compression = stream is GzipByteStream ? "gzip-compressed " : ""
         switch parser.textFormat {
-        case .csv: return parser.layout?.summary(delimiter: parser.delimiter) ?? "CSV"
-        case .ndjson, .jsonArray: return "\(parser.textFormat): \(parser.json?.layoutDescription ?? "")"
-        case .lineProtocol: return "InfluxDB line protocol: one series per measurement.field{tags}"
+        case .csv: return compression + (parser.layout?.summary(delimiter: parser.delimiter) ?? "CSV")
+        case .ndjson, .jsonArray: return compression + "\(parser.textFormat): \(parser.json?.layoutDescription ?? "")"
+        case .lineProtocol: return compression + "InfluxDB line protocol: one series per measurement.field{tags}"
         }
     }
 
     /// Decimals of the value column as written (CSV only), once the first lines are read.
     public var valueDecimals: Int? { parser.textFormat == .csv ? parser.layout?.valueDecimals : nil }
+
+    /// The decimals `name`'s values were written with in the first lines, else ``valueDecimals``.
+    public func valueDecimals(ofSymbol name: String) -> Int? {
+        guard parser.textFormat == .csv, let layout = parser.layout else { return nil }
+        return layout.valueDecimalsBySymbol[name] ?? layout.valueDecimals
+    }
+
+    /// The value columns' header names with `--value a,b,c` (CSV only; see ``TickBatchReader/valueColumnNames``).
+    public var valueColumnNames: [String] { parser.textFormat == .csv ? parser.layout?.valueColumnNames ?? [] : [] }
 
     /// The fields a JSON input is read by, once its first record has been seen.
     public var jsonLayout: String? { parser.json?.layoutDescription }

@@ -25,6 +25,14 @@ public protocol TickBatchReader: AnyObject {
     /// out), for the header and tags to show a price as the file does; nil when unknown (before
     /// the first line, or a format that does not say). O(1).
     var valueDecimals: Int? { get }
+    /// ``valueDecimals`` of one symbol's values, when the input says (a CSV file's first lines
+    /// held that symbol), else ``valueDecimals``. Allocates nothing but a lookup.
+    func valueDecimals(ofSymbol name: String) -> Int?
+    /// With several value columns (`--value a,b,c`, by name or index): the name the reader gives
+    /// each column's series, in the order given (a CSV header's spelling), so a caller that
+    /// chose columns by index can tell which series is which; empty otherwise or before the
+    /// first line. Allocates.
+    var valueColumnNames: [String] { get }
 }
 
 extension TickBatchReader {
@@ -32,6 +40,10 @@ extension TickBatchReader {
     public var formatDescription: String { "" }
     /// Unknown by default.
     public var valueDecimals: Int? { nil }
+    /// The input's decimals by default.
+    public func valueDecimals(ofSymbol name: String) -> Int? { valueDecimals }
+    /// None by default.
+    public var valueColumnNames: [String] { [] }
 }
 
 extension TickBatchReader {

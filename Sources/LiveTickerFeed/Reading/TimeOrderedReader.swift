@@ -47,6 +47,8 @@ public final class TimeOrderedReader: TickBatchReader {
     public var report: FeedReport { inner.report }
     public var symbols: SymbolTable { inner.symbols }
     public var valueDecimals: Int? { inner.valueDecimals }
+    public func valueDecimals(ofSymbol name: String) -> Int? { inner.valueDecimals(ofSymbol: name) }
+    public var valueColumnNames: [String] { inner.valueColumnNames }
     public var formatDescription: String {
         let base = inner.formatDescription
         return reversed ? base + "; the file runs newest first: replayed in time order" : base

@@ -24,6 +24,14 @@ struct TimeParsingTests {
         #expect(TimeUnit.detect(magnitude: 99_999_999_999_999) == .milliseconds)
         #expect(TimeUnit.detect(magnitude: 100_000_000_000_000) == .microseconds)
         #expect(TimeUnit.detect(magnitude: 100_000_000_000_000_000) == .nanoseconds)
+        // The hot loop's multiplier (three compares) picks the same unit on both sides of each.
+        for boundary: UInt64 in [100_000_000_000, 100_000_000_000_000, 100_000_000_000_000_000] {
+            for magnitude in [0, boundary - 1, boundary, boundary + 1, UInt64.max] {
+                #expect(
+                    TimeUnit.autoNanosecondsPerUnit(magnitude: magnitude)
+                        == UInt64(TimeUnit.detect(magnitude: magnitude).nanosecondsPerUnit), "\(magnitude)")
+            }
+        }
         #expect(time("99999999999") == nil)  // 3170 years of seconds do not fit Int64 ns
         let lowestMilliseconds = time("100000000000")
         #expect(lowestMilliseconds == Int64(100_000_000_000) * 1_000_000, "got \(String(describing: lowestMilliseconds))")

@@ -33,6 +33,22 @@ import Testing
         #expect(try decimals("time,price\n1,\"1,234.56\"\n") == 2)
     }
 
+    @Test("each symbol keeps its own decimals: a setpoint 72.0 beside a pressure 2.062 (the setpoint showed 74.000)")
+    func perSymbol() throws {
+        let text = "time,symbol,value\n2024-03-01T09:00:00.000Z,boiler.setpoint,72.0\n2024-03-01T09:00:00.000Z,boiler.temperature,69.96\n2024-03-01T09:00:00.000Z,boiler.pressure,2.062\n2024-03-01T09:00:02.000Z,boiler.setpoint,72.5\n"
+        try Array(text.utf8).withUnsafeBytes { raw throws in
+            let reader = CSVTickReader(memory: raw, options: FeedOptions())
+            var counter = CountingTickSink()
+            try reader.read(into: &counter)
+            #expect(reader.valueDecimals == 3)
+            #expect(reader.valueDecimals(ofSymbol: "boiler.setpoint") == 1)
+            #expect(reader.valueDecimals(ofSymbol: "boiler.temperature") == 2)
+            #expect(reader.valueDecimals(ofSymbol: "boiler.pressure") == 3)
+            // A symbol the first lines did not hold takes the column's.
+            #expect(reader.valueDecimals(ofSymbol: "boiler.flow") == 3)
+        }
+    }
+
     @Test("nothing said: exponents, no numbers, formats other than CSV")
     func unknown() throws {
         #expect(try decimals("time,price\n1,1.5e3\n") == nil)

@@ -28,7 +28,8 @@ import Glibc
         let ticks = try readAll(reader)
         #expect(ticks.map(\.value) == [101.25, 101.5, 101.75])
         #expect(reader.report.badLines == 0)
-        #expect(reader.formatDescription.hasPrefix("CSV (',', header)"))
+        // The summary says it was compressed (it said only `CSV (…)`).
+        #expect(reader.formatDescription.hasPrefix("gzip-compressed CSV (',', header)"), "\(reader.formatDescription)")
         // The same bytes under a name without .gz.
         let plain = temporaryPath("gzip-named-csv") + ".csv"
         defer { unlink(plain) }

@@ -32,6 +32,26 @@ struct FollowRotationTests {
         while collector.ticks.count < count, let batch = try reader.nextBatch() { batch.deliver(to: &collector) }
     }
 
+    @Test("a followed bar file replaced by a tick file: the new file's lines are ticks, not the old file's bars")
+    func barsThenTicks() throws {
+        let path = temporaryPath("rotate-bars")
+        defer { unlink(path); unlink(path + ".1") }
+        writeFile(path, Array("time,open,high,low,close\n1,10,12,9,11\n2,11,13,10,12\n".utf8))
+        let stop = StopFlag()
+        let log = EventLog()
+        let reader = try followingReader(path, stop: stop, log: log)
+        var collector = TickCollector()
+        try read(reader, count: 2, into: &collector)
+        #expect(collector.bars.map(\.high) == [12, 13])
+        #expect(rename(path, path + ".1") == 0)
+        writeFile(path, Array("time,price\n5,5\n6,6\n".utf8))
+        try read(reader, count: 4, into: &collector)
+        #expect(collector.ticks.map(\.value) == [11, 12, 5, 6])
+        // Ticks, not bars (the storage's bar buffer held the old file's bars).
+        #expect(collector.bars.count == 2)
+        stop.stop()
+    }
+
     @Test("moved away and recreated: the old file is read to its end, then the new one from its start, header and all")
     func movedAndRecreated() throws {
         let path = temporaryPath("rotate")

@@ -128,6 +128,21 @@ struct LiveSourceTests {
         #expect(check.inOrder)
     }
 
+    @Test("a listener publishes its value-column names (--value 2,3 by index), so the chart can tell the series")
+    func listenerValueColumns() throws {
+        var options = FeedOptions()
+        options.valueColumn = .index(2)
+        options.moreValueColumns = [.index(3)]
+        let source = try LiveTickSource(endpoint: LiveEndpoint(parsing: "udp://127.0.0.1:0"), options: options)
+        let port = try #require(source.port)
+        source.start()
+        sendUDP(port: port, ["time,device,temp_c,humidity\n1709285400000,a,20.5,40\n"])
+        let collector = collect(source, count: 2)
+        source.stop()
+        #expect(collector.ticks.map(\.value) == [20.5, 40])
+        #expect(source.valueColumnNames == ["temp_c", "humidity"])
+    }
+
     @Test("UDP: datagrams with and without newlines, several lines per datagram, bad lines counted")
     func udp() throws {
         let source = try LiveTickSource(endpoint: LiveEndpoint(parsing: "udp://127.0.0.1:0"))

@@ -10,32 +10,26 @@ enum ConnectingSocket {
         let reason: String
     }
 
-    /// Resolves `host` (numeric or a name, through `getaddrinfo`) and connects to the first
-    /// address that answers within `timeoutMilliseconds` each, giving up early when `stop` is
-    /// raised. Returns a blocking, close-on-exec descriptor with TCP keepalive on.
+    /// Resolves `host` (numeric or a name, through ``HostLookup``: a stop is not held up by a
+    /// slow resolver) and connects to the first address that answers within
+    /// `timeoutMilliseconds` each, giving up early when `stop` is raised. Returns a blocking,
+    /// close-on-exec descriptor with TCP keepalive on.
     static func connect(host: String, port: UInt16, timeoutMilliseconds: Int32, stop: StopFlag) throws(Failure) -> Int32 {
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        hints.ai_flags = AI_NUMERICSERV
-        var list: UnsafeMutablePointer<addrinfo>?
-        let status = getaddrinfo(host, String(port), &hints, &list)
-        guard status == 0, let first = list else {
-            let reason = status == EAI_SYSTEM ? FeedError.errnoText(errno) : String(cString: gai_strerror(status))
-            throw Failure(reason: "cannot resolve \(host): \(reason)")
+        let addresses: [HostLookup.Address]
+        switch HostLookup.resolve(host, port: port, stop: stop) {
+        case let .found(found): addresses = found
+        case let .failed(reason): throw Failure(reason: reason)
+        case .stopped: throw Failure(reason: "stopped")
         }
-        defer { freeaddrinfo(list) }
         var lastReason = "no address"
-        var entry: UnsafeMutablePointer<addrinfo>? = first
-        while let info = entry, !stop.isStopped {
-            entry = info.pointee.ai_next
-            let type = info.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
-            let fd = socket(info.pointee.ai_family, type, 0)
+        for address in addresses where !stop.isStopped {
+            let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+            let fd = socket(address.family, type, 0)
             guard fd >= 0 else {
                 lastReason = "socket: \(FeedError.errnoText(errno))"
                 continue
             }
-            if Glibc.connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) != 0 && errno != EINPROGRESS {
+            if address.withSocketAddress({ Glibc.connect(fd, $0, $1) }) != 0 && errno != EINPROGRESS {
                 lastReason = FeedError.errnoText(errno)
                 close(fd)
                 continue
