@@ -148,6 +148,17 @@ static void LTK_FN(sweep)(const ltk_capsule *list, intptr_t count, const ltk_pen
         if ((float)top < low) top++;
         const intptr_t bottom = (intptr_t)LTK_FN(least)(y_max, last_row);
         const intptr_t segments = hi - lo;
+        // A column's pixels lie a row pitch apart, each in its own cache line, which the plot's
+        // row-order fill before this has mostly pushed out of the caches; the hardware
+        // prefetchers do not follow page-crossing strides. So where a column starts a cache
+        // line, the next line of these rows (16 columns on) is fetched ahead, with a margin of
+        // rows for the line's slope. Prefetches change no pixel.
+        if (((uintptr_t)(pen->pixels + col) & 63) == 0 && col + 16 < columns) {
+            const intptr_t from = top - 8 > 0 ? top - 8 : 0;
+            const intptr_t to = bottom + 8 < rows - 1 ? bottom + 8 : rows - 1;
+            const uint32_t *ahead = pen->pixels + from * pen->stride + col + 16;
+            for (intptr_t y = from; y <= to; y++, ahead += pen->stride) __builtin_prefetch(ahead, 1);
+        }
         for (intptr_t y = top; y <= bottom; y += 8) {
             const float row_a = (float)y;
             const F8 lanes = offsets + row_a;

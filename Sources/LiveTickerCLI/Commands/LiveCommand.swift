@@ -212,7 +212,7 @@ enum LiveCommand: Command {
             }
         }
         let input = ReplayInput(history: history)
-        let series = try (0..<max(1, wanted.count)).map { _ in try input.makeSeries(interval: chart.candleInterval, zone: chart.options.timeZone) }
+        let series = try (0..<max(1, wanted.count)).map { _ in try input.makeSeries(interval: chart.candleInterval, zone: chart.options.timeZone, foldsCandles: chart.options.automaticCandles) }
         let output = try display.open()
         defer { output.close() }
         let session = ChartSession(

@@ -122,7 +122,7 @@ enum ReplayCommand: Command {
         } catch {
             throw CommandFailure(error.description)
         }
-        let series = try (0..<max(1, wanted.count)).map { _ in try feed.makeSeries(interval: chart.candleInterval, zone: chart.options.timeZone) }
+        let series = try (0..<max(1, wanted.count)).map { _ in try feed.makeSeries(interval: chart.candleInterval, zone: chart.options.timeZone, foldsCandles: chart.options.automaticCandles) }
         let output = try display.open()
         defer { output.close() }
         let session = ChartSession(

@@ -22,6 +22,8 @@ final class DashboardSession {
     private let feeds: [Feed]
     private let panels: [DashboardPanel]
     private let font: LabelFont
+    /// Per panel, where its series' decimals are learnt: (feed, series of that feed).
+    private let panelDecimals: [[(feed: Int, series: Int)]]
 
     /// One source's feed: the series it fills and how.
     private final class Feed: @unchecked Sendable {
@@ -31,6 +33,8 @@ final class DashboardSession {
         let source: DashboardConfig.Source
         let series: [LiveSeries]
         let wanted: [String]
+        /// The decimals learnt per series from the values routed to it.
+        let decimals: SeriesDecimals
         let stop: StopFlag
         let finished = Atomic<Bool>(false)
         var thread: pthread_t?
@@ -43,6 +47,7 @@ final class DashboardSession {
             self.source = source
             self.series = series
             self.wanted = wanted
+            decimals = SeriesDecimals(count: series.count)
             stop = StopFlag(alsoWhen: processStop)
         }
     }
@@ -65,15 +70,19 @@ final class DashboardSession {
                     "\(config.path): source '\(source.id)' is read with and without a symbol: give every series of it a 'symbol', or none")
             }
             let input = ReplayInput(history: source.history)
-            let series = try names.map { _ throws(CommandFailure) in try input.makeSeries(interval: source.candle, zone: zone) }
+            let series = try names.map { _ throws(CommandFailure) in try input.makeSeries(interval: source.candle, zone: zone, foldsCandles: source.candleIsAutomatic) }
             feeds.append(Feed(source: source, series: series, wanted: names.compactMap { $0 }, processStop: processStop))
         }
         var panels: [DashboardPanel] = []
+        var panelDecimals: [[(feed: Int, series: Int)]] = []
         for panel in config.panels {
             var series: [ChartSeries] = []
+            var decimals: [(feed: Int, series: Int)] = []
             for s in panel.series {
-                let feed = feeds.first { $0.source.id == s.source }!
+                let feedIndex = feeds.firstIndex { $0.source.id == s.source }!
+                let feed = feeds[feedIndex]
                 let index = s.symbol.flatMap { feed.wanted.firstIndex(of: $0) } ?? 0
+                decimals.append((feedIndex, index))
                 series.append(
                     ChartSeries(
                         id: "\(s.source)/\(s.symbol ?? "")", title: s.title ?? s.symbol ?? panel.title ?? s.source, style: s.style,
@@ -96,9 +105,11 @@ final class DashboardSession {
             options.automaticCandles = panel.series.first.flatMap { s in config.sources.first { $0.id == s.source } }?.candleIsAutomatic ?? false
             let panes = panel.panes.map { pane in Pane(marks: pane.marks.map(Self.mark), scale: pane.scale, weight: pane.weight) }
             panels.append(DashboardPanel(place: panel.place, series: series, panes: panes, options: options))
+            panelDecimals.append(decimals)
         }
         self.feeds = feeds
         self.panels = panels
+        self.panelDecimals = panelDecimals
         self.font = font
         dashboard = Self.makeDashboard(config, panels: panels, width: width, height: height, font: font)
     }
@@ -108,6 +119,7 @@ final class DashboardSession {
     func scene(width: Int, height: Int) -> Dashboard {
         if dashboard.width != width || dashboard.height != height {
             dashboard = Self.makeDashboard(config, panels: panels, width: width, height: height, font: font)
+            applyDecimals()
         }
         return dashboard
     }
@@ -145,27 +157,82 @@ final class DashboardSession {
         }
     }
 
+    /// A source opened and not yet started: a tick file to replay on a producer thread, or a
+    /// live source whose producer fills a queue the render thread drains.
+    enum OpenedSource {
+        case file(any TickBatchReader, speed: ReplaySpeed)
+        case live(any LiveTickFeed)
+
+        /// The name of a symbol the source has seen (nil before it is known). Reads the
+        /// source's symbol table, once per new symbol (``SeriesSink`` keeps a routing table).
+        var names: (SymbolID) -> String? {
+            switch self {
+            case .file(let reader, _):
+                return { symbol in reader.symbols.count > 0 ? reader.symbols.name(of: symbol) : nil }
+            case .live(let source):
+                return { symbol in
+                    let symbols = source.symbols
+                    return symbols.count > Int(symbol.rawValue) ? symbols.name(of: symbol) : nil
+                }
+            }
+        }
+    }
+
+    /// Opens the source a dashboard file declares, as `replay`/`live` would open it: a file
+    /// (optionally followed), a live endpoint (`-`, a growing file, `udp://`, `tcp://`
+    /// listening), an MQTT subscription (its password from `password_file`, else
+    /// LIVETICKER_MQTT_PASSWORD), or a connect-out `ws://`/`tcp://` client. Nothing starts.
+    /// A failure names the file and the source.
+    static func open(_ source: DashboardConfig.Source, path: String, stop: StopFlag) throws(CommandFailure) -> OpenedSource {
+        var options = FeedOptions()
+        if let column = source.symbolColumn { options.symbolColumn = ColumnSelector(argument: column) }
+        do {
+            switch source.kind {
+            case .file(let file, let speed, let follow):
+                return .file(try TickFileReader.open(path: file, options: options, follow: follow, stop: stop), speed: speed)
+            case .live(let text):
+                return .live(try LiveTickSource(endpoint: try LiveEndpoint(parsing: text), options: options, stop: stop))
+            case .mqtt(let mqtt):
+                var settings = mqtt.settings
+                if let file = mqtt.passwordFile {
+                    settings.password = try MQTTArguments.readPassword(file)
+                } else if let environment = getenv("LIVETICKER_MQTT_PASSWORD") {
+                    settings.password = String(cString: environment)
+                }
+                return .live(
+                    try MQTTTickSource(
+                        endpoint: try MQTTArguments.endpoint(mqtt.url), settings: settings, options: options, format: mqtt.format,
+                        topicSymbol: mqtt.topicSymbol, stop: stop))
+            case .connect(let client):
+                if let field = client.jsonValue { options.valueColumn = ColumnSelector(argument: field) }
+                if let field = client.jsonTime { options.timeColumn = ColumnSelector(argument: field) }
+                if let field = client.jsonSymbol { options.symbolColumn = ColumnSelector(argument: field) }
+                var settings = client.settings
+                if let subscribe = client.subscribe { settings.subscribeMessage = try WebSocketArguments.subscribeMessage(subscribe) }
+                guard let made = try LiveCommand.connectOutSource(
+                    client.url, connect: true, webSocket: settings, format: client.format, options: options, stop: stop)
+                else { throw CommandFailure("not a connect-out source: \(client.url)") }
+                return .live(made.source)
+            }
+        } catch {
+            // Usage errors, feed errors and failures all describe themselves in one line.
+            throw CommandFailure("\(path): source '\(source.id)': \(error)")
+        }
+    }
+
     /// Opens every source and starts its feed: files on producer threads (paced as the
     /// source says), live sources listening. Fails (starting nothing more) on the first source
     /// that cannot be opened.
     func start() throws(CommandFailure) {
         for feed in feeds {
-            var options = FeedOptions()
-            if let column = feed.source.symbolColumn { options.symbolColumn = ColumnSelector(argument: column) }
-            switch feed.source.kind {
-            case .file(let path, let speed, let follow):
-                let reader: any TickBatchReader
-                do {
-                    reader = try TickFileReader.open(path: path, options: options, follow: follow, stop: feed.stop)
-                } catch {
-                    throw CommandFailure("\(config.path): source '\(feed.source.id)': \(error.description)")
-                }
-                let names: (SymbolID) -> String? = { symbol in reader.symbols.count > 0 ? reader.symbols.name(of: symbol) : nil }
-                let template = SeriesSink(series: feed.series, wanted: feed.wanted, nameOf: names)
-                // The reader and the sink template move to the producer thread: the render
-                // thread never touches them (it reads `feed` after `finished` or the join).
+            let opened = try Self.open(feed.source, path: config.path, stop: feed.stop)
+            let sink = SeriesSink(series: feed.series, wanted: feed.wanted, nameOf: opened.names, decimals: feed.decimals)
+            switch opened {
+            case .file(let reader, let speed):
+                // The reader and the sink move to the producer thread: the render thread never
+                // touches them (it reads `feed` after `finished` or the join).
                 nonisolated(unsafe) let handedReader = reader
-                nonisolated(unsafe) let handedSink = template
+                nonisolated(unsafe) let handedSink = sink
                 let producer = startFeedThread {
                     let reader = handedReader
                     var sink = handedSink
@@ -179,84 +246,20 @@ final class DashboardSession {
                 }
                 guard let producer else { throw CommandFailure("cannot start a producer thread") }
                 feed.thread = producer
-            case .mqtt(let mqtt):
-                do throws(CommandFailure) {
-                    var settings = mqtt.settings
-                    if let file = mqtt.passwordFile {
-                        settings.password = try MQTTArguments.readPassword(file)
-                    } else if let environment = getenv("LIVETICKER_MQTT_PASSWORD") {
-                        settings.password = String(cString: environment)
-                    }
-                    let source: MQTTTickSource
-                    do {
-                        let endpoint = try MQTTArguments.endpoint(mqtt.url)
-                        source = try MQTTTickSource(
-                            endpoint: endpoint, settings: settings, options: options, format: mqtt.format,
-                            topicSymbol: mqtt.topicSymbol, stop: feed.stop)
-                    } catch let error as UsageError {
-                        throw CommandFailure(error.reason)
-                    } catch let error as FeedError {
-                        throw CommandFailure(error.description)
-                    } catch {
-                        throw CommandFailure("\(error)")
-                    }
-                    let names: (SymbolID) -> String? = { symbol in
-                        let symbols = source.symbols
-                        return symbols.count > Int(symbol.rawValue) ? symbols.name(of: symbol) : nil
-                    }
-                    feed.liveSink = SeriesSink(series: feed.series, wanted: feed.wanted, nameOf: names)
-                    feed.live = source
-                    source.start()
-                } catch {
-                    throw CommandFailure("\(config.path): source '\(feed.source.id)': \(error.message)")
-                }
-            case .connect(let client):
-                do {
-                    var options = options
-                    if let field = client.jsonValue { options.valueColumn = ColumnSelector(argument: field) }
-                    if let field = client.jsonTime { options.timeColumn = ColumnSelector(argument: field) }
-                    if let field = client.jsonSymbol { options.symbolColumn = ColumnSelector(argument: field) }
-                    var settings = client.settings
-                    if let subscribe = client.subscribe { settings.subscribeMessage = try WebSocketArguments.subscribeMessage(subscribe) }
-                    guard let made = try LiveCommand.connectOutSource(
-                        client.url, connect: true, webSocket: settings, format: client.format, options: options, stop: feed.stop)
-                    else { throw CommandFailure("not a connect-out source: \(client.url)") }
-                    let source = made.source
-                    let names: (SymbolID) -> String? = { symbol in
-                        let symbols = source.symbols
-                        return symbols.count > Int(symbol.rawValue) ? symbols.name(of: symbol) : nil
-                    }
-                    feed.liveSink = SeriesSink(series: feed.series, wanted: feed.wanted, nameOf: names)
-                    feed.live = source
-                    source.start()
-                } catch let error as UsageError {
-                    throw CommandFailure("\(config.path): source '\(feed.source.id)': \(error.reason)")
-                } catch let error as CommandFailure {
-                    throw CommandFailure("\(config.path): source '\(feed.source.id)': \(error.message)")
-                } catch {
-                    throw CommandFailure("\(config.path): source '\(feed.source.id)': \(error)")
-                }
-            case .live(let text):
-                do {
-                    let endpoint = try LiveEndpoint(parsing: text)
-                    let source = try LiveTickSource(endpoint: endpoint, options: options, stop: feed.stop)
-                    let names: (SymbolID) -> String? = { symbol in
-                        let symbols = source.symbols
-                        return symbols.count > Int(symbol.rawValue) ? symbols.name(of: symbol) : nil
-                    }
-                    feed.liveSink = SeriesSink(series: feed.series, wanted: feed.wanted, nameOf: names)
-                    feed.live = source
-                    source.start()
-                } catch {
-                    throw CommandFailure("\(config.path): source '\(feed.source.id)': \(error.description)")
-                }
+            case .live(let source):
+                feed.liveSink = sink
+                feed.live = source
+                source.start()
             }
         }
     }
 
-    /// Moves what live sources received into their series (render thread, once per turn).
-    /// Returns whether every feed has ended.
+    /// Moves what live sources received into their series (render thread, once per turn) and
+    /// gives each panel the decimals its data is written with (the most any of its series
+    /// needs), as a single chart takes its file's. Returns whether every feed has ended.
+    /// O(feeds + series), no allocation.
     func pump() -> Bool {
+        defer { applyDecimals() }
         var all = true
         for feed in feeds {
             if let live = feed.live, var sink = feed.liveSink {
@@ -270,6 +273,19 @@ final class DashboardSession {
             }
         }
         return all
+    }
+
+    /// Sets each panel's ``LiveTickerChart/dataDecimals`` from the decimals learnt for its
+    /// series (nil until one has a value: the chart then takes its last value's).
+    private func applyDecimals() {
+        for (index, sources) in panelDecimals.enumerated() {
+            guard let chart = dashboard.panels[index] else { continue }
+            var most: Int?
+            for (feed, series) in sources {
+                if let decimals = feeds[feed].decimals.decimals(ofSeries: series) { most = max(most ?? 0, decimals) }
+            }
+            if chart.dataDecimals != most { chart.dataDecimals = most }
+        }
     }
 
     /// Ends every feed and waits for the producer threads.

@@ -48,11 +48,26 @@ struct ReplayInput {
         return input
     }
 
+    /// Candles a series keeps (its candle ring).
+    static let candleCapacity = 1 << 16
+
     /// The series the feed goes into: the history ring and the candle aggregator.
     /// Time candles follow `zone`'s calendar (daily candles open at its local midnight).
-    func makeSeries(interval: CandleInterval, zone: TimeZoneRules) throws(CommandFailure) -> LiveSeries {
+    /// With `foldsCandles` (the chart picks its candles from the ladder), candles leaving the
+    /// full ring are folded into the ladder step that holds the ring's span in at most 150
+    /// (1d over 1m candles: 65,536 minutes are 45 days), so a long file still has candles over
+    /// its whole time range.
+    func makeSeries(interval: CandleInterval, zone: TimeZoneRules, foldsCandles: Bool = false) throws(CommandFailure) -> LiveSeries {
+        var folded: CandleInterval?
+        if foldsCandles, case .time(let width) = interval {
+            let (span, overflow) = width.multipliedReportingOverflow(by: Int64(Self.candleCapacity))
+            let coarser = CandleInterval.ladderWidth(forSpan: overflow ? .max : span, base: width)
+            if coarser > width { folded = .time(nanoseconds: coarser) }
+        }
         do {
-            return try LiveSeries(capacity: history, candleInterval: interval, candleCapacity: 1 << 16, candleTimeZone: zone)
+            return try LiveSeries(
+                capacity: history, candleInterval: interval, candleCapacity: Self.candleCapacity, candleTimeZone: zone,
+                foldedCandleInterval: folded)
         } catch {
             throw CommandFailure("cannot make the series: \(error)")
         }

@@ -13,6 +13,9 @@ import LiveTickerFeed
 /// batches (unpaced replays) go to the series as runs (`LiveSeries.append(contentsOf:)`), cut
 /// where the symbol changes and at `--every` frame boundaries. Bars of a bar file go to the
 /// series as given (`LiveSeries.append(bar:)`): candles keep each bar's own high and low.
+/// With `decimals`, it also learns the decimals each series' values are written with
+/// (``SeriesDecimals``): one rounding test per charted value, a search only when a value needs
+/// more than the series had.
 struct SeriesSink: TickSink {
     let series: [LiveSeries]
     let wanted: [String]
@@ -42,12 +45,19 @@ struct SeriesSink: TickSink {
     private var route: [Int] = []
     let onFrame: (() -> Void)?
     let onSymbol: ((Int, SymbolID) -> Void)?
+    /// Where the decimals learnt per series are published (nil: not learnt).
+    let decimals: SeriesDecimals?
+    /// This sink's copy of the decimals learnt so far per series (-1: none yet), so the
+    /// shared slots are written only when a series needs more.
+    private var learnt: [Int]
 
     init(
         series: [LiveSeries], wanted: [String] = [], wantedAreColumns: Bool = false,
         nameOf: @escaping (SymbolID) -> String? = { _ in nil }, columnNames: @escaping () -> [String] = { [] },
-        framesEvery: Int = 0, onSymbol: ((Int, SymbolID) -> Void)? = nil, onFrame: (() -> Void)? = nil
+        framesEvery: Int = 0, onSymbol: ((Int, SymbolID) -> Void)? = nil, onFrame: (() -> Void)? = nil,
+        decimals: SeriesDecimals? = nil
     ) {
+        precondition(decimals == nil || decimals!.count == series.count, "one decimals slot per series")
         self.series = series
         self.wanted = wanted
         self.columnNames = columnNames
@@ -56,7 +66,22 @@ struct SeriesSink: TickSink {
         self.framesEvery = framesEvery
         self.onSymbol = onSymbol
         self.onFrame = onFrame
+        self.decimals = decimals
+        learnt = Array(repeating: -1, count: decimals == nil ? 0 : series.count)
         chartedSymbols = Array(repeating: nil, count: series.count)
+    }
+
+    /// Notes the decimals `value` needs for series `index`: one rounding test at the decimals
+    /// learnt so far; a search and a publication only when the value needs more. O(1)
+    /// amortised, no allocation.
+    @inline(__always)
+    private mutating func learn(_ value: Double, series index: Int) {
+        guard let decimals, value.isFinite else { return }
+        let known = learnt[index]
+        guard known < SeriesDecimals.limit, known < 0 || !ValueDecimals.fits(value, decimals: known) else { return }
+        let needed = max(known, ValueDecimals.needed(value, atMost: SeriesDecimals.limit))
+        learnt[index] = needed
+        decimals.raise(needed, ofSeries: index)
     }
 
     mutating func consume(_ tick: Tick, symbol: SymbolID) {
@@ -66,6 +91,7 @@ struct SeriesSink: TickSink {
             return
         }
         series[target].append(tick)
+        learn(tick.value, series: target)
         counted()
     }
 
@@ -78,6 +104,7 @@ struct SeriesSink: TickSink {
             return
         }
         series[target].append(bar: bar)
+        learn(bar.close, series: target)
         counted()
     }
 
@@ -114,8 +141,10 @@ struct SeriesSink: TickSink {
             while j < end && symbols[j] == symbol { j &+= 1 }
             if let bars = batch.bars {
                 series[target].append(bars: UnsafeBufferPointer(rebasing: bars[i..<j]))
+                if decimals != nil { for k in i..<j { learn(bars[k].close, series: target) } }
             } else {
                 series[target].append(contentsOf: UnsafeBufferPointer(rebasing: ticks[i..<j]))
+                if decimals != nil { for k in i..<j { learn(ticks[k].value, series: target) } }
             }
             chartedTicks &+= j &- i
             if framesEvery > 0 {

@@ -99,12 +99,30 @@ extension LiveTickerChart {
 
             if usesCandleSlots {
                 s.candleWidth = series.candleInterval.nanosecondsIfTimed ?? 0
+                // The source's candles no longer reach back to the window's start (a history
+                // longer than its candle ring): its folded candles, coarser and older, go first.
+                var base = s.candleWidth
+                let foldedWidth = series.foldedCandleWidth
+                if options.automaticCandles, s.candleWidth > 0, foldedWidth > s.candleWidth, s.copiedCandleCount > 0,
+                    s.candles[0].startTime > start
+                {
+                    let folded = series.copyFoldedCandles(into: s.candles)
+                    if folded > 0 {
+                        // The newest candles again, after the folded ones: a candle folded
+                        // between the two copies is missing for this frame, never counted twice.
+                        let count = folded &+ series.copyNewestCandles(into: UnsafeMutableBufferPointer(rebasing: s.candles[folded...]))
+                        s.visibleCandles = 0..<count
+                        s.copiedCandleCount = count
+                        s.candleTicksEnd = series.tickPositionsWritten
+                        base = foldedWidth
+                    }
+                }
                 // Slots are positions (one per candle present), so candles that already fit
                 // stay as they are: a file of 60 daily bars spanning 84 calendar days is 60
-                // slots, not a reason to fold it into weeks.
-                if options.automaticCandles, s.candleWidth > 0, s.copiedCandleCount > ladderMaxCandles {
-                    mergeCandles(
-                        of: s, into: CandleInterval.ladderWidth(forSpan: ladderSpan, base: s.candleWidth, maxCandles: ladderMaxCandles))
+                // slots, not a reason to fold it into weeks. Folded candles are always merged,
+                // so every slot is one width.
+                if options.automaticCandles, s.candleWidth > 0, s.copiedCandleCount > ladderMaxCandles || base > s.candleWidth {
+                    mergeCandles(of: s, into: CandleInterval.ladderWidth(forSpan: ladderSpan, base: base, maxCandles: ladderMaxCandles))
                 }
                 // A time candle is visible while its window [start, start + w) overlaps the
                 // visible window; a tick-count candle while its first tick's time does.
@@ -222,15 +240,28 @@ extension LiveTickerChart {
 
     /// Builds this frame's geometry for every pane: the panel's layout from the text size and
     /// the widest value label of any pane (so the plots share their columns and the time
-    /// axis), split among the panes by weight, each with its value scale; the x domain (time
-    /// or candle slots) is the same for all. Writes ``paneFrames`` in place; no allocation.
+    /// axis), split among the panes by weight, each with its value scale
+    /// (``valueScale(lower:upper:paneHeight:approximateHeight:textHeight:)``); the x domain
+    /// (time or candle slots) is the same for all. Writes ``paneFrames`` in place; no allocation.
     func makeGeometries(frame rect: PixelRect) {
         let textHeight = self.textHeight
         let approximatePlotHeight = max(1, rect.height - 4 * textHeight)
         var totalWeight = 0.0
         for pane in panes { totalWeight += pane.weight }
+        // Panes split the plot band by weight, a text margin apart; the last takes the rest.
+        // The band's rows do not depend on the value strip's width, so the panes' heights are
+        // known before their scales are chosen.
+        let gap = panes.count > 1 ? max(4, textHeight / 2) : 0
+        let band = ChartLayout(frame: rect, textHeight: textHeight, valueLabelWidth: valueStripWidth).plot
+        let available = max(0, band.height &- gap &* (panes.count &- 1))
         var widestLabel = glyphs.digitAdvance &* 6
+        var top = band.minY
         for (index, pane) in panes.enumerated() {
+            let last = index == panes.count &- 1
+            let height = last ? max(0, band.maxY &- top) : Int(Double(available) * pane.weight / max(totalWeight, 1e-9))
+            let rows = (top, min(band.maxY, top &+ height))
+            paneFrames[index].rows = rows
+            top = min(band.maxY, rows.1 &+ gap)
             let lower = paneFrames[index].valueLower
             let upper = paneFrames[index].valueUpper
             guard !paneFrames[index].logarithmic else {
@@ -238,9 +269,23 @@ extension LiveTickerChart {
                 widestLabel = max(widestLabel, textWidth(ValueLabel.trueValue(pow(10, upper.rounded(.down)))))
                 continue
             }
-            let paneHeight = Int(Double(approximatePlotHeight) * pane.weight / max(totalWeight, 1e-9))
-            let targetTicks = max(2, min(12, paneHeight / (textHeight * 3)))
-            let scale = NiceScale(domain: ValueDomain(lower: lower, upper: upper), targetTickCount: targetTicks)
+            // Rows the pane's last-value tags will cover (a label there is left out), as
+            // offsets from the pane's top; tags pushed apart by stacking are taken where they start.
+            let paneHeight = rows.1 &- rows.0
+            let reach = (textHeight &+ valueTagHeight) / 2
+            let scale = Self.valueScale(
+                lower: lower, upper: upper, paneHeight: paneHeight,
+                approximateHeight: Int(Double(approximatePlotHeight) * pane.weight / max(totalWeight, 1e-9)), textHeight: textHeight
+            ) { row in
+                for mark in pane.marks {
+                    for input in mark.inputs where input.need == .newest && scratch.indices.contains(input.series) {
+                        guard let value = scratch[input.series].newest?.value, value.isFinite, upper > lower else { continue }
+                        let tag = PixelRect.snap(Double(paneHeight) - (ValueSanitizer.clampForScale(value) - lower) / (upper - lower) * Double(paneHeight))
+                        if abs(tag &- row) < reach { return true }
+                    }
+                }
+                return false
+            }
             paneFrames[index].valueScale = scale
             // The scale's extremes (its first and last tick) bound every label it can show.
             if scale.tickCount > 0 {
@@ -261,23 +306,61 @@ extension LiveTickerChart {
         let xUpper: Double =
             !usesCandleSlots
             ? Double(frame.windowEnd &- frame.windowStart) : Double(frame.slotCount)
-        // Panes split the plot band by weight, a text margin apart; the last takes the rest.
-        let gap = panes.count > 1 ? max(4, textHeight / 2) : 0
-        let band = layout.plot
-        let available = max(0, band.height &- gap &* (panes.count &- 1))
-        var top = band.minY
-        for (index, pane) in panes.enumerated() {
-            let last = index == panes.count &- 1
-            let height = last ? max(0, band.maxY &- top) : Int(Double(available) * pane.weight / max(totalWeight, 1e-9))
+        for index in panes.indices {
+            let (minY, maxY) = paneFrames[index].rows
             var paneLayout = layout
-            paneLayout.plot = PixelRect(minX: band.minX, minY: top, maxX: band.maxX, maxY: min(band.maxY, top &+ height))
-            paneLayout.valueAxis = PixelRect(
-                minX: layout.valueAxis.minX, minY: paneLayout.plot.minY, maxX: layout.valueAxis.maxX, maxY: paneLayout.plot.maxY)
+            paneLayout.plot = PixelRect(minX: layout.plot.minX, minY: minY, maxX: layout.plot.maxX, maxY: maxY)
+            paneLayout.valueAxis = PixelRect(minX: layout.valueAxis.minX, minY: minY, maxX: layout.valueAxis.maxX, maxY: maxY)
             paneFrames[index].geometry = ChartGeometry(
                 layout: paneLayout, x: (0, xUpper), y: (paneFrames[index].valueLower, paneFrames[index].valueUpper),
                 timeOrigin: frame.windowStart, logarithmic: paneFrames[index].logarithmic)
-            top = min(band.maxY, paneLayout.plot.maxY &+ gap)
         }
+    }
+
+    /// The value scale of a pane `paneHeight` px tall over `lower…upper`, for labels
+    /// `textHeight` px tall: about one label per three text lines of `approximateHeight` (the
+    /// pane's share of the frame less its strips), and where that leaves fewer than three
+    /// labels on the pane (a volume pane, a small panel of a wall) as many as fit clear of
+    /// each other (a text line and 2 px apart), so a small pane is still read with its scale from across a room.
+    /// A label counts where ``drawAxisLabels(_:into:)`` draws it: its value inside the domain,
+    /// its whole box inside the pane's rows, its centre row (from the pane's top) not
+    /// `coveredByTag`. O(12 × ticks), no allocation.
+    static func valueScale(
+        lower: Double, upper: Double, paneHeight: Int, approximateHeight: Int, textHeight: Int,
+        coveredByTag: (_ row: Int) -> Bool = { _ in false }
+    ) -> NiceScale {
+        let domain = ValueDomain(lower: lower, upper: upper)
+        let target = max(2, min(12, approximateHeight / max(1, textHeight * 3)))
+        let standard = NiceScale(domain: domain, targetTickCount: target)
+        guard paneHeight > 0, upper > lower else { return standard }
+        // A text line is its glyphs' height plus their leading: 2 px more keeps labels clear.
+        let pitch = textHeight &+ 2
+        /// Labels drawn, or 0 when two of them stand closer than `pitch`.
+        func labelsShown(_ scale: NiceScale) -> Int {
+            guard scale.step / (upper - lower) * Double(paneHeight) >= Double(pitch) else { return 0 }
+            var shown = 0
+            for i in 0..<scale.tickCount {
+                let value = scale.tick(at: i)
+                guard value >= lower, value <= upper else { continue }
+                let centre = PixelRect.snap(Double(paneHeight) - (value - lower) / (upper - lower) * Double(paneHeight))
+                let top = centre &- textHeight / 2
+                if top >= 0, top &+ textHeight <= paneHeight, !coveredByTag(centre) { shown &+= 1 }
+            }
+            return shown
+        }
+        let standardShown = labelsShown(standard)
+        guard standardShown < 3 else { return standard }
+        var best = standard
+        var bestShown = standardShown
+        for denser in (target &+ 1)...max(target &+ 1, 12) {
+            let scale = NiceScale(domain: domain, targetTickCount: denser)
+            let shown = labelsShown(scale)
+            if shown > bestShown {
+                best = scale
+                bestShown = shown
+            }
+        }
+        return best
     }
 }
 

@@ -87,7 +87,7 @@ final class SeriesScratch {
         indices = .allocate(capacity: max(kept, 1))
         pixelXs = .allocate(capacity: max(kept, 1))
         pixelYs = .allocate(capacity: max(kept, 1))
-        candles = .allocate(capacity: max(1, series.candleCapacity))
+        candles = .allocate(capacity: max(1, series.candleCapacity &+ series.foldedCandleCapacity))
     }
 
     deinit {

@@ -40,6 +40,8 @@ struct PaneFrame {
     var valueUpper = 1.0
     var logarithmic = false
     var valueScale: NiceScale?
+    /// The pane's first and last-plus-one pixel rows (its share of the plot band).
+    var rows = (0, 0)
     var geometry = ChartGeometry(
         layout: ChartLayout(width: 1, height: 1, textHeight: 1, valueLabelWidth: 1), x: (0, 1), y: (0, 1))
 }

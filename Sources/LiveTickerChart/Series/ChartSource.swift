@@ -37,6 +37,17 @@ public protocol ChartSource: AnyObject {
     /// ``tickPositionsWritten`` read right after. Allocates nothing.
     func copyNewestCandles(into buffer: UnsafeMutableBufferPointer<Candle>) -> Int
 
+    /// Width in ns of the folded candles (older candles merged into coarser windows as they
+    /// left the candle store, e.g. 1d over 1m); 0 (the default) when the source folds none.
+    var foldedCandleWidth: Int64 { get }
+    /// Most folded candles a chart copies (0 by default).
+    var foldedCandleCapacity: Int { get }
+    /// Copies the folded candles into `buffer`, oldest first; returns how many. They are all
+    /// older than the candles ``copyNewestCandles(into:)`` copies (copy them first, then
+    /// those: a candle folded in between is then missing for one frame, never counted twice).
+    /// The default copies none. Allocates nothing.
+    func copyFoldedCandles(into buffer: UnsafeMutableBufferPointer<Candle>) -> Int
+
     /// The summary level to reduce `count` visible ticks with, or nil to copy them raw (the
     /// default: a source without block summaries always copies).
     func summaryLevel(forCount count: UInt64, minimumBlocks: Int) -> Int?
@@ -50,6 +61,12 @@ public protocol ChartSource: AnyObject {
 }
 
 extension ChartSource {
+    /// Default: no folded candles.
+    public var foldedCandleWidth: Int64 { 0 }
+    /// Default: no folded candles.
+    public var foldedCandleCapacity: Int { 0 }
+    /// Default: copies nothing.
+    public func copyFoldedCandles(into buffer: UnsafeMutableBufferPointer<Candle>) -> Int { 0 }
     /// Default: no block summaries, so visible ticks are always copied raw.
     public func summaryLevel(forCount count: UInt64, minimumBlocks: Int) -> Int? { nil }
     /// Default: no candidates.

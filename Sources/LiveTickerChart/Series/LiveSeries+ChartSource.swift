@@ -19,4 +19,18 @@ extension LiveSeries: ChartSource {
     public func copyNewestCandles(into buffer: UnsafeMutableBufferPointer<Candle>) -> Int {
         candles.copyNewest(into: buffer).count
     }
+
+    /// The folding interval's width (time candles), else 0. O(1).
+    public var foldedCandleWidth: Int64 {
+        if case .time(let nanoseconds)? = foldedCandleInterval { return nanoseconds }
+        return 0
+    }
+
+    /// The folded ring's capacity, 0 without folding. O(1).
+    public var foldedCandleCapacity: Int { foldedCandles?.capacity ?? 0 }
+
+    /// Copies from the folded ring. O(copied candles).
+    public func copyFoldedCandles(into buffer: UnsafeMutableBufferPointer<Candle>) -> Int {
+        foldedCandles?.copyNewest(into: buffer).count ?? 0
+    }
 }

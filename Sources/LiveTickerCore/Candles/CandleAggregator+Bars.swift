@@ -47,6 +47,6 @@ extension CandleAggregator {
         candle.add(bar: bar)
         state.pointee.candle = candle
         state.pointee.hasOpen = true
-        ring.append(candle)
+        appendCandle(candle)
     }
 }

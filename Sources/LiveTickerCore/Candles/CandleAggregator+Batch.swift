@@ -111,7 +111,7 @@ extension CandleAggregator {
         if published {
             ring.updateNewest(candle)
         } else {
-            ring.append(candle)
+            appendCandle(candle)
         }
     }
 }

@@ -31,6 +31,11 @@ public final class CandleAggregator: @unchecked Sendable {
     /// which start on Monday) rather than as plain multiples of the width since the epoch.
     @usableFromInline let usesCalendarWindows: Bool
 
+    /// Where candles go as they leave the full ring (``add(folded:)``: merged into its coarser
+    /// windows), so a long history keeps its whole time range at a coarser grain; nil: they
+    /// are dropped.
+    public let folded: CandleAggregator?
+
     /// Producer-only running state. Raw memory instead of stored `var`s so the per-tick path
     /// pays no dynamic exclusivity checks; only `add(_:)` and `add(contentsOf:)` (one
     /// producer) touch it.
@@ -62,7 +67,12 @@ public final class CandleAggregator: @unchecked Sendable {
     /// - Parameter timeZone: time windows are aligned to this zone's clock: a day is local
     ///   midnight to local midnight (23 or 25 hours across a daylight-saving change), an hour
     ///   starts on the local full hour, a week on Monday. Default UTC.
-    public init(interval: CandleInterval, capacity: Int, timeZone: TimeZoneRules = .utc) throws(ConfigurationError) {
+    ///
+    /// - Parameter folded: an aggregator of a coarser interval that takes each candle as it
+    ///   leaves this one's ring (one merge per candle dropped, none per tick); nil drops them.
+    public init(
+        interval: CandleInterval, capacity: Int, timeZone: TimeZoneRules = .utc, folded: CandleAggregator? = nil
+    ) throws(ConfigurationError) {
         switch interval {
         case .time(let nanoseconds):
             guard nanoseconds > 0 else { throw .nonPositiveInterval }
@@ -77,6 +87,7 @@ public final class CandleAggregator: @unchecked Sendable {
         self.timeZone = timeZone
         self.usesCalendarWindows = CandleInterval.usesCalendarWindows(width: windowWidth, timeZone: timeZone)
         self.ring = try RingBuffer<Candle>(capacity: capacity)
+        self.folded = folded
         self.state = .allocate(capacity: 1)
         self.state.initialize(to: State())
     }
@@ -153,6 +164,19 @@ public final class CandleAggregator: @unchecked Sendable {
         candle.add(tick)
         state.pointee.candle = candle
         state.pointee.hasOpen = true
+        appendCandle(candle)
+    }
+
+    /// Appends a new candle to the ring; a full ring first hands its oldest candle, about to
+    /// be overwritten, to ``folded``. O(1); a merge per candle dropped.
+    @inlinable @inline(__always)
+    func appendCandle(_ candle: Candle) {
+        if let folded {
+            let written = ring.writtenCount
+            if written >= UInt64(ring.capacity), let oldest = ring.element(at: written &- UInt64(ring.capacity)) {
+                folded.add(folded: oldest)
+            }
+        }
         ring.append(candle)
     }
 }

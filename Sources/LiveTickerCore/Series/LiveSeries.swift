@@ -78,11 +78,19 @@ public final class LiveSeries: @unchecked Sendable {
     /// - Throws: `ConfigurationError` for a zero or invalid capacity or a non-positive interval.
     /// - Parameter candleTimeZone: the zone whose calendar time candles follow (daily candles
     ///   open at its local midnight); default UTC.
+    /// - Parameter foldedCandleInterval: a coarser interval (whose windows hold whole candle
+    ///   windows, e.g. 1d over 1m) that candles are folded into as they leave the full candle
+    ///   ring, keeping `foldedCandleCapacity` of them (``foldedCandles``), so a history longer
+    ///   than the ring still has candles over its whole time range; nil (the default) drops them.
     public init(
-        capacity: Int, candleInterval: CandleInterval, candleCapacity: Int = 1024, candleTimeZone: TimeZoneRules = .utc
+        capacity: Int, candleInterval: CandleInterval, candleCapacity: Int = 1024, candleTimeZone: TimeZoneRules = .utc,
+        foldedCandleInterval: CandleInterval? = nil, foldedCandleCapacity: Int = 8192
     ) throws(ConfigurationError) {
         history = try RingBuffer<Tick>(capacity: capacity)
-        aggregator = try CandleAggregator(interval: candleInterval, capacity: candleCapacity, timeZone: candleTimeZone)
+        let folded = try foldedCandleInterval.map { interval throws(ConfigurationError) in
+            try CandleAggregator(interval: interval, capacity: foldedCandleCapacity, timeZone: candleTimeZone)
+        }
+        aggregator = try CandleAggregator(interval: candleInterval, capacity: candleCapacity, timeZone: candleTimeZone, folded: folded)
         summaries = try HistorySummaries(capacity: capacity)
         shared = AtomicWords.allocate(count: AtomicWords.wordsPerLine)
         shared[Self.lastIndex].store(Double.nan.bitPattern, ordering: .relaxed)
@@ -150,6 +158,13 @@ public final class LiveSeries: @unchecked Sendable {
     /// Read-only view of the candle ring (positions are candle numbers). O(1).
     @inlinable
     public var candles: RingBufferReader<Candle> { aggregator.candles }
+
+    /// Read-only view of the folded candles: those that left the full candle ring, merged into
+    /// ``foldedCandleInterval`` windows, all older than ``candles``' (nil without folding). O(1).
+    public var foldedCandles: RingBufferReader<Candle>? { aggregator.folded?.candles }
+
+    /// The interval candles are folded into as they leave the ring; nil when they are dropped. O(1).
+    public var foldedCandleInterval: CandleInterval? { aggregator.folded?.interval }
 
     /// The newest tick, or `nil` before the first. O(1).
     @inlinable

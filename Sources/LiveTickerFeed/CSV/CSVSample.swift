@@ -1,3 +1,5 @@
+import LiveTickerCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -241,20 +243,8 @@ struct CSVSample {
             let plain = decimalComma ? String(text.filter { $0 != "." }.map { $0 == "," ? "." : $0 }) : text.filter { $0 != "," }
             guard let value = Double(plain.filter { $0 != "\"" && $0 != " " }), value.isFinite else { continue }
             let written = text.lastIndex(of: separator).map { text.distance(from: $0, to: text.endIndex) - 1 } ?? 0
-            let tolerance = abs(value) * 0x1p-23
-            var needed = min(written, 10)
-            for d in 0..<needed {
-                let scale = Self.powersOfTen[d]
-                if abs((value * scale).rounded() / scale - value) <= tolerance {
-                    needed = d
-                    break
-                }
-            }
-            most = max(most ?? 0, needed)
+            most = max(most ?? 0, ValueDecimals.needed(value, atMost: written))
         }
         return most
     }
-
-    /// 10⁰ … 10¹⁰.
-    static let powersOfTen: [Double] = (0...10).map { (0..<$0).reduce(1.0) { r, _ in r * 10 } }
 }
