@@ -31,19 +31,6 @@ struct StrokeSweepTests {
         zip(a, b).map { distance($0, $1) }.max() ?? 0
     }
 
-    func randomWalk(_ n: Int, seed: UInt64, step: Double, start: Double = 32, dx: Double = 1) -> ([Double], [Double]) {
-        var g = SplitMix64(seed: seed)
-        var y = start
-        var xs: [Double] = []
-        var ys: [Double] = []
-        for i in 0..<n {
-            xs.append(Double(i) * dx + 0.3)
-            ys.append(y)
-            y += g.symmetricUnit() * step
-        }
-        return (xs, ys)
-    }
-
     @Test(
         "random walks match the general path within 2/255",
         arguments: [(1.0, 255 as UInt8), (1.5, 255), (1.5, 200), (2.5, 128), (4, 255), (1.5, 77)])

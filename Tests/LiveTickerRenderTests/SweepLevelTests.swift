@@ -60,19 +60,6 @@ struct SweepLevelTests {
         }
     }
 
-    func walk(_ n: Int, seed: UInt64, step: Double, start: Double = 32, dx: Double = 1) -> ([Double], [Double]) {
-        var g = SplitMix64(seed: seed)
-        var y = start
-        var xs: [Double] = []
-        var ys: [Double] = []
-        for i in 0..<n {
-            xs.append(Double(i) * dx + 0.3)
-            ys.append(y)
-            y += g.symmetricUnit() * step
-        }
-        return (xs, ys)
-    }
-
     @Test(
         "random walks, every pen width (the refined root above r = 4) and opacity",
         arguments: [1.0, 1.5, 2.5, 4, 7.5, 12])
@@ -80,7 +67,7 @@ struct SweepLevelTests {
         for alpha: UInt8 in [255, 200, 77, 1] {
             for seed in 1...4 as ClosedRange<UInt64> {
                 for step in [0.3, 2, 9, 40] {
-                    let (xs, ys) = walk(100, seed: seed, step: step)
+                    let (xs, ys) = randomWalk(100, seed: seed, step: step)
                     expectEqualAtEveryLevel(xs, ys, width: width, alpha: alpha, "width \(width) alpha \(alpha) seed \(seed) step \(step)")
                 }
             }
@@ -91,7 +78,7 @@ struct SweepLevelTests {
     func clipEdges() {
         for height in 8...24 {
             for start in [0.2, 1, Double(height) - 2.5, Double(height) - 0.6, Double(height) + 1] {
-                let (xs, ys) = walk(60, seed: UInt64(height), step: 1.5, start: start)
+                let (xs, ys) = randomWalk(60, seed: UInt64(height), step: 1.5, start: start)
                 expectEqualAtEveryLevel(xs, ys, width: 1.5, size: (64, height), "height \(height) start \(start)")
             }
         }
@@ -100,10 +87,10 @@ struct SweepLevelTests {
     @Test("dense and sparse points, gaps, lone points, jumps, dashes and huge values")
     func shapes() {
         for dx in [0.13, 0.5, 3.7, 17] {
-            let (xs, ys) = walk(Int(90 / dx) + 2, seed: 7, step: 3, dx: dx)
+            let (xs, ys) = randomWalk(Int(90 / dx) + 2, seed: 7, step: 3, dx: dx)
             expectEqualAtEveryLevel(xs, ys, width: 1.5, "dx \(dx)")
         }
-        var (xs, ys) = walk(90, seed: 5, step: 6)
+        var (xs, ys) = randomWalk(90, seed: 5, step: 6)
         for i in stride(from: 3, to: 90, by: 11) { ys[i] = [Double.nan, .infinity, -.infinity][i % 3] }
         ys[40] = 1.7e308
         ys[41] = -1.7e308
@@ -111,7 +98,7 @@ struct SweepLevelTests {
         ys[61] = 900
         expectEqualAtEveryLevel(xs, ys, width: 1.5, "gaps and jumps")
         expectEqualAtEveryLevel(xs, ys, width: 2, alpha: 160, dash: DashPattern(on: 6, off: 3), "dashed")
-        let (rx, ry) = walk(90, seed: 8, step: 4)
+        let (rx, ry) = randomWalk(90, seed: 8, step: 4)
         expectEqualAtEveryLevel(rx.reversed(), ry.reversed(), width: 1.5, "backwards")
         expectEqualAtEveryLevel([10.5], [20.5], width: 3, "one point")
         expectEqualAtEveryLevel([10.5, 10.5, 10.5], [2, 30, 61], width: 1.5, "vertical")

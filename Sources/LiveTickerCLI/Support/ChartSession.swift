@@ -179,14 +179,14 @@ final class ChartSession {
     /// most once per display refresh; after the feed ends the last frame stays up when `hold`.
     /// `stop` ends the feed early (SIGINT/SIGTERM should raise it).
     func runLive(reader: any TickBatchReader, pacer: ReplayPacer, stop: StopFlag, hold: Bool) throws -> (FeedReport, SeriesSink) {
-        let outcome = ProducerOutcome()
+        let outcome = ProducerOutcome(seriesCount: series.count)
         // `outcome` keeps the sink (`outcome.sink`) and the sink keeps this closure: a strong
         // capture here was a reference cycle that leaked the sink, its series routing and the
         // outcome on every run (LeakSanitizer: 2.8 MB per run).
         let sinkTemplate = makeSink(
             names: { Self.name(of: $0, in: reader) }, columnNames: { reader.valueColumnNames },
             onSymbol: { [weak outcome] index, symbol in
-                if index == 0 { outcome?.publishTitle(Self.name(of: symbol, in: reader)) }
+                outcome?.publishTitle(Self.name(of: symbol, in: reader), index: index)
                 outcome?.publishDecimals(Self.valueDecimals(of: symbol, in: reader))
             })
         // The reader and the sink template move to the producer thread: this thread reads
@@ -208,9 +208,10 @@ final class ChartSession {
         StopSignal.install()
         guard let producer else { throw CommandFailure("cannot start the producer thread") }
 
+        var seenTitles = 0
         try renderWhileFeeding(
             step: { [self] in
-                if let title = outcome.publishedTitle { adoptSymbolTitle(title) }
+                outcome.adoptTitles(since: &seenTitles) { adoptTitle($1, index: $0) }
                 adoptValueDecimals(outcome.publishedDecimals)
                 return outcome.finished.load(ordering: .acquiring)
             },
@@ -400,22 +401,42 @@ final class ChartSession {
 /// What the producer thread hands back.
 ///
 /// Invariant: `report`, `error` and `sink` are written only by the producer before it stores
-/// `finished` (release) and read by the main thread after `join`; `title` is written once
-/// before `titleReady` is stored (release) and read only after it is seen (acquire). So no
-/// field is ever accessed concurrently.
+/// `finished` (release) and read by the main thread after `join`; the series titles are read
+/// and written under their lock. So no field is ever accessed concurrently.
 private final class ProducerOutcome: @unchecked Sendable {
     let finished = Atomic<Bool>(false)
     var report: FeedReport?
     var error: (any Error)?
     var sink: SeriesSink?
-    private let titleReady = Atomic<Bool>(false)
-    private var title: String?
+    /// The name the feed gave each series (nil: none yet), and how often one was set, so the
+    /// main thread takes the lock only in a frame after a change (names come once per symbol).
+    private let titles: FeedStateLock<[String?]>
+    private let titleChanges = Atomic<Int>(0)
 
-    /// Producer side, once.
-    func publishTitle(_ name: String?) {
-        guard let name, !titleReady.load(ordering: .relaxed) else { return }
-        title = name
-        titleReady.store(true, ordering: .releasing)
+    /// Room for `seriesCount` series' names.
+    init(seriesCount: Int) {
+        titles = FeedStateLock(Array(repeating: nil, count: seriesCount))
+    }
+
+    /// Producer side: series `index` is named `name` (once per new symbol).
+    func publishTitle(_ name: String?, index: Int) {
+        guard let name, !name.isEmpty else { return }
+        let changed = titles.withLock { titles -> Bool in
+            guard index < titles.count, titles[index] != name else { return false }
+            titles[index] = name
+            return true
+        }
+        if changed { titleChanges.add(1, ordering: .releasing) }
+    }
+
+    /// Main-thread side: calls `adopt` with every series' name when one changed since `seen`.
+    func adoptTitles(since seen: inout Int, _ adopt: (Int, String) -> Void) {
+        let changes = titleChanges.load(ordering: .acquiring)
+        guard changes != seen else { return }
+        seen = changes
+        titles.withLock { titles in
+            for (index, name) in titles.enumerated() { if let name { adopt(index, name) } }
+        }
     }
 
     /// The reader's value decimals (-1: none yet), producer to main thread.
@@ -433,8 +454,4 @@ private final class ProducerOutcome: @unchecked Sendable {
         return value >= 0 ? value : nil
     }
 
-    /// Main-thread side: the title once published.
-    var publishedTitle: String? {
-        titleReady.load(ordering: .acquiring) ? title : nil
-    }
 }
