@@ -74,9 +74,7 @@ enum KioskBenchmark {
     }
 
     private static func threadCPUSeconds() -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+        Double(SystemClock.threadCPU.nanoseconds()) / 1e9
     }
 }
 
@@ -164,9 +162,7 @@ private final class KioskProducer: @unchecked Sendable {
         var deadline = MonotonicClock.now()
         var last = Int64.min
         while !stopping.load(ordering: .acquiring) {
-            var now = timespec()
-            clock_gettime(CLOCK_REALTIME, &now)
-            let time = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+            let time = SystemClock.realtime.nanoseconds()
             for k in 0..<10 {
                 level += generator.symmetricUnit() * 0.05
                 // Times only move forward, as a feed's do: a producer that slept late and
