@@ -52,9 +52,16 @@ enum MQTTBenchmark {
     private struct FrameLatencySink: TickSink {
         let series: LiveSeries
         var pending: [Int64] = []
+        var samples = TimingSamples()
         mutating func consume(_ tick: Tick, symbol: SymbolID) {
             series.append(tick)
             pending.append(tick.time)
+        }
+
+        /// The frame showing the pending ticks was drawn at `time` (wall clock).
+        mutating func shown(at time: Int64) {
+            for stamp in pending { samples.append(UInt64(max(0, time - stamp))) }
+            pending.removeAll(keepingCapacity: true)
         }
     }
 
@@ -122,17 +129,17 @@ enum MQTTBenchmark {
     }
 
     /// Drains `queue` into `sink` as the render loop would, but polling every 10 µs, until
-    /// `done(sink)` or 3 s pass with nothing new (the rest is not coming); `arrived` hears the
-    /// monotonic time of every drain that moved ticks.
+    /// `done(sink)` or 3 s pass with nothing new (the rest is not coming); `arrived` is given
+    /// the sink and the monotonic time after every drain that moved ticks.
     private static func drain<S: TickSink>(
-        _ queue: TickQueue, into sink: inout S, until done: (S) -> Bool, arrived: (UInt64) -> Void = { _ in }
+        _ queue: TickQueue, into sink: inout S, until done: (S) -> Bool, arrived: (inout S, UInt64) -> Void = { _, _ in }
     ) {
         var quietSince = MonotonicClock.now()
         while !done(sink) {
             let moved = queue.drain(into: &sink)
             let now = MonotonicClock.now()
             if moved > 0 {
-                arrived(now)
+                arrived(&sink, now)
                 quietSince = now
             } else {
                 if now &- quietSince > 3_000_000_000 { break }
@@ -154,7 +161,7 @@ enum MQTTBenchmark {
         var sink = CountingSink()
         var first: UInt64 = 0
         var last: UInt64 = 0
-        drain(source.queue, into: &sink, until: { $0.ticks >= ticks }) { now in
+        drain(source.queue, into: &sink, until: { $0.ticks >= ticks }) { _, now in
             if first == 0 { first = now }
             last = now
         }
@@ -197,23 +204,12 @@ enum MQTTBenchmark {
         }
         var sink = FrameLatencySink(series: series)
         sink.pending.reserveCapacity(count)
-        var samples = TimingSamples()
-        samples.reserve(count)
-        var quietSince = MonotonicClock.now()
-        while samples.nanoseconds.count < count {
-            if source.queue.drain(into: &sink) > 0 {
-                chart.draw(into: framebuffer)
-                let shown = SystemClock.realtime.nanoseconds()
-                for stamp in sink.pending { samples.append(UInt64(max(0, shown - stamp))) }
-                sink.pending.removeAll(keepingCapacity: true)
-                quietSince = MonotonicClock.now()
-            } else {
-                // 3 s with nothing new: the rest is not coming.
-                if MonotonicClock.now() &- quietSince > 3_000_000_000 { break }
-                var pause = timespec(tv_sec: 0, tv_nsec: 10_000)
-                nanosleep(&pause, nil)
-            }
+        sink.samples.reserve(count)
+        drain(source.queue, into: &sink, until: { $0.samples.nanoseconds.count >= count }) { sink, _ in
+            chart.draw(into: framebuffer)
+            sink.shown(at: SystemClock.realtime.nanoseconds())
         }
+        let samples = sink.samples
         if let thread { pthread_join(thread, nil) }
         if let text = problem.withLock({ $0 }) {
             report.note("mqtt", "latency: the publisher failed: \(text)")
