@@ -217,6 +217,10 @@ final class ChartSession {
             },
             onStop: { stop.stop() })
         pthread_join(producer, nil)
+        // A name or the decimals published after the last step read them (and before it saw
+        // `finished`) would be missing from the last frame: take them once more after the join.
+        outcome.adoptTitles(since: &seenTitles) { adoptTitle($1, index: $0) }
+        adoptValueDecimals(outcome.publishedDecimals)
         if let error = outcome.error { throw error }
         if !StopSignal.isRequested, chartsSomething || !skipsEmptyFrames {
             // The frames drawn while feeding chose the value strip's width with hysteresis;
