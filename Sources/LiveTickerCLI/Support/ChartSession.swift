@@ -41,6 +41,11 @@ final class ChartSession {
     var skipsEmptyFrames = false
     /// Whether any series holds a tick (versions only grow, from 0).
     private var chartsSomething: Bool { series.contains { $0.version > 0 } }
+    /// The output is one picture file, which keeps the last frame after the run (a panel is
+    /// handed back to the console, a numbered sequence has every frame already).
+    private var keepsLastFrameInFile: Bool {
+        (display as? PictureFileDisplay).map { !$0.fileName.isSequence } ?? false
+    }
 
     /// Header titles per series: the wanted symbol names, or the file's name until the charted
     /// symbol is known.
@@ -318,10 +323,13 @@ final class ChartSession {
         republisher?.stop()
         if let error = source.error { throw CommandFailure(error.description) }
         if let error = republisher?.error { throw CommandFailure("--republish: \(error.description)") }
-        if !StopSignal.isRequested, chartsSomething || !skipsEmptyFrames {
+        if !StopSignal.isRequested || keepsLastFrameInFile, chartsSomething || !skipsEmptyFrames {
             // A feed that ended by itself (standard input closed): the last frame is drawn from
             // the data alone, as `replay` draws it (the frames while feeding chose the value
             // strip's width with hysteresis), so `live -` of a file pictures what `replay` does.
+            // So is the picture file a stopped run leaves behind (a feed that never ends, as
+            // MQTT, stops only by a signal): the same ticks leave the same bytes, whichever
+            // frames happened to be drawn on the way.
             chart.resetLayoutHistory()
             try presentFrame()
         }
