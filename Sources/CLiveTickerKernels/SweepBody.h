@@ -104,8 +104,11 @@ static void LTK_FN(sweep)(const ltk_capsule *list, intptr_t count, const ltk_pen
     const F8 zero = {0};
     const F8 one = (F8){0} + 1.0f;
     intptr_t lo = 0, hi = 0;
+    // Columns and rows before the scissor's are skipped (each pixel depends on its own column
+    // and row only).
     intptr_t col = LTK_FN(first_column)(list[0].ax, r);
-    if (col < 0) col = 0;
+    if (col < pen->first_column) col = pen->first_column;
+    const float first_row = (float)pen->first_row;
     while (col < columns) {
         const float xc = (float)col + 0.5f;
         const float left = xc - r, right = xc + r;
@@ -139,11 +142,11 @@ static void LTK_FN(sweep)(const ltk_capsule *list, intptr_t count, const ltk_pen
             y_min = LTK_FN(least)(y_min, m->first_row);
             y_max = LTK_FN(greatest)(y_max, m->last_row);
         }
-        if (!(y_max >= 0 && y_min <= last_row)) {
+        if (!(y_max >= first_row && y_min <= last_row)) {
             col++;
             continue;
         }
-        const float low = LTK_FN(greatest)(y_min, 0);
+        const float low = LTK_FN(greatest)(y_min, first_row);
         intptr_t top = (intptr_t)low;
         if ((float)top < low) top++;
         const intptr_t bottom = (intptr_t)LTK_FN(least)(y_max, last_row);

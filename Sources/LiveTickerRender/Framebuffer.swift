@@ -19,6 +19,18 @@ public final class Framebuffer: @unchecked Sendable {
     /// Invariant: valid for `stride * height` elements for the lifetime of `self`.
     public let pixels: UnsafeMutablePointer<UInt32>
 
+    /// The only pixels any primitive stores to (the whole buffer by default): every primitive
+    /// still computes its pixels from its own clip exactly as without it (a stroke's coordinates,
+    /// an area's columns, a plot's outline), so drawing with the scissor set to a rectangle gives,
+    /// inside it, the very bytes the unscissored drawing gives, and leaves every other pixel
+    /// as it was. A chart redrawing only what changed since its last frame sets it per damage
+    /// rectangle. Reset it with ``resetScissor()``. O(1) to set.
+    public var scissor: PixelRect
+
+    /// Makes the scissor the whole buffer again. O(1).
+    @inlinable
+    public func resetScissor() { scissor = bounds }
+
     /// Allocates a framebuffer of `width × height` pixels (both ≥ 1), cleared to black.
     ///
     /// - Parameter stride: row pitch in pixels; defaults to `width`, must be ≥ `width`.
@@ -32,6 +44,7 @@ public final class Framebuffer: @unchecked Sendable {
         self.stride = rowPitch
         self.pixels = .allocate(capacity: rowPitch * height)
         self.pixels.initialize(repeating: 0, count: rowPitch * height)
+        self.scissor = PixelRect(minX: 0, minY: 0, maxX: width, maxY: height)
     }
 
     deinit {

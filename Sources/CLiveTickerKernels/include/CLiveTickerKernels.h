@@ -76,11 +76,13 @@ typedef struct {
     float ux, uy, length, along0, across0, first_row, last_row;
 } ltk_column_segment;
 
-/// The pen of one stroke: pixel (0, 0) of the clip, the row pitch in pixels, the clip's size,
-/// the coverage radius, the colour (`0x00RRGGBB`) and its opacity (1…255).
+/// The pen of one stroke: pixel (0, 0) of the clip, the row pitch in pixels, the clip-relative
+/// columns `first_column ..< columns` and rows `first_row ..< rows` that may be written (the
+/// clip, or the part of it inside the framebuffer's scissor), the coverage radius, the colour
+/// (`0x00RRGGBB`) and its opacity (1…255).
 typedef struct {
     uint32_t *pixels;
-    intptr_t stride, columns, rows;
+    intptr_t stride, columns, rows, first_column, first_row;
     float radius;
     uint32_t color, alpha;
 } ltk_pen;

@@ -130,7 +130,14 @@ extension Framebuffer {
     @inlinable
     public var bounds: PixelRect { PixelRect(minX: 0, minY: 0, maxX: width, maxY: height) }
 
-    /// `clip` intersected with the buffer's bounds: the only pixels a primitive may touch.
+    /// `clip` intersected with the buffer's bounds and the ``scissor``: the only pixels a
+    /// primitive may touch.
     @usableFromInline
-    internal func drawable(_ clip: PixelRect) -> PixelRect { clip.intersection(bounds) }
+    internal func drawable(_ clip: PixelRect) -> PixelRect { clip.intersection(bounds).intersection(scissor) }
+
+    /// `clip` intersected with the buffer's bounds, the scissor left out: the rectangle a
+    /// primitive whose pixels depend on its clip (a stroke's clip-relative coordinates, a plot's
+    /// outline along its edges) computes with, so that the scissor changes no value it stores.
+    @usableFromInline
+    internal func layoutClip(_ clip: PixelRect) -> PixelRect { clip.intersection(bounds) }
 }

@@ -132,7 +132,10 @@ extension RasterScratch {
         // (both ends are sorted). Pixel centres are at column + 0.5.
         var lo = 0
         var hi = 0
-        var col = Swift.max(0, firstColumn(reaching: list[0].ax, r))
+        // Columns and rows before the scissor's are skipped: each pixel's value depends only
+        // on its own column and row, not on where the sweep started.
+        var col = Swift.max(g.firstColumn, firstColumn(reaching: list[0].ax, r))
+        let firstRow = Float(g.firstRow)
         while col < columns {
             let xc = Float(col) + 0.5
             let left = xc - r
@@ -162,11 +165,11 @@ extension RasterScratch {
             }
             // Rows top...bottom may be reached. Both bounds are finite (the capsules lie in
             // the widened clip); after the clamps, truncation is floor and cannot trap.
-            guard yMax >= 0 && yMin <= lastRow else {
+            guard yMax >= firstRow && yMin <= lastRow else {
                 col &+= 1
                 continue
             }
-            let low = greatest(yMin, 0)
+            let low = greatest(yMin, firstRow)
             var top = Int(low)
             if Float(top) < low { top &+= 1 }
             let bottom = Int(least(yMax, lastRow))
@@ -219,8 +222,8 @@ extension RasterScratch {
     /// the call.
     private func sweepInC(_ count: Int, _ g: StrokeGeometry, level: Int32) -> Bool {
         var pen = ltk_pen(
-            pixels: g.pixels, stride: g.stride, columns: g.columns, rows: g.rows, radius: Float(g.radius), color: g.color,
-            alpha: g.alpha)
+            pixels: g.pixels, stride: g.stride, columns: g.columns, rows: g.rows, first_column: g.firstColumn,
+            first_row: g.firstRow, radius: Float(g.radius), color: g.color, alpha: g.alpha)
         return UnsafeRawPointer(capsules).withMemoryRebound(to: ltk_capsule.self, capacity: count) { list in
             UnsafeMutableRawPointer(columnSegments).withMemoryRebound(to: ltk_column_segment.self, capacity: count) { near in
                 ltk_sweep_columns(level, list, count, &pen, near)

@@ -43,21 +43,30 @@ extension Rasterizer {
         _ xs: UnsafeBufferPointer<T>, _ ys: UnsafeBufferPointer<T>, baseline: Double,
         color: RGBColor, alpha: UInt8, clip: PixelRect, into fb: Framebuffer
     ) {
-        let c = fb.drawable(clip)
-        guard !c.isEmpty, alpha != 0 else { return }
+        // The columns come from the clip alone; the scissor only narrows what is stored.
+        let c = fb.layoutClip(clip)
+        let write = fb.drawable(clip)
+        guard !write.isEmpty, alpha != 0 else { return }
         var scratch = self.scratch
         defer { self.scratch = scratch }
         guard let columns = scratch.measureAreaColumns(xs, ys, baseline: baseline, clip: c) else { return }
         let rows = c.maxY &- c.minY
         let pixels = fb.pixels + (c.minY &* fb.stride &+ c.minX)
         let a = UInt32(alpha)
-        scratch.blendAreaEdges(columns, rows: rows, color: color.pixel, alpha: a, pixels: pixels, stride: fb.stride)
+        let wx = (write.minX &- c.minX)..<(write.maxX &- c.minX)
+        let wy = (write.minY &- c.minY)..<(write.maxY &- c.minY)
+        scratch.blendAreaEdges(
+            columns, rows: rows, color: color.pixel, alpha: a, pixels: pixels, stride: fb.stride, written: (wx, wy))
         let interior = scratch.linkAreaInteriors(columns, rows: rows)
         let words = scratch.columnWords(columns)
-        scratch.sweepInteriorRows(interior) { y in
+        let swept = interior.lowerBound..<Swift.max(interior.lowerBound, Swift.min(interior.upperBound, wy.upperBound))
+        scratch.sweepInteriorRows(swept) { y in
+            guard y >= wy.lowerBound else { return }
             let row = pixels + y &* fb.stride
             scratch.forEachInteriorRun(words) { start, end in
-                PixelBlend.blendSpan(row + start, count: end &- start, color: color.pixel, alpha: a)
+                let from = Swift.max(start, wx.lowerBound)
+                let to = Swift.min(end, wx.upperBound)
+                if from < to { PixelBlend.blendSpan(row + from, count: to &- from, color: color.pixel, alpha: a) }
             }
         }
     }
@@ -162,18 +171,19 @@ extension RasterScratch {
     }
 
     /// Blends the fractional ends of the measured columns (each with its coverage × `alpha`)
-    /// over what the framebuffer holds there. O(columns), no allocation.
+    /// over what the framebuffer holds there, storing only to the clip-relative columns and
+    /// rows `written` (the scissor's part of the clip). O(columns), no allocation.
     func blendAreaEdges(
         _ columns: ClosedRange<Int>, rows: Int, color: UInt32, alpha: UInt32,
-        pixels: UnsafeMutablePointer<UInt32>, stride: Int
+        pixels: UnsafeMutablePointer<UInt32>, stride: Int, written: (columns: Range<Int>, rows: Range<Int>)
     ) {
         let alphaF = Float(alpha)
-        for column in columns {
+        for column in columns where written.columns.contains(column) {
             guard let run = areaRun(column, rows: rows) else { continue }
             @inline(__always) func blendEnd(_ row: Int, _ coverage: Float) {
                 let a = UInt32(coverage * alphaF + 0.5)
                 let p = row &* stride &+ column
-                if row >= 0 && a != 0 { pixels[p] = PixelBlend.blend(pixels[p], color, alpha: a) }
+                if row >= 0 && a != 0 && written.rows.contains(row) { pixels[p] = PixelBlend.blend(pixels[p], color, alpha: a) }
             }
             blendEnd(run.upper.row, run.upper.coverage)
             blendEnd(run.lower.row, run.lower.coverage)

@@ -56,10 +56,17 @@ extension Rasterizer {
         _ backdrop: PlotBackdrop, _ xs: UnsafeBufferPointer<T>, _ ys: UnsafeBufferPointer<T>, baseline: Double,
         color: RGBColor, alpha: UInt8, clip: PixelRect, into fb: Framebuffer
     ) {
-        let c = fb.drawable(clip)
-        guard !c.isEmpty else { return }
+        // The outline, grid and area come from the clip alone; the scissor only narrows what is
+        // stored (clip-relative columns wx0..<wx1, rows wy0..<wy1).
+        let c = fb.layoutClip(clip)
+        let write = fb.drawable(clip)
+        guard !write.isEmpty else { return }
         let cw = c.maxX &- c.minX
         let ch = c.maxY &- c.minY
+        let wx0 = write.minX &- c.minX
+        let wx1 = write.maxX &- c.minX
+        let wy0 = write.minY &- c.minY
+        let wy1 = write.maxY &- c.minY
         var scratch = self.scratch
         defer { self.scratch = scratch }
         scratch.reserveColumns(cw, rows: ch)
@@ -116,7 +123,9 @@ extension Rasterizer {
                     var runStart = 0
                     var runTinted = false
                     @inline(__always) func flush(to end: Int) {
-                        (row + runStart).update(repeating: runTinted ? tint : base, count: end &- runStart)
+                        let from = Swift.max(runStart, wx0)
+                        let to = Swift.min(end, wx1)
+                        if from < to { (row + from).update(repeating: runTinted ? tint : base, count: to &- from) }
                     }
                     if interior.contains(y) {
                         let rowPatterns = patternBase + kind &* 16 &* 16
@@ -138,6 +147,15 @@ extension Rasterizer {
                             let out = UnsafeMutableRawPointer(row + start)
                             var pattern = word
                             var i = 0
+                            if start < wx0 || start &+ count > wx1 {
+                                // A word the scissor cuts: pixel by pixel, inside it only.
+                                while i < count {
+                                    let column = start &+ i
+                                    if column >= wx0 && column < wx1 { row[column] = pattern & 1 != 0 ? tint : base }
+                                    pattern >>= 1
+                                    i &+= 1
+                                }
+                            }
                             while i &+ 4 <= count {
                                 let four = rowPatterns.load(fromByteOffset: Int(pattern & 15) &* 16, as: SIMD4<UInt32>.self)
                                 out.storeBytes(of: four, toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
@@ -162,24 +180,29 @@ extension Rasterizer {
                     }
                     flush(to: cw)
                     guard kind != 2 else { return }
-                    for x in gridColumns where x >= c.minX && x < c.maxX {
+                    for x in gridColumns where x >= write.minX && x < write.maxX {
                         let column = x &- c.minX
                         row[column] = inInterior(column) ? tints[1] : bases[1]
                     }
                     if backdrop.outline != nil {
-                        row[0] = inInterior(0) ? tints[2] : bases[2]
-                        row[cw &- 1] = inInterior(cw &- 1) ? tints[2] : bases[2]
+                        if wx0 == 0 { row[0] = inInterior(0) ? tints[2] : bases[2] }
+                        if wx1 == cw { row[cw &- 1] = inInterior(cw &- 1) ? tints[2] : bases[2] }
                     }
                 }
                 if columns != nil {
-                    scratch.sweepInteriorRows(0..<ch, paintRow)
+                    // Every row is swept (the interior bits depend on the rows above), only
+                    // the scissor's are painted.
+                    scratch.sweepInteriorRows(0..<Swift.min(ch, wy1)) { y in
+                        if y >= wy0 { paintRow(y) }
+                    }
                 } else {
-                    for y in 0..<ch { paintRow(y) }
+                    for y in wy0..<wy1 { paintRow(y) }
                 }
             }
         }
         if let columns {
-            scratch.blendAreaEdges(columns, rows: ch, color: color.pixel, alpha: a, pixels: pixels, stride: stride)
+            scratch.blendAreaEdges(
+                columns, rows: ch, color: color.pixel, alpha: a, pixels: pixels, stride: stride, written: (wx0..<wx1, wy0..<wy1))
         }
     }
 }

@@ -67,8 +67,10 @@ extension Rasterizer {
         _ xs: UnsafeBufferPointer<T>, _ ys: UnsafeBufferPointer<T>, width: Double,
         color: RGBColor, alpha: UInt8, dash: DashPattern? = nil, clip: PixelRect, into fb: Framebuffer
     ) {
-        let c = fb.drawable(clip)
-        guard !c.isEmpty, alpha != 0 else { return }
+        // The geometry comes from the clip alone; the scissor only narrows what is stored.
+        let c = fb.layoutClip(clip)
+        let write = fb.drawable(clip)
+        guard !write.isEmpty, alpha != 0 else { return }
         let cw = c.maxX &- c.minX
         let ch = c.maxY &- c.minY
         var scratch = self.scratch
@@ -76,7 +78,8 @@ extension Rasterizer {
         // Pens wider than the clip cover it anyway; the cap keeps the arithmetic small.
         let w = width.isNaN ? 1 : Swift.min(Swift.max(width, 1), Double(2 &* (cw &+ ch)))
         let r = w * 0.5 + 0.5
-        let geometry = StrokeGeometry(clip: c, radius: r, framebuffer: fb, color: color.pixel, alpha: UInt32(alpha))
+        let geometry = StrokeGeometry(
+            clip: c, write: write, radius: r, framebuffer: fb, color: color.pixel, alpha: UInt32(alpha))
         let dash = dash.flatMap { $0.isSolid ? nil : $0 }
         if usesColumnSweep, let count = scratch.collectMonotoneCapsules(xs, ys, dash: dash, geometry) {
             scratch.sweepColumns(count, geometry, level: sweepLevel)
@@ -150,7 +153,7 @@ extension RasterScratch {
         let fax = Float(ax)
         let fay = Float(ay)
 
-        let rowFirst = Swift.max(0, ceilToInt(Swift.min(ay, by) - radius - 0.5))
+        let rowFirst = Swift.max(g.firstRow, ceilToInt(Swift.min(ay, by) - radius - 0.5))
         let rowLast = Swift.min(g.rows &- 1, floorToInt(Swift.max(ay, by) + radius - 0.5))
         guard rowFirst <= rowLast else { return }
         // Columns of row y: the bounding box ∩ the band within `radius` of the infinite line
@@ -164,6 +167,7 @@ extension RasterScratch {
         let mask = self.mask
         let maskWidth = self.maskWidth
         let columns = g.columns
+        let firstColumn = g.firstColumn
         let generation = self.generation
         let tag = generation << 8
         let color = g.color
@@ -189,7 +193,9 @@ extension RasterScratch {
                 let beyond = Swift.max(Swift.max(-along, along - len), 0)
                 let d2 = perp * perp + beyond * beyond
                 px += 1
-                if d2 < r2 {
+                // Left of the scissor: stepped over, not started later, so that `px` (summed
+                // column by column) takes the same values as in an unscissored stroke.
+                if d2 < r2 && x >= firstColumn {
                     let cov = Swift.min(r - d2.squareRoot(), 1)
                     // Round to 0…255 without a checked conversion: adding 1.5·2²³ leaves the
                     // integer in the low mantissa bits.
@@ -233,9 +239,12 @@ struct StrokeGeometry {
     /// Clip origin (segments are made clip-relative).
     @usableFromInline let originX: Double
     @usableFromInline let originY: Double
-    /// Clip size in pixels.
+    /// The clip-relative columns `firstColumn..<columns` and rows `firstRow..<rows` that may be
+    /// stored to: the whole clip (from 0 to its size) unless the framebuffer's scissor narrows it.
     @usableFromInline let columns: Int
     @usableFromInline let rows: Int
+    @usableFromInline let firstColumn: Int
+    @usableFromInline let firstRow: Int
     /// Coverage radius: half the pen width plus half a pixel.
     @usableFromInline let radius: Double
     /// The clip widened by `radius + 1`: a segment outside it cannot touch the clip.
@@ -248,15 +257,18 @@ struct StrokeGeometry {
     @usableFromInline let alpha: UInt32
 
     @usableFromInline
-    init(clip: PixelRect, radius: Double, framebuffer: Framebuffer, color: UInt32, alpha: UInt32) {
+    init(clip: PixelRect, write: PixelRect, radius: Double, framebuffer: Framebuffer, color: UInt32, alpha: UInt32) {
         pixels = framebuffer.pixels + (clip.minY &* framebuffer.stride &+ clip.minX)
         stride = framebuffer.stride
         self.color = color
         self.alpha = alpha
         originX = Double(clip.minX)
         originY = Double(clip.minY)
-        columns = clip.maxX &- clip.minX
-        rows = clip.maxY &- clip.minY
+        // write ⊆ clip (both already inside the buffer).
+        columns = write.maxX &- clip.minX
+        rows = write.maxY &- clip.minY
+        firstColumn = write.minX &- clip.minX
+        firstRow = write.minY &- clip.minY
         self.radius = radius
         minX = Double(clip.minX) - radius - 1
         minY = Double(clip.minY) - radius - 1
