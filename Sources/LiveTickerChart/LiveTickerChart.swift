@@ -96,6 +96,30 @@ public final class LiveTickerChart {
     /// This frame's last-value tags, in row order (series indices); capacity: the series count.
     var tagOrder: [Int] = []
 
+    /// Rectangles (framebuffer coordinates) the last draw stored to: the chart's whole rectangle
+    /// after a whole frame, else the parts ``drawChanges(into:)`` redrew. Capacity kept.
+    public internal(set) var damage: [PixelRect] = []
+    /// What the last frame drew, for ``drawChanges(into:)`` to compare with.
+    var drawn = DrawnFrame()
+    /// Whether every mark declares ``ChartMark/redrawsChangesOnly`` (else every frame is whole).
+    let marksRedrawChangesOnly: Bool
+    /// The widest pen of any line (series, moving averages), for how far a changed point reaches.
+    let penReach: Double
+    /// Per series: whether its line is drawn only solid and straight, so that a frame redraws
+    /// just around its changed segments (see `LiveTickerChart+Damage`).
+    let localLine: [Bool]
+    /// Whether a line joins the candles (a moving average): a changed candle then changes the
+    /// line from the candle before it.
+    let linesThroughCandles: Bool
+    /// This frame's changed boxes (pixels: columns from, to, rows from, to), while the damage
+    /// is worked out; capacity kept.
+    var changedSpans: [(Double, Double, Double, Double)] = []
+    /// The plot's columns (spans are cut to them) and how close two spans join, this frame.
+    var spanBounds = (0.0, 0.0, 0.0)
+    var spanGap = 16.0
+    /// How often the changed boxes overflowed their room and were joined (this chart's life).
+    var compactions = 0
+
     /// Forgets what earlier frames decided for the layout (the value strip's width, kept with
     /// hysteresis), so the next frame depends on the data alone: a replay's final frame on a
     /// display then equals the one a file output of the same data gets. O(1).
@@ -183,8 +207,41 @@ public final class LiveTickerChart {
         }
         self.paneFrames = [PaneFrame](repeating: PaneFrame(), count: panes.count)
         self.scratch = series.map {
-            SeriesScratch(source: $0.source, plotWidth: logical.width, algorithm: options.algorithm)
+            SeriesScratch(source: $0.source, plotWidth: logical.width, algorithm: options.algorithm, keepsCandles: slots)
         }
+        var redraws = true
+        var reach = 1.0
+        var throughCandles = false
+        for pane in panes {
+            for mark in pane.marks {
+                redraws = redraws && mark.redrawsChangesOnly
+                if let average = mark as? MovingAverageMark {
+                    reach = Swift.max(reach, average.lineWidth)
+                    throughCandles = true
+                }
+            }
+        }
+        for style in series.map(\.style) { reach = Swift.max(reach, style.lineWidth ?? options.lineWidth) }
+        // A series whose line is drawn only solid and straight (line marks, its area fill)
+        // changes only near its changed segments.
+        var local = [Bool](repeating: true, count: series.count)
+        for index in series.indices where options.dashesSeries && index > 0 { local[index] = false }
+        for pane in panes {
+            for mark in pane.marks {
+                for input in mark.inputs where input.need == .line && series.indices.contains(input.series) {
+                    let straight = (mark as? LineMark).map { $0.interpolation == .linear } ?? (mark is AreaMark)
+                    if !straight { local[input.series] = false }
+                }
+            }
+        }
+        self.localLine = local
+        self.marksRedrawChangesOnly = redraws
+        self.linesThroughCandles = throughCandles
+        self.penReach = reach.isFinite ? Swift.min(reach, 4096) : 4096
+        drawn.tagRows = [Int](repeating: .min, count: panes.count &* series.count)
+        drawn.panes = [PaneFrame](repeating: PaneFrame(), count: panes.count)
+        damage.reserveCapacity(16)
+        changedSpans.reserveCapacity(4096)
         for (index, one) in series.enumerated() { scratch[index].titleBytes = Array(one.title.utf8) }
         self.crosshair = options.crosshair
         gridRows.reserveCapacity(256)
@@ -226,12 +283,49 @@ public final class LiveTickerChart {
     /// Draws the current state of every series into `framebuffer`, which must be the panel
     /// size given at init. O(visible ticks + pixels); allocates nothing.
     public func draw(into framebuffer: Framebuffer) {
+        draw(into: framebuffer, changesOnly: false)
+    }
+
+    /// Draws the current state into `framebuffer` like ``draw(into:)``, but when this chart
+    /// drew the last frame into the same framebuffer, only what changed since: the header, the
+    /// value strip, the plot's columns from the first one whose data changed to the right edge
+    /// and the rows its last-value lines left and moved to. Each of those rectangles is drawn by
+    /// the whole frame's code, stored only inside it, so the framebuffer ends byte for byte as
+    /// a whole frame would leave it; ``damage`` lists them (what a display must copy). A frame
+    /// whose layout, scales, x mapping, crosshair or stale state moved, the first one into a
+    /// framebuffer, one after ``invalidate()``, a rotated chart's and one with a mark that does
+    /// not declare ``ChartMark/redrawsChangesOnly`` are drawn whole.
+    /// O(visible ticks + pixels redrawn); allocates nothing.
+    public func drawChanges(into framebuffer: Framebuffer) {
+        draw(into: framebuffer, changesOnly: true)
+    }
+
+    /// ``drawChanges(into:)`` into `rect` of `framebuffer` (a panel of a wall), with the
+    /// preconditions of ``draw(into:in:)``.
+    public func drawChanges(into framebuffer: Framebuffer, in rect: PixelRect) {
+        precondition(rect.width == width && rect.height == height, "rectangle size differs from the chart's")
+        precondition(rect.intersection(framebuffer.bounds) == rect, "rectangle outside the framebuffer")
+        precondition(rotationBuffer == nil, "a chart drawn into a rectangle must be upright")
+        drawUpright(into: framebuffer, in: rect, changesOnly: true)
+    }
+
+    /// Makes the next ``drawChanges(into:)`` draw the whole frame (call it when something else
+    /// wrote into the framebuffer). O(1).
+    public func invalidate() {
+        drawn.valid = false
+    }
+
+    func draw(into framebuffer: Framebuffer, changesOnly: Bool) {
         precondition(framebuffer.width == width && framebuffer.height == height, "framebuffer size differs from the chart's")
         guard let upright = rotationBuffer else {
-            drawUpright(into: framebuffer, in: framebuffer.bounds)
+            drawUpright(into: framebuffer, in: framebuffer.bounds, changesOnly: changesOnly)
             return
         }
+        // Rotated: the upright frame is drawn and turned whole.
         drawUpright(into: upright, in: upright.bounds)
+        drawn.valid = false
+        damage.removeAll(keepingCapacity: true)
+        damage.append(framebuffer.bounds)
         let start = measuresStages ? ChartStageTimes.now() : 0
         options.rotation.apply(from: upright, to: framebuffer)
         if measuresStages { stageTimes.rotation = ChartStageTimes.now() &- start }
@@ -259,14 +353,15 @@ public final class LiveTickerChart {
         seriesStyles[index].color ?? options.theme.seriesColor(index)
     }
 
-    /// The whole one-pass frame into `rect` of an upright framebuffer.
-    func drawUpright(into fb: Framebuffer, in rect: PixelRect) {
+    /// The whole one-pass frame into `rect` of an upright framebuffer; with `changesOnly`, only
+    /// the rectangles that changed since the last frame this chart drew into the same
+    /// framebuffer and rectangle (see ``drawChanges(into:)``), when it can tell. Sets ``damage``.
+    func drawUpright(into fb: Framebuffer, in rect: PixelRect, changesOnly: Bool = false) {
         var clock = StageClock(enabled: measuresStages)
         stageTimes = ChartStageTimes()
         collectVisibleData()
         makeGeometries(frame: rect)
-        let first = paneFrames[0].geometry
-        lastGeometry = first
+        lastGeometry = paneFrames[0].geometry
         stageTimes.collect = clock.lap()
 
         for index in scratch.indices where readsLine[index] {
@@ -274,6 +369,30 @@ public final class LiveTickerChart {
         }
         stageTimes.downsample = clock.lap()
 
+        damage.removeAll(keepingCapacity: true)
+        if changesOnly && collectDamage(into: fb, in: rect) {
+            // Each damaged rectangle through the same drawing code as a whole frame, stored
+            // only inside it (the framebuffer's scissor), so its pixels are the whole frame's.
+            let saved = fb.scissor
+            for r in damage {
+                fb.scissor = saved.intersection(r)
+                paintLayers(into: fb, in: rect, clock: &clock)
+            }
+            fb.scissor = saved
+        } else {
+            damage.append(rect)
+            paintLayers(into: fb, in: rect, clock: &clock)
+        }
+        recordDrawnFrame(fb, rect)
+    }
+
+    /// Everything a frame stores, in order, from what ``drawUpright(into:in:changesOnly:)``
+    /// gathered: background, plots, marks, labels, crosshair, header.
+    func paintLayers(into fb: Framebuffer, in rect: PixelRect, clock: inout StageClock) {
+        let first = paneFrames[0].geometry
+        // State one pass of the marks leaves for the labels (the tags' rows), reset so that
+        // every pass sees what a single whole frame sees.
+        for s in scratch { s.tagRect = .empty }
         // Each pixel is stored once: the frame around the plots (band by band: the plots
         // share their columns), then each plot with its grid, outline and area fill in one pass.
         var bandTop = rect.minY
@@ -288,13 +407,20 @@ public final class LiveTickerChart {
             clip: rect)
         var backgroundTime = clock.lap()
 
+        // A layer whose region misses the scissor stores nothing: skipped (a partial frame's
+        // pass over one damaged rectangle then costs only what reaches it).
+        let scissor = fb.scissor
+        @inline(__always) func reaches(_ region: PixelRect) -> Bool { !region.intersection(scissor).isEmpty }
         for pane in panes.indices {
             selectPane(pane)
             let geometry = paneFrames[pane].geometry
-            paintPlot(geometry, area: areaSeries[pane], into: fb)
+            let layout = geometry.layout
+            if reaches(layout.plot) { paintPlot(geometry, area: areaSeries[pane], into: fb) }
             backgroundTime &+= clock.lap()
+            // Marks draw into the plot and the value strip (tags), which the labels then avoid.
+            let marksReach = reaches(layout.plot) || reaches(layout.valueAxis)
             let context = MarkContext(chart: self, geometry: geometry)
-            for mark in panes[pane].marks {
+            for mark in panes[pane].marks where marksReach {
                 mark.draw(context, into: fb)
                 let spent = clock.lap()
                 switch mark.stage {
@@ -304,15 +430,17 @@ public final class LiveTickerChart {
                 }
             }
             labelsTimeAxis = pane == panes.count &- 1
-            drawAxisLabels(geometry, into: fb)
-            if paneFrames[pane].logarithmic { drawLogLabels(geometry, into: fb) }
+            if reaches(layout.valueAxis) || reaches(layout.timeAxis) {
+                drawAxisLabels(geometry, into: fb)
+                if paneFrames[pane].logarithmic { drawLogLabels(geometry, into: fb) }
+            }
             stageTimes.labels &+= clock.lap()
         }
-        stageTimes.background = backgroundTime
+        stageTimes.background &+= backgroundTime
         selectPane(0)
         labelsTimeAxis = true
         drawCrosshair(first, into: fb)
-        if options.showsHeader { drawHeader(first, into: fb) }
+        if options.showsHeader, reaches(first.layout.header) { drawHeader(first, into: fb) }
         stageTimes.labels &+= clock.lap()
     }
 

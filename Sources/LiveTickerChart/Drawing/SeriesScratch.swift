@@ -35,6 +35,16 @@ final class SeriesScratch {
     let pixelYs: UnsafeMutableBufferPointer<Double>
     /// Copy of the newest candles (capacity: the candle ring's capacity).
     let candles: UnsafeMutableBufferPointer<Candle>
+    /// The last frame's kept points in pixels (``keptCount`` of them then: `drawnKept`) and
+    /// its copied candles, compared with this frame's to find what changed
+    /// (`LiveTickerChart+Damage`); the candle copy is empty unless the chart uses candle slots.
+    let drawnXs: UnsafeMutableBufferPointer<Double>
+    let drawnYs: UnsafeMutableBufferPointer<Double>
+    let drawnCandles: UnsafeMutableBufferPointer<Candle>
+    var drawnKept = 0
+    var drawnCandleCount = 0
+    var drawnVisibleCandles: Range<Int> = 0..<0
+    var drawnCandleWidth: Int64 = 0
     /// The series title as bytes, so the header draws it without touching a String per frame.
     var titleBytes: [UInt8] = []
 
@@ -74,7 +84,7 @@ final class SeriesScratch {
     var tagRow = 0
     var tagTop = 0
 
-    init(source series: any ChartSource, plotWidth: Int, algorithm: DownsamplingAlgorithm) {
+    init(source series: any ChartSource, plotWidth: Int, algorithm: DownsamplingAlgorithm, keepsCandles: Bool = false) {
         minimumBlocks = 2 * max(plotWidth, 3)
         let rawCapacity = min(series.tickCapacity, 64 * minimumBlocks)
         let candidateCapacity = series.candidateCapacity(minimumBlocks: minimumBlocks)
@@ -88,6 +98,9 @@ final class SeriesScratch {
         pixelXs = .allocate(capacity: max(kept, 1))
         pixelYs = .allocate(capacity: max(kept, 1))
         candles = .allocate(capacity: max(1, series.candleCapacity &+ series.foldedCandleCapacity))
+        drawnXs = .allocate(capacity: max(kept, 1))
+        drawnYs = .allocate(capacity: max(kept, 1))
+        drawnCandles = .allocate(capacity: keepsCandles ? candles.count : 0)
     }
 
     deinit {
@@ -99,6 +112,9 @@ final class SeriesScratch {
         pixelXs.deallocate()
         pixelYs.deallocate()
         candles.deallocate()
+        drawnXs.deallocate()
+        drawnYs.deallocate()
+        drawnCandles.deallocate()
     }
 }
 

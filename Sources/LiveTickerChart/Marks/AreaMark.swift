@@ -5,6 +5,8 @@ import LiveTickerRender
 /// and grid (each plot pixel is stored once), so it costs almost nothing beyond the backdrop;
 /// only the first area mark of a pane is painted.
 public struct AreaMark: ChartMark {
+    /// Drawn from its inputs alone, so a frame may redraw only what changed.
+    public var redrawsChangesOnly: Bool { true }
     /// The series filled under.
     public let series: Int
 

@@ -5,6 +5,8 @@ import LiveTickerScales
 /// with `color` at `alpha`. Put it first among a pane's marks so the data is drawn over it.
 /// It does not widen the value scale unless `widensScale`. O(plot pixels in the band).
 public struct BandMark: ChartMark {
+    /// Drawn from its inputs alone, so a frame may redraw only what changed.
+    public var redrawsChangesOnly: Bool { true }
     /// Lower edge of the zone.
     public let lower: Double
     /// Upper edge of the zone.

@@ -5,6 +5,8 @@ import LiveTickerRender
 /// a candle with a non-finite field keeps its slot empty. Puts the chart in candle slots.
 /// O(visible candles) per frame.
 public struct CandlesMark: ChartMark {
+    /// Drawn from its inputs alone, so a frame may redraw only what changed.
+    public var redrawsChangesOnly: Bool { true }
     /// The series whose candles are drawn.
     public let series: Int
 

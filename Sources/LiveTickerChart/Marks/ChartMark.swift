@@ -30,12 +30,21 @@ public protocol ChartMark {
     func includeValues(_ data: ChartFrameData, into extent: inout ValueExtent)
     /// Draws the mark, clipped to `context.clip`. Must not allocate.
     func draw(_ context: MarkContext, into framebuffer: Framebuffer)
+    /// Whether the chart may redraw only the changed part of the plot under this mark
+    /// (``LiveTickerChart/drawChanges(into:)``): true promises that the mark's pixels depend
+    /// only on the pane's geometry and what its ``inputs`` read, with a `.line` input drawn
+    /// within its series' pen width of the line's points, a `.candles` input within its
+    /// candles' slots (and the line from the previous candle), and a `.newest` input as at most
+    /// one row across the plot at the newest value plus tags in the value strip. Default false:
+    /// a chart with the mark draws every frame whole.
+    var redrawsChangesOnly: Bool { get }
 }
 
 extension ChartMark {
     public var areaSeries: Int? { nil }
     public var stage: ChartStage { .overlays }
     public mutating func prepare(plotWidth: Int) {}
+    public var redrawsChangesOnly: Bool { false }
 
     /// The visible ticks of the input series, and their visible candles in candle-slot charts.
     public func includeValues(_ data: ChartFrameData, into extent: inout ValueExtent) {

@@ -4,6 +4,8 @@ import LiveTickerRender
 /// value and a tag in the value strip showing it exactly (unclamped, full precision), in the
 /// series colour. Axis labels keep clear of the tags. O(series) per frame.
 public struct LastValueMark: ChartMark {
+    /// Drawn from its inputs alone, so a frame may redraw only what changed.
+    public var redrawsChangesOnly: Bool { true }
     /// The series tagged.
     public let series: [Int]
 

@@ -4,6 +4,8 @@ import LiveTickerRender
 /// (LTTB by default), NaN values lifting the pen. O(plot width) per frame; the step and
 /// monotone forms build their polyline in scratch kept between frames.
 public struct LineMark: ChartMark {
+    /// Drawn from its inputs alone, so a frame may redraw only what changed.
+    public var redrawsChangesOnly: Bool { true }
     /// How consecutive points are joined.
     public enum Interpolation: String, Sendable, Hashable, CaseIterable {
         /// Straight segments.

@@ -7,6 +7,8 @@ import LiveTickerRender
 /// close is skipped (it neither resets nor moves the average). Puts the chart in candle slots.
 /// O(held candles) per frame.
 public struct MovingAverageMark: ChartMark {
+    /// Drawn from its inputs alone, so a frame may redraw only what changed.
+    public var redrawsChangesOnly: Bool { true }
     /// Which average.
     public enum Kind: Sendable, Hashable {
         /// Mean of the last `period` closes (drawn once `period` closes were seen).

@@ -5,6 +5,8 @@ import LiveTickerScales
 /// the left, in the theme's threshold colour (or `color`). They do not widen the value scale:
 /// a threshold far from the data is off the plot, not squeezing it. O(values) per frame.
 public struct ThresholdMark: ChartMark {
+    /// Drawn from its inputs alone, so a frame may redraw only what changed.
+    public var redrawsChangesOnly: Bool { true }
     /// The values marked.
     public var values: [Double]
     /// Line and label colour; nil: the theme's threshold colour.

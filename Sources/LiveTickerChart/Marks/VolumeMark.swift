@@ -7,6 +7,8 @@ import LiveTickerScales
 /// largest visible volume: put it in a pane of its own with ``Pane/Scale/includingZero``.
 /// O(visible candles) per frame.
 public struct VolumeMark: ChartMark {
+    /// Drawn from its inputs alone, so a frame may redraw only what changed.
+    public var redrawsChangesOnly: Bool { true }
     /// The series whose candle volumes are drawn.
     public let series: Int
     /// Opacity of the bars (0–255).
