@@ -149,9 +149,11 @@ final class ChartSession {
             applyTitles()
             framebuffer = Framebuffer(width: display.width, height: display.height)
         }
-        chart.draw(into: framebuffer)
+        // Only what changed since the last frame is redrawn (the same bytes as a whole frame),
+        // and only that reaches a display that updates in part.
+        chart.drawChanges(into: framebuffer)
         do {
-            if try display.present(framebuffer) { framesPresented += 1 }
+            if try display.present(framebuffer, damage: chart.damage) { framesPresented += 1 }
         } catch {
             throw CommandFailure(error.description)
         }

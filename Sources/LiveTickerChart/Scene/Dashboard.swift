@@ -8,8 +8,10 @@ import LiveTickerScales
 ///
 /// Only panels whose data or view changed are redrawn: each panel remembers the sum of its
 /// sources' versions (its crosshair, and whether it showed its stale badge) at its last draw, and ``draw(into:)`` repaints just
-/// the panels where that moved, reporting their rectangles in ``damage`` (what a display
-/// needs to copy). So one changing panel of a 2×2 wall costs about a quarter of the frame.
+/// the panels where that moved, and within each only what changed since its last frame
+/// (``LiveTickerChart/drawChanges(into:in:)``), reporting those rectangles in ``damage``
+/// (what a display needs to copy). So one changing panel of a 2×2 wall costs at most about
+/// a quarter of the frame.
 /// The framebuffer must therefore be the same one frame after frame; a different one (or
 /// ``invalidate()``) repaints everything.
 ///
@@ -105,7 +107,9 @@ public final class Dashboard {
         drawnVersions = [UInt64](repeating: .max, count: panels.count)
         drawnCrosshairs = [Int64?](repeating: nil, count: panels.count)
         drawnStale = [Bool](repeating: false, count: panels.count)
-        damage.reserveCapacity(panels.count + 1)
+        // Up to 16 rectangles per panel (a chart's partial frame lists about a dozen; one with
+        // more is listed as its whole rectangle).
+        damage.reserveCapacity(16 &* panels.count &+ 2)
     }
 
     /// Whether some panel's data or view changed since it was last drawn (or nothing was
@@ -155,9 +159,18 @@ public final class Dashboard {
             guard let chart = panels[index], full || panelChanged(index) else { continue }
             drawnVersions[index] = version(of: index)
             drawnCrosshairs[index] = chart.crosshair
-            chart.draw(into: framebuffer, in: rects[index])
+            if full {
+                chart.draw(into: framebuffer, in: rects[index])
+            } else {
+                // Within the panel, only what changed since its last frame (the same bytes).
+                chart.drawChanges(into: framebuffer, in: rects[index])
+                if chart.damage.count <= 16 {
+                    damage.append(contentsOf: chart.damage)
+                } else {
+                    damage.append(rects[index])
+                }
+            }
             drawnStale[index] = chart.isStale  // after drawing: it reads the ticks just drawn
-            if !full { damage.append(rects[index]) }
             drawn &+= 1
         }
         return drawn
