@@ -173,21 +173,7 @@ extension LiveTickerChart {
         @inline(__always) func area(_ b: (Double, Double, Double, Double)) -> Double {
             (b.1 - b.0 + 1) * Swift.max(0, Swift.min(b.3, rows.1) - Swift.max(b.2, rows.0) + 1)
         }
-        // First the boxes starting in the same `chunk` columns, so that a tall narrow box (where
-        // the fill starts or ends) is not joined, a few pixels at a time, with a whole line.
-        let chunk = 96.0
-        var written = 0
-        for i in 0..<changedSpans.count {
-            let b = changedSpans[i]
-            if written > 0, (changedSpans[written &- 1].0 / chunk).rounded(.down) == (b.0 / chunk).rounded(.down) {
-                let a = changedSpans[written &- 1]
-                changedSpans[written &- 1] = (Swift.min(a.0, b.0), Swift.max(a.1, b.1), Swift.min(a.2, b.2), Swift.max(a.3, b.3))
-            } else {
-                changedSpans[written] = b
-                written &+= 1
-            }
-        }
-        changedSpans.removeLast(changedSpans.count &- written)
+        joinChunks(from: 0)
         var cost = passCost
         while true {
             var written = 0
@@ -208,6 +194,25 @@ extension LiveTickerChart {
             guard changedSpans.count > most else { return }
             cost *= 2
         }
+    }
+
+    /// Joins the changed boxes from `start` on (sorted) that start in the same 96 columns, so
+    /// that a tall narrow box (where an area fill starts or ends) is not then joined, a few
+    /// pixels at a time, with a whole line. O(boxes), no allocation.
+    func joinChunks(from start: Int) {
+        let chunk = 96.0
+        var written = start
+        for i in start..<changedSpans.count {
+            let b = changedSpans[i]
+            if written > start, (changedSpans[written &- 1].0 / chunk).rounded(.down) == (b.0 / chunk).rounded(.down) {
+                let a = changedSpans[written &- 1]
+                changedSpans[written &- 1] = (Swift.min(a.0, b.0), Swift.max(a.1, b.1), Swift.min(a.2, b.2), Swift.max(a.3, b.3))
+            } else {
+                changedSpans[written] = b
+                written &+= 1
+            }
+        }
+        changedSpans.removeLast(changedSpans.count &- written)
     }
 
     /// Sorts the changed boxes from `start` on by their first column (insertion sort: they come
@@ -334,9 +339,11 @@ extension LiveTickerChart {
         // Boxes compacted meanwhile may hold this series' changes anywhere: widen them all.
         let from = compactions == compactionsBefore ? first : 0
         guard changedSpans.count > from else { return true }
-        // This series' boxes sorted, then each widened over the rows of every capsule above
-        // its columns in either frame: a changed column's old and new fill tops lie there.
+        // This series' boxes sorted and joined by column chunks (as the final join would), then
+        // each widened over the rows of every capsule above its columns in either frame: a
+        // changed column's old and new fill tops lie there.
         sortChangedBoxes(from: from)
+        joinChunks(from: from)
         widenOverCapsules(xs: oldXs, ys: oldYs, from: from)
         widenOverCapsules(xs: newXs, ys: newYs, from: from)
         return true

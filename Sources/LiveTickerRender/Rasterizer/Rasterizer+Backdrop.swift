@@ -129,7 +129,13 @@ extension Rasterizer {
                     }
                     if interior.contains(y) {
                         let rowPatterns = patternBase + kind &* 16 &* 16
-                        for w in words {
+                        // Only the words the scissor reaches: a run pending from a word left of
+                        // them stores nothing inside it, so starting at the first one as a new
+                        // untinted run stores the same pixels there.
+                        let firstWord = Swift.max(words.lowerBound, wx0 >> 6)
+                        let lastWord = Swift.min(words.upperBound, (wx1 &- 1) >> 6)
+                        if firstWord > words.lowerBound { runStart = firstWord << 6 }
+                        for w in firstWord...Swift.max(firstWord, lastWord) where w <= lastWord {
                             let word = bits[w]
                             let start = w << 6
                             let tinted = word == ~0
@@ -172,7 +178,7 @@ extension Rasterizer {
                         }
                         if runTinted {
                             // An all-interior word ends at or before the last measured column.
-                            let end = (words.upperBound &+ 1) << 6
+                            let end = (lastWord &+ 1) << 6
                             flush(to: end)
                             runStart = end
                             runTinted = false
