@@ -48,8 +48,13 @@ static inline __attribute__((always_inline)) bool LTK_FN(inside)(double x, doubl
 
 /// `ltk_inside_capsules` at this level (see the header).
 static intptr_t LTK_FN(capsules)(const double *xs, const double *ys, intptr_t n, const ltk_stroke_box *box,
-                                 ltk_capsule *out, intptr_t room) {
+                                 ltk_capsule *out, intptr_t room, const ltk_capsule *previous, bool *forwards,
+                                 bool *backwards) {
     if (n < 2 || room <= 0 || !LTK_FN(inside)(xs[0], ys[0], box)) return 0;
+    // The sortedness of both ends, as the Swift loop keeps it capsule by capsule.
+    bool up = *forwards, down = *backwards;
+    float last_ax = previous ? previous->ax : 0, last_bx = previous ? previous->bx : 0;
+    bool have_last = previous != NULL;
     const D4 ox = (D4){0} + box->origin_x, oy = (D4){0} + box->origin_y;
     const D4 min_x = (D4){0} + box->min_x, max_x = (D4){0} + box->max_x;
     const D4 min_y = (D4){0} + box->min_y, max_y = (D4){0} + box->max_y;
@@ -92,14 +97,30 @@ static intptr_t LTK_FN(capsules)(const double *xs, const double *ys, intptr_t n,
             c->length = len[lane];
             c->slope = slope[lane];
             c->spans_columns = spans[lane] != 0;
+            if (have_last) {
+                if (ax[lane] < last_ax || bx[lane] < last_bx) up = false;
+                if (ax[lane] > last_ax || bx[lane] > last_bx) down = false;
+            }
+            last_ax = ax[lane];
+            last_bx = bx[lane];
+            have_last = true;
         }
         k += 4;
     }
     while (k + 1 < n && k < room && LTK_FN(inside)(xs[k + 1], ys[k + 1], box)) {
         LTK_FN(capsule1)(xs[k] - box->origin_x, ys[k] - box->origin_y, xs[k + 1] - box->origin_x,
                          ys[k + 1] - box->origin_y, out + k);
+        if (have_last) {
+            if (out[k].ax < last_ax || out[k].bx < last_bx) up = false;
+            if (out[k].ax > last_ax || out[k].bx > last_bx) down = false;
+        }
+        last_ax = out[k].ax;
+        last_bx = out[k].bx;
+        have_last = true;
         k++;
     }
+    *forwards = up;
+    *backwards = down;
     return k;
 }
 

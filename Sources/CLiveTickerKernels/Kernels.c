@@ -180,9 +180,11 @@ bool ltk_sweep_columns(int level, const ltk_capsule *list, intptr_t count, const
 }
 
 intptr_t ltk_inside_capsules(int level, const double *xs, const double *ys, intptr_t n, const ltk_stroke_box *box,
-                             ltk_capsule *out, intptr_t room) {
-    if (level == LTK_LEVEL_AVX512) return ltk_avx512_capsules(xs, ys, n, box, out, room);
-    if (level == LTK_LEVEL_AVX2) return ltk_avx2_capsules(xs, ys, n, box, out, room);
+                             ltk_capsule *out, intptr_t room, const ltk_capsule *previous, bool *forwards,
+                             bool *backwards) {
+    if (level == LTK_LEVEL_AVX512)
+        return ltk_avx512_capsules(xs, ys, n, box, out, room, previous, forwards, backwards);
+    if (level == LTK_LEVEL_AVX2) return ltk_avx2_capsules(xs, ys, n, box, out, room, previous, forwards, backwards);
     return 0;  // baseline: the Swift capsules are made instead
 }
 
@@ -214,8 +216,10 @@ bool ltk_sweep_columns(int level, const ltk_capsule *list, intptr_t count, const
 }
 
 intptr_t ltk_inside_capsules(int level, const double *xs, const double *ys, intptr_t n, const ltk_stroke_box *box,
-                             ltk_capsule *out, intptr_t room) {
+                             ltk_capsule *out, intptr_t room, const ltk_capsule *previous, bool *forwards,
+                             bool *backwards) {
     (void)level; (void)xs; (void)ys; (void)n; (void)box; (void)out; (void)room;
+    (void)previous; (void)forwards; (void)backwards;
     return 0;
 }
 #endif

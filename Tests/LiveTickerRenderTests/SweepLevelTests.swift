@@ -160,7 +160,11 @@ struct SweepLevelTests {
             let (x, y) = randomWalk(13, seed: 53, step: 5)
             var box = ltk_stroke_box(origin_x: 1, origin_y: 1, min_x: -1.25, min_y: -1.25, max_x: 99.25, max_y: 67.25)
             let made = withUnsafeTemporaryAllocation(of: ltk_capsule.self, capacity: 13) { out in
-                ltk_inside_capsules(level, x, y, 13, &box, out.baseAddress!, 13)
+                var forwards = true
+                var backwards = true
+                let made = ltk_inside_capsules(level, x, y, 13, &box, out.baseAddress!, 13, nil, &forwards, &backwards)
+                #expect(forwards && !backwards, "level \(level): x rises")
+                return made
             }
             #expect(made == 12, "level \(level)")
         }

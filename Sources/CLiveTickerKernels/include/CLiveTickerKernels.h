@@ -103,10 +103,13 @@ typedef struct {
 /// The capsules of the segments `(xs[k], ys[k])–(xs[k+1], ys[k+1])` for k = 0, 1, … while both
 /// ends lie inside `box` (NaN and ±∞ never do), made clip-relative, into `out[k]`, at most
 /// `room`: exactly the Swift `StrokeCapsule`s of those segments, bit for bit (four segments per
-/// vector at `level`). Returns how many were written (0 when `xs[0]` is outside, `n < 2`, or
-/// for a level without a C build: the Swift code runs instead). O(written), allocates nothing.
+/// vector at `level`). Clears `*forwards` (`*backwards`) when an end of a written capsule lies
+/// left (right) of the one before it, `previous` (NULL for none) before the first. Returns how
+/// many were written (0 when `xs[0]` is outside, `n < 2`, or for a level without a C build: the
+/// Swift code runs instead; the flags are then untouched). O(written), allocates nothing.
 intptr_t ltk_inside_capsules(int level, const double *xs, const double *ys, intptr_t n, const ltk_stroke_box *box,
-                             ltk_capsule *out, intptr_t room);
+                             ltk_capsule *out, intptr_t room, const ltk_capsule *previous, bool *forwards,
+                             bool *backwards);
 
 #ifdef __cplusplus
 }

@@ -35,12 +35,6 @@ extension RasterScratch {
         // Sortedness of both ends: the sweep needs ax and bx each non-decreasing.
         var forwards = true
         var backwards = true
-        /// Updates the sortedness with `capsule` following `previous` in the list.
-        @inline(__always)
-        func order(_ capsule: StrokeCapsule, after previous: StrokeCapsule) {
-            if capsule.ax < previous.ax || capsule.bx < previous.bx { forwards = false }
-            if capsule.ax > previous.ax || capsule.bx > previous.bx { backwards = false }
-        }
         @inline(__always)
         func add(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) -> Bool {
             var x0 = ax
@@ -58,7 +52,9 @@ extension RasterScratch {
             }
             let capsule = StrokeCapsule(x0 - g.originX, y0 - g.originY, x1 - g.originX, y1 - g.originY)
             if count > 0 {
-                order(capsule, after: list[count &- 1])
+                let previous = list[count &- 1]
+                if capsule.ax < previous.ax || capsule.bx < previous.bx { forwards = false }
+                if capsule.ax > previous.ax || capsule.bx > previous.bx { backwards = false }
                 if !forwards && !backwards { return false }
             }
             // Invariant: count < room ≤ capsuleCapacity (solid: one capsule per point at most).
@@ -96,14 +92,17 @@ extension RasterScratch {
                     }
                     phase = pieces.phaseAfter
                 } else if let xd, let yd, case let start = i &- 2,
-                    case let made = UnsafeMutableRawPointer(list + count).withMemoryRebound(
-                        to: ltk_capsule.self, capacity: room &- count,
-                        { ltk_inside_capsules(level, xd + start, yd + start, n &- start, &box, $0, room &- count) }),
+                    case let made = UnsafeMutableRawPointer(list).withMemoryRebound(
+                        to: ltk_capsule.self, capacity: room,
+                        {
+                            ltk_inside_capsules(
+                                level, xd + start, yd + start, n &- start, &box, $0 + count, room &- count,
+                                count > 0 ? UnsafePointer($0 + (count &- 1)) : nil, &forwards, &backwards)
+                        }),
                     made > 0
                 {
-                    // The segments from point `start` on, while inside: the same capsules as
-                    // `add` would make, the sortedness checked here instead.
-                    for k in count..<(count &+ made) where k > 0 { order(list[k], after: list[k &- 1]) }
+                    // The segments from point `start` on, while inside: the same capsules and
+                    // sortedness as `add` would make and keep.
                     if !forwards && !backwards { return nil }
                     count &+= made
                     i = start &+ made &+ 1
