@@ -99,6 +99,7 @@ static intptr_t ltk_scalar_buckets(const double *y, const double *x, intptr_t lo
 #define LTK_MOVEMASK(m) ((unsigned)_mm256_movemask_pd((__m256d)(m)))
 #include "KernelBody.h"
 #include "SweepBody.h"
+#include "CapsuleBody.h"
 #undef LTK_W
 #undef LTK_FN
 #undef LTK_MOVEMASK
@@ -113,6 +114,7 @@ static intptr_t ltk_scalar_buckets(const double *y, const double *x, intptr_t lo
 // The sweep keeps eight rows per vector here too (256-bit, with AVX-512VL's encodings): its
 // steps of eight rows are what the reference's pixels are decided by.
 #include "SweepBody.h"
+#include "CapsuleBody.h"
 #undef LTK_W
 #undef LTK_FN
 #undef LTK_MOVEMASK
@@ -177,6 +179,15 @@ bool ltk_sweep_columns(int level, const ltk_capsule *list, intptr_t count, const
     return false;  // baseline: the Swift sweep runs instead
 }
 
+intptr_t ltk_inside_capsules(int level, const double *xs, const double *ys, intptr_t n, const ltk_stroke_box *box,
+                             ltk_capsule *out, intptr_t room, const ltk_capsule *previous, bool *forwards,
+                             bool *backwards) {
+    if (level == LTK_LEVEL_AVX512)
+        return ltk_avx512_capsules(xs, ys, n, box, out, room, previous, forwards, backwards);
+    if (level == LTK_LEVEL_AVX2) return ltk_avx2_capsules(xs, ys, n, box, out, room, previous, forwards, backwards);
+    return 0;  // baseline: the Swift capsules are made instead
+}
+
 #else  // not x86-64: only the baseline (the Swift code) exists.
 
 int ltk_level_supported(int level) { return level == LTK_LEVEL_BASELINE; }
@@ -202,6 +213,14 @@ bool ltk_sweep_columns(int level, const ltk_capsule *list, intptr_t count, const
                        ltk_column_segment *near) {
     (void)level; (void)list; (void)count; (void)pen; (void)near;
     return false;
+}
+
+intptr_t ltk_inside_capsules(int level, const double *xs, const double *ys, intptr_t n, const ltk_stroke_box *box,
+                             ltk_capsule *out, intptr_t room, const ltk_capsule *previous, bool *forwards,
+                             bool *backwards) {
+    (void)level; (void)xs; (void)ys; (void)n; (void)box; (void)out; (void)room;
+    (void)previous; (void)forwards; (void)backwards;
+    return 0;
 }
 #endif
 

@@ -43,6 +43,41 @@ struct HeaderTests {
         #expect(try downPixels(price, .both) > downPixels(price, .absolute))
     }
 
+    @Test("a bar file's header counts bars: five daily bars read '5 bars', their closes as ticks '5 ticks'")
+    func barsAreCountedAsBars() throws {
+        let day: Int64 = 86_400_000_000_000
+        let bars = try LiveSeries(capacity: 64, candleInterval: .seconds(86_400))
+        let ticks = try LiveSeries(capacity: 64, candleInterval: .seconds(86_400))
+        for i in 0..<5 {
+            let close = 10 + Double(i) / 4
+            bars.append(bar: .bar(time: Int64(i) * day, open: 10, high: 12, low: 9, close: close, volume: 1))
+            ticks.append(Tick(time: Int64(i) * day, value: close, size: 1))
+        }
+        #expect(bars.holdsBars && !ticks.holdsBars)
+        var options = ChartOptions()
+        options.theme = .dark
+        options.change = .none
+        // Label-coloured pixels right of the header's middle (where only the count is drawn),
+        // and those of `text` drawn alone with the chart's own glyphs.
+        func countInk(_ series: LiveSeries) throws -> (drawn: Int, bars: Int, ticks: Int) {
+            let (fb, chart) = render([series], width: 640, height: 200, options: options)
+            let header = try #require(chart.lastGeometry).layout.header
+            let right = PixelRect(minX: header.minX + header.width / 2, minY: header.minY, maxX: header.maxX, maxY: header.maxY)
+            func alone(_ text: LabelText) -> Int {
+                let blank = Framebuffer(width: 200, height: 40)
+                blank.fill(blank.bounds, color: options.theme.background, clip: blank.bounds)
+                chart.drawText(text, x: 4, y: 4, color: options.theme.label, clip: blank.bounds, into: blank)
+                return count(options.theme.label, in: blank.bounds, of: blank)
+            }
+            return (count(options.theme.label, in: right, of: fb), alone("5 bars"), alone("5 ticks"))
+        }
+        let fromBars = try countInk(bars)
+        let fromTicks = try countInk(ticks)
+        #expect(fromBars.bars != fromBars.ticks)
+        #expect(fromBars.drawn == fromBars.bars)
+        #expect(fromTicks.drawn == fromTicks.ticks)
+    }
+
     @Test("eight distinct series colours in every theme: a fifth series does not reuse the first's")
     func palette() {
         for theme in ChartTheme.all {

@@ -103,4 +103,78 @@ struct SweepLevelTests {
         expectEqualAtEveryLevel([10.5], [20.5], width: 3, "one point")
         expectEqualAtEveryLevel([10.5, 10.5, 10.5], [2, 30, 61], width: 1.5, "vertical")
     }
+
+    /// The capsules `collectMonotoneCapsules` makes at `level` for the polyline in a 96×64 clip
+    /// at (1, 1), as the raw bits of each field, or nil when it sends the line the general way.
+    func capsules(_ xs: [Double], _ ys: [Double], level: Int32, width: Double = 1.5) -> [[UInt32]]? {
+        let fb = Framebuffer(width: 98, height: 66)
+        var scratch = RasterScratch(width: 98, height: 66)
+        defer { scratch.deallocate() }
+        let g = StrokeGeometry(
+            clip: PixelRect(minX: 1, minY: 1, maxX: 97, maxY: 65), radius: width * 0.5 + 0.5, framebuffer: fb,
+            color: 0xFFFFFF, alpha: 255)
+        let count = xs.withUnsafeBufferPointer { x in
+            ys.withUnsafeBufferPointer { y in scratch.collectMonotoneCapsules(x, y, g, level: level) }
+        }
+        guard let count else { return nil }
+        return (0..<count).map { k in
+            let c = scratch.capsules[k]
+            return [c.ax, c.ay, c.bx, c.by, c.ux, c.uy, c.length, c.slope].map(\.bitPattern) + [c.spansColumns ? 1 : 0]
+        }
+    }
+
+    @Test("the C kernels' capsules (ltk_inside_capsules) equal the Swift ones, field by field")
+    func capsulesEqualTheReference() {
+        var cases: [(String, [Double], [Double])] = []
+        // Every length around the four-wide steps, inside the clip.
+        for n in 0...13 {
+            let (xs, ys) = randomWalk(n, seed: UInt64(n) &+ 40, step: 5)
+            cases.append(("n \(n)", xs, ys))
+        }
+        for dx in [0.0004, 0.13, 1, 3.7, 30] {
+            let (xs, ys) = randomWalk(Int(90 / dx) % 400 + 3, seed: 3, step: 2, dx: dx)
+            cases.append(("dx \(dx)", xs, ys))
+        }
+        // Gaps, lone points, ends outside the widened clip, huge values, repeats and verticals.
+        var (xs, ys) = randomWalk(90, seed: 11, step: 7)
+        for i in stride(from: 5, to: 90, by: 13) { ys[i] = [Double.nan, .infinity, -.infinity][i % 3] }
+        ys[30] = 1.7e308
+        ys[31] = -1.7e308
+        ys[50] = -40
+        ys[51] = 200
+        ys[52] = 3
+        xs[60] = xs[59]
+        ys[70] = ys[69]
+        xs[71] = xs[70]
+        ys[71] = ys[70]
+        cases.append(("gaps, jumps, repeats", xs, ys))
+        let (bx, by) = randomWalk(40, seed: 12, step: 3)
+        cases.append(("backwards", bx.reversed(), by.reversed()))
+        cases.append(("one point", [10.5], [20.5]))
+        cases.append(("a dot between gaps", [1, 2, 3, 4, 5], [.nan, 9, .nan, 9, 9]))
+        cases.append(("vertical", [10.5, 10.5, 10.5, 10.5, 10.5, 10.5], [2, 30, 61, 70, 4, 5]))
+        cases.append(("x turns back", [1, 5, 9, 8, 12, 16, 20], [3, 4, 5, 6, 7, 8, 9]))
+        cases.append(("left of the clip, then in", [-90, -50, -3, 0.5, 4, 8, 12, 16, 20], [9, 9, 9, 9, 9, 9, 9, 9, 9]))
+        // The kernel itself takes a run inside the clip (so the comparison below compares it).
+        for level in Self.wide {
+            let (x, y) = randomWalk(13, seed: 53, step: 5)
+            var box = ltk_stroke_box(origin_x: 1, origin_y: 1, min_x: -1.25, min_y: -1.25, max_x: 99.25, max_y: 67.25)
+            let made = withUnsafeTemporaryAllocation(of: ltk_capsule.self, capacity: 13) { out in
+                var forwards = true
+                var backwards = true
+                let made = ltk_inside_capsules(level, x, y, 13, &box, out.baseAddress!, 13, nil, &forwards, &backwards)
+                #expect(forwards && !backwards, "level \(level): x rises")
+                return made
+            }
+            #expect(made == 12, "level \(level)")
+        }
+        let reference = cases.map { capsules($0.1, $0.2, level: 0) }
+        #expect(reference[0] != nil && reference[13]?.count == 12, "the reference makes one capsule per segment")
+        for level in Self.wide {
+            for (index, (what, x, y)) in cases.enumerated() {
+                let wide = capsules(x, y, level: level)
+                #expect(wide == reference[index], "level \(level), \(what)")
+            }
+        }
+    }
 }

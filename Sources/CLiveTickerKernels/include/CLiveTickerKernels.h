@@ -96,6 +96,23 @@ typedef struct {
 bool ltk_sweep_columns(int level, const ltk_capsule *list, intptr_t count, const ltk_pen *pen,
                        ltk_column_segment *near);
 
+/// The widened clip of one stroke (the Swift `StrokeGeometry`): a segment with both ends
+/// inside `[min_x, max_x] × [min_y, max_y]` needs no clipping; `origin` is pixel (0, 0) of the clip.
+typedef struct {
+    double origin_x, origin_y, min_x, min_y, max_x, max_y;
+} ltk_stroke_box;
+
+/// The capsules of the segments `(xs[k], ys[k])–(xs[k+1], ys[k+1])` for k = 0, 1, … while both
+/// ends lie inside `box` (NaN and ±∞ never do), made clip-relative, into `out[k]`, at most
+/// `room`: exactly the Swift `StrokeCapsule`s of those segments, bit for bit (four segments per
+/// vector at `level`). Clears `*forwards` (`*backwards`) when an end of a written capsule lies
+/// left (right) of the one before it, `previous` (NULL for none) before the first. Returns how
+/// many were written (0 when `xs[0]` is outside, `n < 2`, or for a level without a C build: the
+/// Swift code runs instead; the flags are then untouched). O(written), allocates nothing.
+intptr_t ltk_inside_capsules(int level, const double *xs, const double *ys, intptr_t n, const ltk_stroke_box *box,
+                             ltk_capsule *out, intptr_t room, const ltk_capsule *previous, bool *forwards,
+                             bool *backwards);
+
 #ifdef __cplusplus
 }
 #endif

@@ -212,7 +212,8 @@ extension LiveTickerChart {
         var count = 0
         for s in scratch { count &+= s.visibleTicks.count }
         var text = Self.headerNumber(Double(count), decimals: 0)
-        text.append(" ticks" as StaticString)
+        // A bar file's ticks are its bars' closes: 60 daily bars are not "60 ticks".
+        text.append(sources.allSatisfy(\.holdsBars) ? " bars" as StaticString : " ticks" as StaticString)
         let width = textWidth(text)
         // Only where it fits: never over a series' numbers.
         if right &- width >= x { drawText(text, x: right &- width, y: y, color: theme.label, clip: header, into: fb) }

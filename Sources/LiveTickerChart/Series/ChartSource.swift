@@ -14,6 +14,9 @@ public protocol ChartSource: AnyObject {
     var version: UInt64 { get }
     /// The newest tick held, if any. O(1).
     var newestTick: Tick? { get }
+    /// Whether the ticks held are finished bars' closes (a bar file), so the header counts
+    /// bars. O(1); false by default.
+    var holdsBars: Bool { get }
     /// The oldest finite value held (the header's change is measured from it); NaN if none.
     func oldestHeldFiniteValue() -> Double
     /// The smallest and largest time held; nil when nothing is held.
@@ -61,6 +64,8 @@ public protocol ChartSource: AnyObject {
 }
 
 extension ChartSource {
+    /// Default: ticks.
+    public var holdsBars: Bool { false }
     /// Default: no folded candles.
     public var foldedCandleWidth: Int64 { 0 }
     /// Default: no folded candles.

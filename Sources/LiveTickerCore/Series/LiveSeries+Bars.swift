@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Producer side, finished bars: the path of OHLC bar files (Yahoo daily, Binance klines).
 extension LiveSeries {
     /// Records one finished bar: its ``Candle/closingTick`` (start time, close, volume) goes to
@@ -10,6 +12,8 @@ extension LiveSeries {
     @inlinable
     public func append(bar: Candle) {
         aggregator.add(bar: bar)
+        // Published by `record`'s release of the version, with the bar's close.
+        shared[Self.barsIndex].store(1, ordering: .relaxed)
         record(bar.closingTick)
     }
 

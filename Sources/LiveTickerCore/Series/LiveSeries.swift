@@ -62,12 +62,14 @@ public final class LiveSeries: @unchecked Sendable {
 
     /// Producer → anyone words, one padded line group (only the producer writes it):
     /// `[versionIndex]` appends so far (release), `[lastIndex]` / `[firstIndex]` bit patterns of
-    /// the last / first finite value, `[nonFiniteIndex]` count of non-finite values.
+    /// the last / first finite value, `[nonFiniteIndex]` count of non-finite values,
+    /// `[barsIndex]` 1 once a finished bar was appended (see ``holdsBars``).
     @usableFromInline let shared: UnsafeMutablePointer<Atomic<UInt64>>
     @usableFromInline static var versionIndex: Int { 0 }
     @usableFromInline static var lastIndex: Int { 1 }
     @usableFromInline static var firstIndex: Int { 2 }
     @usableFromInline static var nonFiniteIndex: Int { 3 }
+    @usableFromInline static var barsIndex: Int { 4 }
 
     /// Consumer-only: the version last published.
     @ObservationIgnored var publishedVersion: UInt64 = 0
@@ -140,6 +142,12 @@ public final class LiveSeries: @unchecked Sendable {
     @inlinable
     public var version: UInt64 {
         shared[Self.versionIndex].load(ordering: .acquiring)
+    }
+
+    /// Whether finished OHLC bars were appended (``append(bar:)``: a Yahoo day, a Binance
+    /// kline), so each tick held is a bar's close and a chart counts bars, not ticks. O(1).
+    public var holdsBars: Bool {
+        shared[Self.barsIndex].load(ordering: .relaxed) != 0
     }
 
     /// Number of ticks the history keeps. O(1).

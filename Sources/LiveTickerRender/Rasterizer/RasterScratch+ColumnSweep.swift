@@ -16,10 +16,14 @@ extension RasterScratch {
     /// them (the pattern walked on each segment's clipped part, its phase carried on by the
     /// whole segment), so both paths give the same pixels; a line with more dashes than the
     /// reserved room (a zig-zag hundreds of pixels long per column) goes the general path.
+    /// At a `level` above 0, runs of solid `Double` segments inside the widened clip are made
+    /// four at a time by the C kernel of that level (`ltk_inside_capsules`), with the same
+    /// capsules bit for bit; level 0 is this Swift code alone, the reference.
     /// O(points + dashes), no allocation once the capsule array has grown to its room.
     @usableFromInline
     mutating func collectMonotoneCapsules<T: BinaryFloatingPoint>(
-        _ xs: UnsafeBufferPointer<T>, _ ys: UnsafeBufferPointer<T>, dash: DashPattern? = nil, _ g: StrokeGeometry
+        _ xs: UnsafeBufferPointer<T>, _ ys: UnsafeBufferPointer<T>, dash: DashPattern? = nil, _ g: StrokeGeometry,
+        level: Int32 = 0
     ) -> Int? {
         let n = Swift.min(xs.count, ys.count)
         // Solid: one capsule per segment at most. Dashed: a chart's line is a few pixels long
@@ -59,6 +63,12 @@ extension RasterScratch {
             count &+= 1
             return true
         }
+        // The C kernel's inputs: solid Double polylines at a level with a C build.
+        let wide = level > 0 && dash == nil && T.self == Double.self && n > 1
+        let xd = wide ? UnsafeRawPointer(xs.baseAddress!).assumingMemoryBound(to: Double.self) : nil
+        let yd = wide ? UnsafeRawPointer(ys.baseAddress!).assumingMemoryBound(to: Double.self) : nil
+        var box = ltk_stroke_box(
+            origin_x: g.originX, origin_y: g.originY, min_x: g.minX, min_y: g.minY, max_x: g.maxX, max_y: g.maxY)
         var phase = 0.0  // how far into the dash pattern the pen is
         var penDown = false
         var drewSegment = false
@@ -81,6 +91,25 @@ extension RasterScratch {
                         guard add(ax, ay, bx, by) else { return nil }
                     }
                     phase = pieces.phaseAfter
+                } else if let xd, let yd, case let start = i &- 2,
+                    case let made = UnsafeMutableRawPointer(list).withMemoryRebound(
+                        to: ltk_capsule.self, capacity: room,
+                        {
+                            ltk_inside_capsules(
+                                level, xd + start, yd + start, n &- start, &box, $0 + count, room &- count,
+                                count > 0 ? UnsafePointer($0 + (count &- 1)) : nil, &forwards, &backwards)
+                        }),
+                    made > 0
+                {
+                    // The segments from point `start` on, while inside: the same capsules and
+                    // sortedness as `add` would make and keep.
+                    if !forwards && !backwards { return nil }
+                    count &+= made
+                    i = start &+ made &+ 1
+                    px = xd[i &- 1]
+                    py = yd[i &- 1]
+                    drewSegment = true
+                    continue
                 } else {
                     guard add(px, py, x, y) else { return nil }
                 }

@@ -111,7 +111,17 @@ extension Rasterizer {
                 }
             }
             let patternBase = UnsafeRawPointer(patterns.baseAddress!)
-            backdrop.gridColumns.withUnsafeBufferPointer { gridColumns in
+            // The vertical lines inside the clip, clip-relative, each with its bit in the interior
+            // bitset (0 where the bitset is not kept current: no area there).
+            withUnsafeTemporaryAllocation(of: (column: Int32, mask: UInt64).self, capacity: backdrop.gridColumns.count) {
+                gridBits in
+                var gridCount = 0
+                for x in backdrop.gridColumns where x >= write.minX && x < write.maxX {
+                    let column = x &- c.minX
+                    let mask: UInt64 = measured.contains(column) ? 1 << UInt64(column & 63) : 0
+                    gridBits.initializeElement(at: gridCount, to: (Int32(truncatingIfNeeded: column), mask))
+                    gridCount &+= 1
+                }
                 // One row: the row's colour, the interior of the area (while the sweep has
                 // any) in the tint, then the vertical lines over both.
                 @inline(__always) func paintRow(_ y: Int) {
@@ -135,16 +145,18 @@ extension Rasterizer {
                         let firstWord = Swift.max(words.lowerBound, wx0 >> 6)
                         let lastWord = Swift.min(words.upperBound, (wx1 &- 1) >> 6)
                         if firstWord > words.lowerBound { runStart = firstWord << 6 }
-                        for w in firstWord...Swift.max(firstWord, lastWord) where w <= lastWord {
+                        var w = firstWord
+                        while w <= lastWord {
                             let word = bits[w]
                             let start = w << 6
+                            w &+= 1
+                            // Most words continue the pending run: one compare for them.
+                            if word == (runTinted ? ~0 : 0) { continue }
                             let tinted = word == ~0
                             if word == 0 || tinted {
-                                if tinted != runTinted {
-                                    flush(to: start)
-                                    runStart = start
-                                    runTinted = tinted
-                                }
+                                flush(to: start)
+                                runStart = start
+                                runTinted = tinted
                                 continue
                             }
                             flush(to: start)
@@ -186,9 +198,14 @@ extension Rasterizer {
                     }
                     flush(to: cw)
                     guard kind != 2 else { return }
-                    for x in gridColumns where x >= write.minX && x < write.maxX {
-                        let column = x &- c.minX
-                        row[column] = inInterior(column) ? tints[1] : bases[1]
+                    if interior.contains(y) {
+                        for k in 0..<gridCount {
+                            let column = Int(gridBits[k].column)
+                            row[column] = bits[column >> 6] & gridBits[k].mask != 0 ? tints[1] : bases[1]
+                        }
+                    } else {
+                        // No interior in this row (the sweep's bitset is empty here).
+                        for k in 0..<gridCount { row[Int(gridBits[k].column)] = bases[1] }
                     }
                     if backdrop.outline != nil {
                         if wx0 == 0 { row[0] = inInterior(0) ? tints[2] : bases[2] }

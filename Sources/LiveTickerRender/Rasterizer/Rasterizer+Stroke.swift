@@ -81,7 +81,7 @@ extension Rasterizer {
         let geometry = StrokeGeometry(
             clip: c, write: write, radius: r, framebuffer: fb, color: color.pixel, alpha: UInt32(alpha))
         let dash = dash.flatMap { $0.isSolid ? nil : $0 }
-        if usesColumnSweep, let count = scratch.collectMonotoneCapsules(xs, ys, dash: dash, geometry) {
+        if usesColumnSweep, let count = scratch.collectMonotoneCapsules(xs, ys, dash: dash, geometry, level: sweepLevel) {
             scratch.sweepColumns(count, geometry, level: sweepLevel)
             return
         }
