@@ -256,6 +256,12 @@ struct StrokeGeometry {
     @usableFromInline let color: UInt32
     @usableFromInline let alpha: UInt32
 
+    /// The geometry of a stroke that may store anywhere in `clip`.
+    @usableFromInline
+    init(clip: PixelRect, radius: Double, framebuffer: Framebuffer, color: UInt32, alpha: UInt32) {
+        self.init(clip: clip, write: clip, radius: radius, framebuffer: framebuffer, color: color, alpha: alpha)
+    }
+
     @usableFromInline
     init(clip: PixelRect, write: PixelRect, radius: Double, framebuffer: Framebuffer, color: UInt32, alpha: UInt32) {
         pixels = framebuffer.pixels + (clip.minY &* framebuffer.stride &+ clip.minX)
