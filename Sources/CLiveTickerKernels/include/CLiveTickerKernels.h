@@ -8,6 +8,7 @@
 // (F, DQ, BW, VL). A kernel must only be called with a level `ltk_level_supported` accepts.
 #pragma once
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -112,6 +113,19 @@ typedef struct {
 intptr_t ltk_inside_capsules(int level, const double *xs, const double *ys, intptr_t n, const ltk_stroke_box *box,
                              ltk_capsule *out, intptr_t room, const ltk_capsule *previous, bool *forwards,
                              bool *backwards);
+
+// MARK: Memory in huge pages (LiveTickerRender's framebuffers, the Bench's big arrays)
+
+/// `bytes` of uninitialised memory, 64-byte aligned; from 2 MB on, aligned to and rounded up
+/// to 2 MB and advised into transparent huge pages (`madvise(MADV_HUGEPAGE)`, Linux; a hint,
+/// plain memory where THP is off). Why: a frame is stored whole every frame, and with 4 KB
+/// pages every 4 KB of it costs a TLB miss and stops the hardware prefetchers (a 1920x1080
+/// fill measured 0.19 ms against 0.145 ms in huge pages on a 2-core EPYC VM). NULL when out of
+/// memory. Free with `ltk_huge_free`. One `posix_memalign` call.
+void *ltk_huge_allocate(size_t bytes);
+
+/// Frees memory from `ltk_huge_allocate` (NULL is ignored).
+void ltk_huge_free(void *memory);
 
 #ifdef __cplusplus
 }

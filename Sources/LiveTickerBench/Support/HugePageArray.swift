@@ -1,3 +1,4 @@
+import CLiveTickerKernels
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,14 +13,11 @@ final class HugePageArray {
     let buffer: UnsafeMutableBufferPointer<Double>
 
     init(_ values: [Double]) {
-        let alignment = 1 << 21
-        let bytes = max(alignment, (values.count * 8 + alignment - 1) / alignment * alignment)
-        var raw: UnsafeMutableRawPointer?
-        if posix_memalign(&raw, alignment, bytes) != 0 || raw == nil {
-            raw = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+        // The framebuffers' allocator (`ltk_huge_allocate`): huge pages from 2 MB on.
+        guard let raw = ltk_huge_allocate(max(1 << 21, values.count * 8)) else {
+            fatalError("out of memory for \(values.count) values")
         }
-        _ = madvise(raw, bytes, MADV_HUGEPAGE)  // a hint: without THP it is plain memory
-        let base = raw!.bindMemory(to: Double.self, capacity: values.count)
+        let base = raw.bindMemory(to: Double.self, capacity: values.count)
         _ = values.withUnsafeBufferPointer { memcpy(base, $0.baseAddress!, values.count * 8) }
         buffer = UnsafeMutableBufferPointer(start: base, count: values.count)
     }
@@ -27,5 +25,5 @@ final class HugePageArray {
     /// The values, read-only.
     var values: UnsafeBufferPointer<Double> { UnsafeBufferPointer(buffer) }
 
-    deinit { free(buffer.baseAddress) }
+    deinit { ltk_huge_free(buffer.baseAddress) }
 }
