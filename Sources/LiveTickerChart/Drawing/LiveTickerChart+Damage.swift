@@ -108,9 +108,10 @@ extension LiveTickerChart {
         // last-value lines.
         let header = paneFrames[0].geometry.layout.header
         if options.showsHeader, !header.isEmpty { damage.append(header) }
-        // A pass costs about as much as storing a few tens of thousands of pixels: boxes are
-        // joined while that saves more than it adds.
-        joinChangedBoxes(passCost: 30_000, most: 12, rows: (Double(plot.minY), Double(last.maxY)))
+        // A pass costs about as much as storing some 60 000 pixels (its capsules, area columns
+        // and row sweep are rebuilt): boxes are joined while that saves more than it adds, to at
+        // most 8 (Bench kiosk: 18 % of one core so, 22 % at 30 000 and 12, 21.5 % at 150 000 and 5).
+        joinChangedBoxes(passCost: 60_000, most: 8, rows: (Double(plot.minY), Double(last.maxY)))
         for box in changedSpans {
             let from = box.0 <= Double(plot.minX) ? plot.minX : Swift.min(plot.maxX, Int(box.0.rounded(.down)))
             let to = box.1 >= Double(plot.maxX) ? plot.maxX : Swift.max(plot.minX, Int(box.1.rounded(.up)) &+ 1)
