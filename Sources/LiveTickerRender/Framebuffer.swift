@@ -26,8 +26,11 @@ public final class Framebuffer: @unchecked Sendable {
     /// an area's columns, a plot's outline), so drawing with the scissor set to a rectangle gives,
     /// inside it, the very bytes the unscissored drawing gives, and leaves every other pixel
     /// as it was. A chart redrawing only what changed since its last frame sets it per damage
-    /// rectangle. Reset it with ``resetScissor()``. O(1) to set.
-    public var scissor: PixelRect
+    /// rectangle. Reset it with ``resetScissor()``. Kept inside the buffer (a rectangle set is
+    /// cut to ``bounds``), so primitives intersect their clip with it alone. O(1) to set.
+    public var scissor: PixelRect {
+        didSet { scissor = scissor.intersection(bounds) }
+    }
 
     /// Makes the scissor the whole buffer again. O(1).
     @inlinable

@@ -133,7 +133,7 @@ extension Framebuffer {
     /// `clip` intersected with the buffer's bounds and the ``scissor``: the only pixels a
     /// primitive may touch.
     @usableFromInline
-    internal func drawable(_ clip: PixelRect) -> PixelRect { clip.intersection(bounds).intersection(scissor) }
+    internal func drawable(_ clip: PixelRect) -> PixelRect { clip.intersection(scissor) }  // scissor ⊆ bounds
 
     /// `clip` intersected with the buffer's bounds, the scissor left out: the rectangle a
     /// primitive whose pixels depend on its clip (a stroke's clip-relative coordinates, a plot's
