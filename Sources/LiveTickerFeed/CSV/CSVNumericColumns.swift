@@ -191,7 +191,20 @@ public struct CSVNumericColumns: Sendable {
             state.row = row
             state.lineNumber = lineNumber
         }
+        // The plain form (`x,y` as the first two columns, nothing after them) goes through the
+        // tick reader's plain-line arithmetic, a run of lines at a time; the first line of
+        // another form (or a bad one) is left to the general loop below, then plain lines again.
+        let plain = xColumn == 0 && yColumn == 1 && lastColumn == 1
         while p < end {
+            if plain {
+                let taken = appendPlainRows(from: p, to: end, delimiter: delimiter, scratch: scratch)
+                if taken.lines > 0 {
+                    p = taken.next
+                    row &+= taken.lines
+                    lineNumber &+= taken.lines
+                    if p >= end { break }
+                }
+            }
             let lineStart = p
             lineNumber += 1
             var field = 0
@@ -249,6 +262,65 @@ public struct CSVNumericColumns: Sendable {
             }
             row += 1
         }
+    }
+
+    /// Appends the rows of the plain lines from `start` (each `x,y` then `\n`, `\r\n` or more
+    /// columns, which are not read: x an
+    /// integer of 1–15 digits or a plain decimal, y a plain decimal, as
+    /// ``CSVRecordParser/plainDecimal(_:powers:integerPowers:)`` takes them) until `stop` or the
+    /// first other line; returns how many lines it took and where it stopped. Each value is the
+    /// one the general loop computes (the same exact-mantissa arithmetic as
+    /// ``DecimalParser/parseFast(_:scratch:)``: an integer below 2⁵³ is exact, a decimal is one
+    /// IEEE division of exact operands), so the fast path changes the cost, never a number.
+    /// About a quarter of the general loop's instructions a row. Not inlined, so the general
+    /// loop's live values do not crowd its registers.
+    @inline(never)
+    private mutating func appendPlainRows(
+        from start: UnsafePointer<UInt8>, to stop: UnsafePointer<UInt8>, delimiter: UInt8, scratch: ParseScratch
+    ) -> (lines: Int, next: UnsafePointer<UInt8>) {
+        let powers = UnsafePointer(scratch.powersOfTen)
+        let integerPowers = UnsafePointer(scratch.integerPowersOfTen)
+        var leading = CSVRecordParser.LeadingDigits()
+        var p = start
+        var next = start
+        var lines = 0
+        while p < stop {
+            var xValue: Double
+            var q = p
+            // Multiplier 1: the integer itself (at most 15 digits, so exact as a Double).
+            if let whole = CSVRecordParser.plainTime(&q, multiplier: 1, integerPowers: integerPowers, leading: &leading),
+                q[0] == delimiter
+            {
+                xValue = Double(whole)
+            } else {
+                q = p
+                guard let decimal = CSVRecordParser.plainDecimal(&q, powers: powers, integerPowers: integerPowers),
+                    q[0] == delimiter
+                else { break }
+                xValue = decimal
+            }
+            q += 1
+            guard let yValue = CSVRecordParser.plainDecimal(&q, powers: powers, integerPowers: integerPowers) else { break }
+            if q[0] == ASCII.newline {
+                q += 1
+            } else if q[0] == ASCII.carriageReturn && q[1] == ASCII.newline {
+                q += 2
+            } else if q[0] == delimiter {
+                // Columns after y are not read, as in the general loop: on to the newline.
+                while q[0] != ASCII.newline { q += 1 }
+                q += 1
+            } else {
+                break
+            }
+            x.append(xValue)
+            y.append(yValue)
+            lines &+= 1
+            p = q
+            next = q
+        }
+        report.lines &+= lines
+        report.ticks &+= lines
+        return (lines, next)
     }
 
     /// The y column when `--y` is not given: the first header name that is a value alias (in

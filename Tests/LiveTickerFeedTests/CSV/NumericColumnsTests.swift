@@ -101,4 +101,66 @@ struct NumericColumnsTests {
         writeFile(path, Array("time_s,millivolts\n0,1.5\n".utf8))
         #expect(try CSVNumericColumns.read(path: path).y == [1.5])
     }
+
+    @Test("plain x,y lines (the fast path) and every other form mixed: each value is Swift's own parse of its text, bad lines counted with their numbers")
+    func plainAndGeneralFormsAgree() throws {
+        var generator = SystemRandomNumberGenerator()
+        func digits(_ n: Int) -> String { String((0..<n).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) }) }
+        // (x text, y text, line ending or rest): forms the fast path takes and forms it leaves.
+        func field() -> String {
+            switch Int.random(in: 0..<14, using: &generator) {
+            case 0: return digits(Int.random(in: 1...15, using: &generator))  // epoch-like integer
+            case 1: return digits(Int.random(in: 1...7, using: &generator)) + "." + digits(Int.random(in: 0...7, using: &generator))
+            case 2: return "-" + digits(Int.random(in: 1...6, using: &generator)) + "." + digits(Int.random(in: 1...4, using: &generator))
+            case 3: return digits(Int.random(in: 16...19, using: &generator))  // past 15 digits: general
+            case 4: return "0." + digits(Int.random(in: 8...12, using: &generator))  // long fraction
+            case 5: return digits(3) + "e" + String(Int.random(in: -5...5, using: &generator))
+            case 6: return "+" + digits(2)
+            case 7: return "-0"
+            case 8: return "." + digits(3)
+            case 9: return digits(2) + "."
+            case 10: return "1.7976931348623157e308"
+            case 11: return "4.9e-324"
+            case 12: return digits(8) + "." + digits(2)  // 8 integer digits: general
+            default: return digits(Int.random(in: 1...4, using: &generator)) + "." + digits(2)
+            }
+        }
+        var text = "x,y,extra\n"
+        var expected: [(row: Int, x: Double, y: Double)] = []
+        var badLines: [Int] = []
+        var row = 0
+        for line in 2...20_000 {
+            switch Int.random(in: 0..<40, using: &generator) {
+            case 0:
+                text += "abc,1\n"
+                badLines.append(line)
+            case 1:
+                text += digits(4) + "\n"  // missing field
+                badLines.append(line)
+            case 2:
+                let x = field(), y = field()
+                text += "\"\(x)\",\(y)\n"  // quoted x: general
+                expected.append((row, Double(x)!, Double(y)!))
+            default:
+                let x = field(), y = field()
+                let ending = ["\n", "\r\n", ",7\n", ",\"q,r\"\n"][Int.random(in: 0..<4, using: &generator)]
+                text += "\(x),\(y)\(ending)"
+                expected.append((row, Double(x)!, Double(y)!))
+            }
+            row += 1
+        }
+        let path = temporaryPath("plain-mixed")
+        writeFile(path, Array(text.utf8))
+        defer { unlink(path) }
+        let table = try CSVNumericColumns.read(path: path)
+        try #require(table.y.count == expected.count)
+        for (k, e) in expected.enumerated() {
+            #expect(table.x[k].bitPattern == e.x.bitPattern && table.y[k].bitPattern == e.y.bitPattern && table.row(ofKept: k) == e.row,
+                    "kept row \(k): \(table.x[k]), \(table.y[k]) at \(table.row(ofKept: k)); expected \(e)")
+        }
+        #expect(table.report.lines == row)
+        #expect(table.report.ticks == expected.count)
+        #expect(table.report.badLines == badLines.count)
+        #expect(table.report.firstBadLines.map(\.line) == Array(badLines.prefix(table.report.firstBadLines.count)))
+    }
 }
