@@ -235,7 +235,10 @@ extension Rasterizer {
 
     /// ``paintPlot(_:_:_:baseline:color:alpha:clip:into:)`` with no scissor narrowing the
     /// clip: the same pixels without the scissor's clamps in the row loop, which cost the whole
-    /// frame about 4 % more instructions (callgrind, `Bench --section frame`).
+    /// frame about 4 % more instructions (callgrind, `Bench --section frame`). It is a copy on
+    /// purpose: one generic body specialised for both cases (the clamps behind a static flag,
+    /// inlined into each branch) still ran 15 % more instructions here than this copy, 2.8 %
+    /// of the whole `--quick --section frame` run. Change both together.
     @usableFromInline
     func paintWholePlot<T: BinaryFloatingPoint>(
         _ backdrop: PlotBackdrop, _ xs: UnsafeBufferPointer<T>, _ ys: UnsafeBufferPointer<T>, baseline: Double,
