@@ -182,7 +182,7 @@ extension LiveTickerChart {
                 let b = changedSpans[i]
                 if written > 0 {
                     let a = changedSpans[written &- 1]
-                    let joined = (Swift.min(a.0, b.0), Swift.max(a.1, b.1), Swift.min(a.2, b.2), Swift.max(a.3, b.3))
+                    let joined = Self.boundingBox(a, b)
                     if area(joined) - area(a) - area(b) < cost {
                         changedSpans[written &- 1] = joined
                         continue
@@ -207,13 +207,21 @@ extension LiveTickerChart {
             let b = changedSpans[i]
             if written > start, (changedSpans[written &- 1].0 / chunk).rounded(.down) == (b.0 / chunk).rounded(.down) {
                 let a = changedSpans[written &- 1]
-                changedSpans[written &- 1] = (Swift.min(a.0, b.0), Swift.max(a.1, b.1), Swift.min(a.2, b.2), Swift.max(a.3, b.3))
+                changedSpans[written &- 1] = Self.boundingBox(a, b)
             } else {
                 changedSpans[written] = b
                 written &+= 1
             }
         }
         changedSpans.removeLast(changedSpans.count &- written)
+    }
+
+    /// The smallest box (first and last column, first and last row) holding `a` and `b`. O(1).
+    @inline(__always)
+    static func boundingBox(
+        _ a: (Double, Double, Double, Double), _ b: (Double, Double, Double, Double)
+    ) -> (Double, Double, Double, Double) {
+        (Swift.min(a.0, b.0), Swift.max(a.1, b.1), Swift.min(a.2, b.2), Swift.max(a.3, b.3))
     }
 
     /// Sorts the changed boxes from `start` on by their first column (insertion sort: they come
@@ -234,18 +242,9 @@ extension LiveTickerChart {
     /// O(boxes²) on a few dozen, no allocation.
     func mergeChangedBoxes(gap: Double, most: Int, start: Int = 0) {
         guard changedSpans.count &- start > 1 else { return }
-        for i in (start &+ 1)..<changedSpans.count {
-            var j = i
-            while j > start, changedSpans[j &- 1].0 > changedSpans[j].0 {
-                changedSpans.swapAt(j, j &- 1)
-                j &-= 1
-            }
-        }
+        sortChangedBoxes(from: start)
         @inline(__always) func join(_ a: Int, _ b: Int) {
-            changedSpans[a] = (
-                Swift.min(changedSpans[a].0, changedSpans[b].0), Swift.max(changedSpans[a].1, changedSpans[b].1),
-                Swift.min(changedSpans[a].2, changedSpans[b].2), Swift.max(changedSpans[a].3, changedSpans[b].3)
-            )
+            changedSpans[a] = Self.boundingBox(changedSpans[a], changedSpans[b])
         }
         var written = start
         for i in start..<changedSpans.count {
