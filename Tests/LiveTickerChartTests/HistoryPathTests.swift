@@ -1,4 +1,7 @@
 import LiveTickerTestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 @testable import LiveTickerChart
 import LiveTickerCore
@@ -90,6 +93,44 @@ struct HistoryPathTests {
         }
         #expect(mismatches == 0)
         #expect(count(chart.options.theme.seriesColor(0), in: geometry.layout.plot, of: framebuffer, tolerance: 8) > 100)
+    }
+
+    @Test("frames drawn with the candidate cache equal frames drawn without it, window sliding and wrapping",
+          arguments: [ChartOptions.Kind.line, .both])
+    func cachedFramesMatchUncached(kind: ChartOptions.Kind) throws {
+        // 160 px wide: the summary path from 64 × 320 visible ticks; the ring wraps after 60 000.
+        let ticks = randomWalk(110_000, seed: 17)
+        let s = try LiveSeries(capacity: 60_000, candleInterval: .ticks(250), candleCapacity: 512)
+        var fed = 0
+        func feed(_ n: Int) {
+            for t in ticks[fed..<min(ticks.count, fed + n)] { s.append(t) }
+            fed = min(ticks.count, fed + n)
+        }
+        feed(40_000)
+        var options = ChartOptions()
+        options.kind = kind
+        let cached = LiveTickerChart(series: [s], width: 160, height: 100, options: options)
+        let plain = LiveTickerChart(series: [s], width: 160, height: 100, options: options)
+        #expect(cached.scratch[0].candidateCache != nil)
+        plain.scratch[0].candidateCache = nil
+        let a = Framebuffer(width: 160, height: 100)
+        let b = Framebuffer(width: 160, height: 100)
+        var random = SplitMix64(seed: 4)
+        for frame in 0..<240 {
+            feed(frame % 60 == 59 ? 9_000 : Int(random.next() % 300))
+            cached.draw(into: a)
+            plain.draw(into: b)
+            #expect(cached.scratch[0].usesCandidates)
+            #expect(cached.scratch[0].candidateCount == plain.scratch[0].candidateCount)
+            let n = plain.scratch[0].candidateCount
+            #expect(memcmp(cached.scratch[0].candidates.baseAddress!, plain.scratch[0].candidates.baseAddress!,
+                           n * MemoryLayout<HistoryCandidate>.stride) == 0, "frame \(frame): candidates differ")
+            #expect(pixels(a) == pixels(b), "frame \(frame): pictures differ")
+        }
+        #expect(fed == ticks.count)
+        // Most blocks came from the cache.
+        let cache = try #require(cached.scratch[0].candidateCache)
+        #expect(cache.summariesRead > 0 && cache.summariesRead < 240 * 100)
     }
 
     @Test("a short window of a long history draws the same picture as those ticks alone")

@@ -73,7 +73,12 @@ extension LiveTickerChart {
             if let level = series.summaryLevel(forCount: UInt64(visible.count), minimumBlocks: s.minimumBlocks) {
                 // Long window: first/min/max/last of position-aligned blocks built by the
                 // producer; their extremes give the exact value range.
-                let set = series.collectCandidates(positions: visible, level: level, into: s.candidates)
+                let set =
+                    if let cache = s.candidateCache {
+                        series.collectCandidates(positions: visible, level: level, into: s.candidates, cache: cache)
+                    } else {
+                        series.collectCandidates(positions: visible, level: level, into: s.candidates)
+                    }
                 s.usesCandidates = true
                 s.candidateCount = set.count
                 s.tickExtent.include(set.minimum)

@@ -22,6 +22,10 @@ final class SeriesScratch {
     let ticks: UnsafeMutableBufferPointer<Tick>
     /// Candidate set on the summary path (capacity: `candidateCapacity(minimumBlocks:)`).
     let candidates: UnsafeMutableBufferPointer<HistoryCandidate>
+    /// The candidates of closed blocks kept from frame to frame, so a sliding window reads
+    /// only its edges' summaries; nil when the source's history is too short for the
+    /// summary path (a var so tests can compare frames drawn without it).
+    var candidateCache: HistoryCandidateCache?
     /// x of each point handed to the downsampler, in chart units (ns from the window start, or
     /// slot units).
     let xs: UnsafeMutableBufferPointer<Double>
@@ -91,6 +95,10 @@ final class SeriesScratch {
         let pointCapacity = max(rawCapacity, candidateCapacity)
         ticks = .allocate(capacity: rawCapacity)
         candidates = .allocate(capacity: candidateCapacity)
+        // The summary path starts at 64 × minimumBlocks visible ticks.
+        if candidateCapacity > 0, series.tickCapacity >= 64 * minimumBlocks {
+            candidateCache = HistoryCandidateCache(minimumBlocks: minimumBlocks, tickCapacity: series.tickCapacity)
+        }
         xs = .allocate(capacity: pointCapacity)
         ys = .allocate(capacity: pointCapacity)
         let kept = Downsampler.requiredCapacity(algorithm: algorithm, count: pointCapacity, points: max(plotWidth, 3))

@@ -61,6 +61,13 @@ public protocol ChartSource: AnyObject {
     func collectCandidates(
         positions: Range<UInt64>, level: Int, into buffer: UnsafeMutableBufferPointer<HistoryCandidate>
     ) -> HistoryCandidateSet
+    /// ``collectCandidates(positions:level:into:)`` keeping what does not change from frame to
+    /// frame in `cache` (one per chart series, sized by the chart): the same set, bit for bit.
+    /// The default ignores the cache.
+    func collectCandidates(
+        positions: Range<UInt64>, level: Int, into buffer: UnsafeMutableBufferPointer<HistoryCandidate>,
+        cache: HistoryCandidateCache
+    ) -> HistoryCandidateSet
 }
 
 extension ChartSource {
@@ -81,5 +88,12 @@ extension ChartSource {
         positions: Range<UInt64>, level: Int, into buffer: UnsafeMutableBufferPointer<HistoryCandidate>
     ) -> HistoryCandidateSet {
         HistoryCandidateSet()
+    }
+    /// Default: ``collectCandidates(positions:level:into:)``, the cache unused.
+    public func collectCandidates(
+        positions: Range<UInt64>, level: Int, into buffer: UnsafeMutableBufferPointer<HistoryCandidate>,
+        cache: HistoryCandidateCache
+    ) -> HistoryCandidateSet {
+        collectCandidates(positions: positions, level: level, into: buffer)
     }
 }

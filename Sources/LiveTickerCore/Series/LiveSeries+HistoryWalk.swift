@@ -24,30 +24,46 @@ extension LiveSeries {
         in range: Range<UInt64>, maxLevel: Int, tick: (Tick, UInt64) -> Bool,
         block: (borrowing BlockSummary) -> Bool
     ) {
+        withUnsafeTemporaryAllocation(of: BlockSummary.self, capacity: 1) { buffer in
+            let summary = buffer.baseAddress!
+            walkPieceBlocks(in: range, maxLevel: maxLevel, tick: tick) { _, index, ring in
+                // A summary the writer has lapped is skipped, as an overwritten tick is.
+                !ring.copyElement(at: index, into: summary) || block(summary.pointee)
+            }
+        }
+    }
+
+    /// The walk of ``walkPieces(in:maxLevel:tick:block:)`` without reading the summaries: each
+    /// closed block is handed over as its level, block number and ring (the caller reads it,
+    /// or not: ``collectCandidates(positions:level:into:cache:)`` takes most from its cache).
+    /// The pieces are the same for every caller. Consumer side, no allocation.
+    @inlinable @inline(__always)
+    func walkPieceBlocks(
+        in range: Range<UInt64>, maxLevel: Int, tick: (Tick, UInt64) -> Bool,
+        block: (_ level: Int, _ index: UInt64, _ ring: RingBuffer<BlockSummary>) -> Bool
+    ) {
         summaries.rings.withUnsafeBufferPointer { levels in
-            withUnsafeTemporaryAllocation(of: BlockSummary.self, capacity: 1) { buffer in
-                let summary = buffer.baseAddress!
-                var p = range.lowerBound
-                let end = range.upperBound
-                while p < end {
-                    var level = min(maxLevel, alignedLevel(p))
-                    var step: UInt64 = 1  // stays 1 where no block fits: a raw tick
-                    while level >= 0 {
-                        let size = HistorySummaries.blockSize(level: level)
-                        if end &- p >= size {
-                            let ring = levels[level]
-                            let index = p / size
-                            if index < ring.writtenCount {
-                                if ring.copyElement(at: index, into: summary), !block(summary.pointee) { return }
-                                step = size
-                                break
-                            }
+            var p = range.lowerBound
+            let end = range.upperBound
+            while p < end {
+                var level = min(maxLevel, alignedLevel(p))
+                var step: UInt64 = 1  // stays 1 where no block fits: a raw tick
+                while level >= 0 {
+                    let size = HistorySummaries.blockSize(level: level)
+                    if end &- p >= size {
+                        let ring = levels[level]
+                        // Block sizes are powers of two: the block number is a shift.
+                        let index = p &>> UInt64(size.trailingZeroBitCount)
+                        if index < ring.writtenCount {
+                            if !block(level, index, ring) { return }
+                            step = size
+                            break
                         }
-                        level &-= 1
                     }
-                    if step == 1, let raw = history.element(at: p), !tick(raw, p) { return }
-                    p &+= step
+                    level &-= 1
                 }
+                if step == 1, let raw = history.element(at: p), !tick(raw, p) { return }
+                p &+= step
             }
         }
     }

@@ -113,41 +113,127 @@ extension LiveSeries {
     public func collectCandidates(
         positions: Range<UInt64>, level: Int, into buffer: UnsafeMutableBufferPointer<HistoryCandidate>
     ) -> HistoryCandidateSet {
+        collectCandidates(positions: positions, level: level, into: buffer, caching: nil)
+    }
+
+    /// ``collectCandidates(positions:level:into:)`` with the candidates of the range's
+    /// `level` blocks taken from `cache` where an earlier call left them, and left there for
+    /// the next call: the same set, bit for bit, but a window that slid since reads only the
+    /// summaries of its new blocks and of its edges (finer blocks and raw ticks). O(blocks)
+    /// copies of at most six candidates + O(new blocks + levels · 3 + 126) ring reads. No
+    /// allocation. Consumer side; one cache per consumer.
+    public func collectCandidates(
+        positions: Range<UInt64>, level: Int, into buffer: UnsafeMutableBufferPointer<HistoryCandidate>,
+        cache: HistoryCandidateCache
+    ) -> HistoryCandidateSet {
+        collectCandidates(positions: positions, level: level, into: buffer, caching: cache)
+    }
+
+    /// The one body of both `collectCandidates`: blocks finer than `level` (the range's
+    /// edges) always go through their summaries, `level` blocks through `cache` when given.
+    @inline(__always)
+    func collectCandidates(
+        positions: Range<UInt64>, level: Int, into buffer: UnsafeMutableBufferPointer<HistoryCandidate>,
+        caching cache: HistoryCandidateCache?
+    ) -> HistoryCandidateSet {
         var set = HistoryCandidateSet()
         guard let out = buffer.baseAddress else {
             set.truncated = !positions.isEmpty
             return set
         }
         let room = buffer.count
+        let maxLevel = min(max(0, level), summaries.levelCount &- 1)
+        cache?.use(for: self, level: maxLevel)
         var count = 0
         var runningMax = Int64.min
-        walkPieces(in: positions, maxLevel: min(max(0, level), summaries.levelCount &- 1)) { tick, position in
-            guard count < room else {
-                set.truncated = true
-                return false
+        // The slot of the last cached block: the next block number takes the next slot
+        // (blocks of one level come in order), so only a jump costs a division.
+        var lastIndex = UInt64.max
+        var lastSlot = 0
+        withUnsafeTemporaryAllocation(of: BlockSummary.self, capacity: 1) { scratch in
+            let summary = scratch.baseAddress!
+            walkPieceBlocks(in: positions, maxLevel: maxLevel) { tick, position in
+                guard count < room else {
+                    set.truncated = true
+                    return false
+                }
+                runningMax = max(runningMax, tick.time)
+                let value = tick.value
+                if value.isFinite {
+                    set.minimum = min(set.minimum, value)
+                    set.maximum = max(set.maximum, value)
+                }
+                out[count] = HistoryCandidate(
+                    position: position, time: tick.time, drawTime: runningMax, value: value.isFinite ? value : .nan)
+                count &+= 1
+                return true
+            } block: { blockLevel, index, ring in
+                guard count &+ 6 <= room else {
+                    set.truncated = true
+                    return false
+                }
+                guard let cache, blockLevel == maxLevel else {
+                    // A summary the writer has lapped is skipped, as an overwritten tick is.
+                    guard ring.copyElement(at: index, into: summary) else { return true }
+                    count &+= Self.emitCandidates(of: summary.pointee, after: runningMax, into: out + count)
+                    if summary.pointee.finiteCount > 0 {
+                        set.minimum = min(set.minimum, summary.pointee.minimum.value)
+                        set.maximum = max(set.maximum, summary.pointee.maximum.value)
+                    }
+                    runningMax = max(runningMax, summary.pointee.maxTime)
+                    return true
+                }
+                var slot = lastSlot &+ 1
+                if index != lastIndex &+ 1 {
+                    slot = Int(truncatingIfNeeded: index % UInt64(cache.slotCount))
+                } else if slot == cache.slotCount {
+                    slot = 0
+                }
+                lastIndex = index
+                lastSlot = slot
+                let entry = cache.entries + slot
+                let cached = cache.candidates + slot &* HistoryCandidateCache.perBlock
+                if entry.pointee.tag != index &+ 1 {
+                    guard ring.copyElement(at: index, into: summary) else { return true }
+                    cache.summariesRead &+= 1
+                    // The block's candidates on their own: draw times from its first tick.
+                    let n = Self.emitCandidates(of: summary.pointee, after: .min, into: cached)
+                    let finite = summary.pointee.finiteCount > 0
+                    entry.pointee = HistoryCandidateCache.Entry()
+                    entry.pointee.tag = index &+ 1
+                    entry.pointee.count = n
+                    entry.pointee.firstDrawTime = n > 0 ? cached[0].drawTime : .max
+                    entry.pointee.maxTime = summary.pointee.maxTime
+                    entry.pointee.finite = finite
+                    entry.pointee.minimum = finite ? summary.pointee.minimum.value : .infinity
+                    entry.pointee.maximum = finite ? summary.pointee.maximum.value : -.infinity
+                } else {
+                    // Held still? (A closed block's summary never changes while it is.)
+                    guard ring.writtenCount &- index <= UInt64(ring.capacity) else { return true }
+                }
+                let n = entry.pointee.count
+                let target = out + count
+                if runningMax <= entry.pointee.firstDrawTime {
+                    // No tick before the block is later than its candidates' own draw times.
+                    target.update(from: cached, count: n)
+                } else {
+                    // What emitCandidates(after: runningMax) writes: every draw time raised
+                    // to at least runningMax, and a gap point's time with it.
+                    for i in 0..<n {
+                        var candidate = cached[i]
+                        candidate.drawTime = max(candidate.drawTime, runningMax)
+                        if candidate.value.isNaN { candidate.time = candidate.drawTime }
+                        target[i] = candidate
+                    }
+                }
+                count &+= n
+                if entry.pointee.finite {
+                    set.minimum = min(set.minimum, entry.pointee.minimum)
+                    set.maximum = max(set.maximum, entry.pointee.maximum)
+                }
+                runningMax = max(runningMax, entry.pointee.maxTime)
+                return true
             }
-            runningMax = max(runningMax, tick.time)
-            let value = tick.value
-            if value.isFinite {
-                set.minimum = min(set.minimum, value)
-                set.maximum = max(set.maximum, value)
-            }
-            out[count] = HistoryCandidate(
-                position: position, time: tick.time, drawTime: runningMax, value: value.isFinite ? value : .nan)
-            count &+= 1
-            return true
-        } block: { summary in
-            guard count &+ 6 <= room else {
-                set.truncated = true
-                return false
-            }
-            count &+= Self.emitCandidates(of: summary, after: runningMax, into: out + count)
-            if summary.finiteCount > 0 {
-                set.minimum = min(set.minimum, summary.minimum.value)
-                set.maximum = max(set.maximum, summary.maximum.value)
-            }
-            runningMax = max(runningMax, summary.maxTime)
-            return true
         }
         set.count = count
         set.maxTime = runningMax

@@ -1,4 +1,7 @@
 import LiveTickerTestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 @testable import LiveTickerCore
 
@@ -127,6 +130,66 @@ struct BlockSummaryTests {
                 #expect(set.maxTime == (ticks[range].map(\.time).max() ?? .min))
             }
         }
+    }
+
+    @Test("a cache kept across sliding, jumping and growing windows gives the uncached sets bit for bit",
+          arguments: [UInt64(31), 32, 33])
+    func cachedCandidatesMatchUncached(seed: UInt64) throws {
+        // Capacity wraps many times; NaN runs, ±∞, ties and backwards times (so cached draw
+        // times are raised to the running maximum before their block) come from randomTicks.
+        let capacity = 20_000
+        let ticks = randomTicks(140_000, seed: seed)
+        let series = try LiveSeries(capacity: capacity, candleInterval: .ticks(16), candleCapacity: 16)
+        var fed = 0
+        func feed(_ n: Int) {
+            for t in ticks[fed..<min(ticks.count, fed + n)] { series.append(t) }
+            fed = min(ticks.count, fed + n)
+        }
+        feed(3_000)
+        let room = series.candidateCapacity(minimumBlocks: 4) + 40_000
+        let plain = UnsafeMutableBufferPointer<HistoryCandidate>.allocate(capacity: room)
+        let cached = UnsafeMutableBufferPointer<HistoryCandidate>.allocate(capacity: room)
+        defer { plain.deallocate(); cached.deallocate() }
+        // One cache per kind of window, each kept for the whole run; one more shared by two
+        // series (its slots must be emptied when the series changes).
+        let caches = (0..<4).map { _ in HistoryCandidateCache(minimumBlocks: 4, tickCapacity: capacity) }
+        let other = try makeSeries(randomTicks(30_000, seed: seed ^ 0xFF), capacity: capacity)
+        var rng = SplitMix64(seed: seed)
+        var compared = 0
+        var blocksCopied = 0
+        func check(_ source: LiveSeries, _ range: Range<UInt64>, level: Int, _ cache: HistoryCandidateCache, _ what: String) {
+            let want = source.collectCandidates(positions: range, level: level, into: plain)
+            let got = source.collectCandidates(positions: range, level: level, into: cached, cache: cache)
+            #expect(got == want, "\(what) \(range) level \(level)")
+            #expect(memcmp(plain.baseAddress!, cached.baseAddress!, MemoryLayout<HistoryCandidate>.stride * want.count) == 0,
+                    "\(what) \(range) level \(level): candidates differ")
+            compared += 1
+            if cache === caches[0] { blocksCopied += Int(range.count) / Int(LiveSeries.summaryBlockSize(level: level)) }
+        }
+        let followReadsBefore = caches[0].summariesRead
+        for step in 0..<400 {
+            // Mostly a few ticks a frame (a block closes now and then), sometimes a burst.
+            feed(step % 50 == 49 ? Int(rng.next() % 5_000) : Int(rng.next() % 40))
+            let held = series.ticks.heldPositions
+            // The chart's case: everything held, at the level the chart would pick.
+            let level = series.summaryLevel(forCount: UInt64(held.count), minimumBlocks: 4) ?? 0
+            check(series, held, level: level, caches[0], "follow")
+            // A window of a fixed length ending at the newest, at a finer level.
+            let tail = max(held.lowerBound, held.upperBound &- 7_000)..<held.upperBound
+            check(series, tail, level: max(0, level - 1), caches[1], "tail")
+            // A window jumping around the history, levels changing.
+            let a = held.lowerBound + rng.next() % UInt64(max(1, held.count))
+            let b = held.lowerBound + rng.next() % UInt64(max(1, held.count))
+            check(series, min(a, b)..<max(a, b), level: Int(rng.next() % UInt64(series.summaryLevelCount)), caches[2], "jump")
+            // Two series through one cache.
+            let source = step % 3 == 0 ? other : series
+            check(source, source.ticks.heldPositions, level: 1, caches[3], "shared")
+        }
+        #expect(compared == 1_600)
+        // Sliding reads only what is new: far fewer summaries than blocks copied.
+        let followReads = caches[0].summariesRead - followReadsBefore
+        #expect(followReads > 0)
+        #expect(Int(followReads) * 10 < blocksCopied, "follow window read \(followReads) summaries")
     }
 
     @Test("a too-small buffer cuts the set short and says so")
