@@ -130,7 +130,10 @@ extension LiveSeries {
     }
 
     /// The one body of both `collectCandidates`: blocks finer than `level` (the range's
-    /// edges) always go through their summaries, `level` blocks through `cache` when given.
+    /// edges) always go through their summaries; with a cache, the run of `level` blocks in
+    /// the middle goes through it in one loop. That split gives the pieces of one walk over
+    /// the whole range: a walk reaches the first `level` boundary in the range through finer
+    /// pieces only, then takes every closed `level` block that fits, then finer pieces again.
     @inline(__always)
     func collectCandidates(
         positions: Range<UInt64>, level: Int, into buffer: UnsafeMutableBufferPointer<HistoryCandidate>,
@@ -143,16 +146,11 @@ extension LiveSeries {
         }
         let room = buffer.count
         let maxLevel = min(max(0, level), summaries.levelCount &- 1)
-        cache?.use(for: self, level: maxLevel)
         var count = 0
         var runningMax = Int64.min
-        // The slot of the last cached block: the next block number takes the next slot
-        // (blocks of one level come in order), so only a jump costs a division.
-        var lastIndex = UInt64.max
-        var lastSlot = 0
         withUnsafeTemporaryAllocation(of: BlockSummary.self, capacity: 1) { scratch in
             let summary = scratch.baseAddress!
-            walkPieceBlocks(in: positions, maxLevel: maxLevel) { tick, position in
+            func tickPiece(_ tick: Tick, _ position: UInt64) -> Bool {
                 guard count < room else {
                     set.truncated = true
                     return false
@@ -167,73 +165,106 @@ extension LiveSeries {
                     position: position, time: tick.time, drawTime: runningMax, value: value.isFinite ? value : .nan)
                 count &+= 1
                 return true
-            } block: { blockLevel, index, ring in
+            }
+            func blockPiece(_ level: Int, _ index: UInt64, _ ring: RingBuffer<BlockSummary>) -> Bool {
                 guard count &+ 6 <= room else {
                     set.truncated = true
                     return false
                 }
-                guard let cache, blockLevel == maxLevel else {
-                    // A summary the writer has lapped is skipped, as an overwritten tick is.
-                    guard ring.copyElement(at: index, into: summary) else { return true }
-                    count &+= Self.emitCandidates(of: summary.pointee, after: runningMax, into: out + count)
-                    if summary.pointee.finiteCount > 0 {
-                        set.minimum = min(set.minimum, summary.pointee.minimum.value)
-                        set.maximum = max(set.maximum, summary.pointee.maximum.value)
-                    }
-                    runningMax = max(runningMax, summary.pointee.maxTime)
-                    return true
+                // A summary the writer has lapped is skipped, as an overwritten tick is.
+                guard ring.copyElement(at: index, into: summary) else { return true }
+                count &+= Self.emitCandidates(of: summary.pointee, after: runningMax, into: out + count)
+                if summary.pointee.finiteCount > 0 {
+                    set.minimum = min(set.minimum, summary.pointee.minimum.value)
+                    set.maximum = max(set.maximum, summary.pointee.maximum.value)
                 }
-                var slot = lastSlot &+ 1
-                if index != lastIndex &+ 1 {
-                    slot = Int(truncatingIfNeeded: index % UInt64(cache.slotCount))
-                } else if slot == cache.slotCount {
-                    slot = 0
-                }
-                lastIndex = index
-                lastSlot = slot
-                let entry = cache.entries + slot
-                let cached = cache.candidates + slot &* HistoryCandidateCache.perBlock
-                if entry.pointee.tag != index &+ 1 {
-                    guard ring.copyElement(at: index, into: summary) else { return true }
-                    cache.summariesRead &+= 1
-                    // The block's candidates on their own: draw times from its first tick.
-                    let n = Self.emitCandidates(of: summary.pointee, after: .min, into: cached)
-                    let finite = summary.pointee.finiteCount > 0
-                    entry.pointee = HistoryCandidateCache.Entry()
-                    entry.pointee.tag = index &+ 1
-                    entry.pointee.count = n
-                    entry.pointee.firstDrawTime = n > 0 ? cached[0].drawTime : .max
-                    entry.pointee.maxTime = summary.pointee.maxTime
-                    entry.pointee.finite = finite
-                    entry.pointee.minimum = finite ? summary.pointee.minimum.value : .infinity
-                    entry.pointee.maximum = finite ? summary.pointee.maximum.value : -.infinity
-                } else {
-                    // Held still? (A closed block's summary never changes while it is.)
-                    guard ring.writtenCount &- index <= UInt64(ring.capacity) else { return true }
-                }
-                let n = entry.pointee.count
-                let target = out + count
-                if runningMax <= entry.pointee.firstDrawTime {
-                    // No tick before the block is later than its candidates' own draw times.
-                    target.update(from: cached, count: n)
-                } else {
-                    // What emitCandidates(after: runningMax) writes: every draw time raised
-                    // to at least runningMax, and a gap point's time with it.
-                    for i in 0..<n {
-                        var candidate = cached[i]
-                        candidate.drawTime = max(candidate.drawTime, runningMax)
-                        if candidate.value.isNaN { candidate.time = candidate.drawTime }
-                        target[i] = candidate
-                    }
-                }
-                count &+= n
-                if entry.pointee.finite {
-                    set.minimum = min(set.minimum, entry.pointee.minimum)
-                    set.maximum = max(set.maximum, entry.pointee.maximum)
-                }
-                runningMax = max(runningMax, entry.pointee.maxTime)
+                runningMax = max(runningMax, summary.pointee.maxTime)
                 return true
             }
+            guard let cache else {
+                walkPieceBlocks(in: positions, maxLevel: maxLevel, tick: tickPiece, block: blockPiece)
+                return
+            }
+            cache.use(for: self, level: maxLevel)
+            let ring = summaries.rings[maxLevel]
+            let shift = UInt64(HistorySummaries.blockSize(level: maxLevel).trailingZeroBitCount)
+            let size = UInt64(1) &<< shift
+            // The closed `maxLevel` blocks that lie inside the range: [firstBlock, endBlock).
+            let firstBlock = (positions.lowerBound &+ size &- 1) &>> shift
+            let endBlock = min(positions.upperBound &>> shift, ring.writtenCount)
+            guard firstBlock < endBlock, positions.lowerBound < positions.upperBound else {
+                walkPieceBlocks(in: positions, maxLevel: maxLevel, tick: tickPiece, block: blockPiece)
+                return
+            }
+            var going = true
+            walkPieceBlocks(in: positions.lowerBound..<(firstBlock &<< shift), maxLevel: maxLevel) { tick, position in
+                going = tickPiece(tick, position)
+                return going
+            } block: { level, index, ring in
+                going = blockPiece(level, index, ring)
+                return going
+            }
+            guard going else { return }
+            // Block b lives in slot b % slotCount: one division, then the slots follow on.
+            var slot = Int(truncatingIfNeeded: firstBlock % UInt64(cache.slotCount))
+            let capacity = UInt64(ring.capacity)
+            var index = firstBlock
+            while index < endBlock {
+                guard count &+ 6 <= room else {
+                    set.truncated = true
+                    return
+                }
+                let entry = cache.entries + slot
+                let cached = cache.candidates + slot &* HistoryCandidateCache.perBlock
+                var usable = true
+                if entry.pointee.tag != index &+ 1 {
+                    if ring.copyElement(at: index, into: summary) {
+                        cache.summariesRead &+= 1
+                        // The block's candidates on their own: draw times from its first tick.
+                        let n = Self.emitCandidates(of: summary.pointee, after: .min, into: cached)
+                        let finite = summary.pointee.finiteCount > 0
+                        entry.pointee.tag = index &+ 1
+                        entry.pointee.count = n
+                        entry.pointee.firstDrawTime = n > 0 ? cached[0].drawTime : .max
+                        entry.pointee.maxTime = summary.pointee.maxTime
+                        entry.pointee.finite = finite
+                        entry.pointee.minimum = finite ? summary.pointee.minimum.value : .infinity
+                        entry.pointee.maximum = finite ? summary.pointee.maximum.value : -.infinity
+                    } else {
+                        usable = false  // lapped: skipped, as the walk skips it
+                    }
+                } else {
+                    // Held still? (A closed block's summary never changes while it is.)
+                    usable = ring.writtenCount &- index <= capacity
+                }
+                if usable {
+                    let n = entry.pointee.count
+                    let target = out + count
+                    if runningMax <= entry.pointee.firstDrawTime {
+                        // No tick before the block is later than its candidates' own draw times.
+                        for i in 0..<n { target[i] = cached[i] }
+                    } else {
+                        // What emitCandidates(after: runningMax) writes: every draw time raised
+                        // to at least runningMax, and a gap point's time with it.
+                        for i in 0..<n {
+                            var candidate = cached[i]
+                            candidate.drawTime = max(candidate.drawTime, runningMax)
+                            if candidate.value.isNaN { candidate.time = candidate.drawTime }
+                            target[i] = candidate
+                        }
+                    }
+                    count &+= n
+                    if entry.pointee.finite {
+                        set.minimum = min(set.minimum, entry.pointee.minimum)
+                        set.maximum = max(set.maximum, entry.pointee.maximum)
+                    }
+                    runningMax = max(runningMax, entry.pointee.maxTime)
+                }
+                index &+= 1
+                slot &+= 1
+                if slot == cache.slotCount { slot = 0 }
+            }
+            walkPieceBlocks(in: (endBlock &<< shift)..<positions.upperBound, maxLevel: maxLevel, tick: tickPiece, block: blockPiece)
         }
         set.count = count
         set.maxTime = runningMax

@@ -175,7 +175,7 @@ struct BlockSummaryTests {
             let level = series.summaryLevel(forCount: UInt64(held.count), minimumBlocks: 4) ?? 0
             check(series, held, level: level, caches[0], "follow")
             // A window of a fixed length ending at the newest, at a finer level.
-            let tail = max(held.lowerBound, held.upperBound &- 7_000)..<held.upperBound
+            let tail = (held.upperBound - UInt64(min(held.count, 7_000)))..<held.upperBound
             check(series, tail, level: max(0, level - 1), caches[1], "tail")
             // A window jumping around the history, levels changing.
             let a = held.lowerBound + rng.next() % UInt64(max(1, held.count))
