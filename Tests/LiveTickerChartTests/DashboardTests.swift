@@ -118,6 +118,36 @@ struct DashboardTests {
         #expect(abs(g.dataY(atPixel: g.pixelY(250)) - 250) < 1e-9)
     }
 
+    @Test("a fixed pane maps exactly its range (reversed bounds swapped); an include-zero pane puts 0 on its edge")
+    func fixedAndZeroPanes() throws {
+        let s = try makeSeries([40, 55, 47, 60, 52])
+        let negative = try makeSeries([-40, -55, -47, -60, -52])
+        func geometry(_ series: LiveSeries, _ scale: Pane.Scale) throws -> ChartGeometry {
+            let chart = LiveTickerChart(
+                series: [ChartSeries(id: "s", source: series)], panes: [Pane(marks: [LineMark(series: 0)], scale: scale)],
+                width: 320, height: 240)
+            chart.draw(into: Framebuffer(width: 320, height: 240))
+            return try #require(chart.geometry(ofPane: 0))
+        }
+        for scale in [Pane.Scale.fixed(lower: 0, upper: 100), .fixed(lower: 100, upper: 0)] {
+            let g = try geometry(s, scale)
+            // Exactly 0…100 on the plot, not the data's 40…60 padded.
+            #expect(g.yLower == 0 && g.yUpper == 100)
+            #expect(g.pixelY(0) == Double(g.layout.plot.maxY) && g.pixelY(100) == Double(g.layout.plot.minY))
+        }
+        let flat = try geometry(s, .fixed(lower: 5, upper: 5))
+        #expect(flat.yLower < 5 && flat.yUpper > 5)
+        let auto = try geometry(s, .auto)
+        #expect(auto.yLower > 30 && auto.yUpper < 70)
+        let zero = try geometry(s, .includingZero)
+        #expect(zero.yLower == 0 && zero.yUpper > 60)
+        #expect(zero.pixelY(0) == Double(zero.layout.plot.maxY))
+        // All below zero: 0 on the top edge.
+        let below = try geometry(negative, .includingZero)
+        #expect(below.yUpper == 0 && below.yLower < -60)
+        #expect(below.pixelY(0) == Double(below.layout.plot.minY))
+    }
+
     @Test("only the panel whose data changed is redrawn; the others keep their pixels")
     func onlyChangedPanelsRedraw() throws {
         let a = try Self.series((0..<100).map { Double($0) })
