@@ -54,7 +54,7 @@ struct ChartOptionArgumentTests {
     }
 }
 
-@Suite("--describe")
+@Suite("--describe", .serialized)
 struct DescribeTests {
     @Test("replay --describe prints a paragraph naming the series, last value, change, range and trend")
     func describe() throws {
