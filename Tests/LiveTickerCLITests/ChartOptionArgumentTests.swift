@@ -54,7 +54,7 @@ struct ChartOptionArgumentTests {
     }
 }
 
-@Suite("--describe")
+@Suite("--describe", .serialized)
 struct DescribeTests {
     @Test("replay --describe prints a paragraph naming the series, last value, change, range and trend")
     func describe() throws {
@@ -75,5 +75,21 @@ struct DescribeTests {
         #expect(text.contains("ranged from 100.0 to 110.5"), "\(text)")
         #expect(text.contains("rising over the window"), "\(text)")
         #expect(text.contains("1 gap"), "\(text)")
+    }
+
+    @Test("--describe names the longest gap in time (a weekend), not only missing values")
+    func describeTimeGap() throws {
+        let dir = temporaryDirectory()
+        var csv = "time,price\n"
+        // Friday 2024-03-01 and Monday 03-04, a tick a minute from 09:00 to 17:00 UTC.
+        for day in [0, 3] {
+            for m in 0..<480 { csv += "\(1_709_283_600 + day * 86_400 + m * 60),\(100 + Double(m % 9) / 10)\n" }
+        }
+        try TextFile.write(csv, to: dir + "/week.csv")
+        let text = capture {
+            _ = LiveTickerCommandLine.run(["replay", dir + "/week.csv", "--describe", "--tz", "UTC", "--output", dir + "/out.ppm"])
+        }
+        #expect(text.contains("no data from 2024-03-01 16:59:00 to 2024-03-04 09:00:00"), "\(text)")
+        #expect(!text.contains("gaps in time"), "\(text)")
     }
 }
