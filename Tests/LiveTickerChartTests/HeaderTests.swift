@@ -156,4 +156,18 @@ struct HeaderTests {
         #expect(chart.isStale)
         #expect(count(ChartTheme.dark.down, in: header, of: fb) > 200)
     }
+
+    @Test("the STALE badge names the day when the last tick was not today (a dead feed read 'since 16:29:59')")
+    func staleBadgeDate() throws {
+        let last: Int64 = 1_709_310_599_000_000_000  // 2024-03-01T16:29:59Z
+        var options = ChartOptions()
+        options.timeZone = .utc
+        let chart = LiveTickerChart(series: [try makeSeries([1, 2])], width: 320, height: 200, options: options)
+        #expect(chart.staleBadgeText(newest: last, now: last + 60_000_000_000).description == "STALE since 16:29:59")
+        #expect(chart.staleBadgeText(newest: last, now: last + 8 * 3_600_000_000_000).description == "STALE since 2024-03-01 16:29:59")
+        // The day is the chart zone's: 01:29:59 the next day in UTC is 20:29:59 the same day in New York.
+        options.timeZone = try TimeZoneRules(posixRule: "EST5EDT,M3.2.0,M11.1.0")
+        let local = LiveTickerChart(series: [try makeSeries([1, 2])], width: 320, height: 200, options: options)
+        #expect(local.staleBadgeText(newest: last, now: last + 9 * 3_600_000_000_000).description == "STALE since 11:29:59")
+    }
 }

@@ -165,8 +165,7 @@ extension LiveTickerChart {
         var right = header.maxX &- space
         if isStale, let newestTime = newestTickTime() {
             // A wall must never show an old price as if it were live.
-            var text: LabelText = "STALE since "
-            text.append(CalendarLabel.format(newestTime, level: .second, step: CalendarStep(1, .second), zone: options.timeZone))
+            let text = staleBadgeText(newest: newestTime, now: options.clock?() ?? newestTime)
             let width = textWidth(text) &+ 2 &* space
             let badge = PixelRect(x: right &- width, y: header.minY &+ 2, width: width, height: max(1, header.height &- 4))
             if badge.minX >= left {
@@ -198,6 +197,22 @@ extension LiveTickerChart {
         let width = textWidth(text)
         // Only where it fits: never over a series' numbers.
         if right &- width >= x { drawText(text, x: right &- width, y: y, color: theme.label, clip: header, into: fb) }
+    }
+
+    /// The stale badge's text: `STALE since 16:29:59`, with the date before the clock when the
+    /// last tick was not today (both in the chart's zone), so a feed dead for days does not read
+    /// as silent since this afternoon. O(log transitions), no allocation.
+    func staleBadgeText(newest: Int64, now: Int64) -> LabelText {
+        var text: LabelText = "STALE since "
+        let zone = options.timeZone
+        let last = CalendarLabel.local(newest, zone: zone)
+        let today = CalendarLabel.local(now, zone: zone)
+        if last.year != today.year || last.month != today.month || last.day != today.day {
+            text.append(CalendarLabel.date(newest, zone: zone))
+            text.append(UInt8(ascii: " "))
+        }
+        text.append(CalendarLabel.format(newest, level: .second, step: CalendarStep(1, .second), zone: zone))
+        return text
     }
 
     /// How much of a series the header shows (see ``drawHeader(_:into:)``).
