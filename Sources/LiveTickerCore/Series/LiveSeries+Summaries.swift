@@ -139,46 +139,54 @@ extension LiveSeries {
         positions: Range<UInt64>, level: Int, into buffer: UnsafeMutableBufferPointer<HistoryCandidate>,
         caching cache: HistoryCandidateCache?
     ) -> HistoryCandidateSet {
-        var set = HistoryCandidateSet()
         guard let out = buffer.baseAddress else {
+            var set = HistoryCandidateSet()
             set.truncated = !positions.isEmpty
             return set
         }
         let room = buffer.count
         let maxLevel = min(max(0, level), summaries.levelCount &- 1)
-        var count = 0
-        var runningMax = Int64.min
-        withUnsafeTemporaryAllocation(of: BlockSummary.self, capacity: 1) { scratch in
+        // The running state lives in one stack slot the piece functions reach through a
+        // pointer: local functions capturing `var`s would box them on the heap every call.
+        struct State {
+            var set = HistoryCandidateSet()
+            var count = 0
+            var runningMax = Int64.min
+        }
+        return withUnsafeTemporaryAllocation(of: State.self, capacity: 1) { stateBuffer in
+          let state = stateBuffer.baseAddress!
+          state.initialize(to: State())
+          withUnsafeTemporaryAllocation(of: BlockSummary.self, capacity: 1) { scratch in
             let summary = scratch.baseAddress!
             func tickPiece(_ tick: Tick, _ position: UInt64) -> Bool {
-                guard count < room else {
-                    set.truncated = true
+                guard state.pointee.count < room else {
+                    state.pointee.set.truncated = true
                     return false
                 }
-                runningMax = max(runningMax, tick.time)
+                state.pointee.runningMax = max(state.pointee.runningMax, tick.time)
                 let value = tick.value
                 if value.isFinite {
-                    set.minimum = min(set.minimum, value)
-                    set.maximum = max(set.maximum, value)
+                    state.pointee.set.minimum = min(state.pointee.set.minimum, value)
+                    state.pointee.set.maximum = max(state.pointee.set.maximum, value)
                 }
-                out[count] = HistoryCandidate(
-                    position: position, time: tick.time, drawTime: runningMax, value: value.isFinite ? value : .nan)
-                count &+= 1
+                out[state.pointee.count] = HistoryCandidate(
+                    position: position, time: tick.time, drawTime: state.pointee.runningMax, value: value.isFinite ? value : .nan)
+                state.pointee.count &+= 1
                 return true
             }
             func blockPiece(_ level: Int, _ index: UInt64, _ ring: RingBuffer<BlockSummary>) -> Bool {
-                guard count &+ 6 <= room else {
-                    set.truncated = true
+                guard state.pointee.count &+ 6 <= room else {
+                    state.pointee.set.truncated = true
                     return false
                 }
                 // A summary the writer has lapped is skipped, as an overwritten tick is.
                 guard ring.copyElement(at: index, into: summary) else { return true }
-                count &+= Self.emitCandidates(of: summary.pointee, after: runningMax, into: out + count)
+                state.pointee.count &+= Self.emitCandidates(of: summary.pointee, after: state.pointee.runningMax, into: out + state.pointee.count)
                 if summary.pointee.finiteCount > 0 {
-                    set.minimum = min(set.minimum, summary.pointee.minimum.value)
-                    set.maximum = max(set.maximum, summary.pointee.maximum.value)
+                    state.pointee.set.minimum = min(state.pointee.set.minimum, summary.pointee.minimum.value)
+                    state.pointee.set.maximum = max(state.pointee.set.maximum, summary.pointee.maximum.value)
                 }
-                runningMax = max(runningMax, summary.pointee.maxTime)
+                state.pointee.runningMax = max(state.pointee.runningMax, summary.pointee.maxTime)
                 return true
             }
             guard let cache else {
@@ -210,8 +218,8 @@ extension LiveSeries {
             let capacity = UInt64(ring.capacity)
             var index = firstBlock
             while index < endBlock {
-                guard count &+ 6 <= room else {
-                    set.truncated = true
+                guard state.pointee.count &+ 6 <= room else {
+                    state.pointee.set.truncated = true
                     return
                 }
                 let entry = cache.entries + slot
@@ -239,36 +247,37 @@ extension LiveSeries {
                 }
                 if usable {
                     let n = entry.pointee.count
-                    let target = out + count
-                    if runningMax <= entry.pointee.firstDrawTime {
+                    let target = out + state.pointee.count
+                    if state.pointee.runningMax <= entry.pointee.firstDrawTime {
                         // No tick before the block is later than its candidates' own draw times.
                         for i in 0..<n { target[i] = cached[i] }
                     } else {
                         // What emitCandidates(after: runningMax) writes: every draw time raised
-                        // to at least runningMax, and a gap point's time with it.
+                        // to at least the running maximum, and a gap point's time with it.
                         for i in 0..<n {
                             var candidate = cached[i]
-                            candidate.drawTime = max(candidate.drawTime, runningMax)
+                            candidate.drawTime = max(candidate.drawTime, state.pointee.runningMax)
                             if candidate.value.isNaN { candidate.time = candidate.drawTime }
                             target[i] = candidate
                         }
                     }
-                    count &+= n
+                    state.pointee.count &+= n
                     if entry.pointee.finite {
-                        set.minimum = min(set.minimum, entry.pointee.minimum)
-                        set.maximum = max(set.maximum, entry.pointee.maximum)
+                        state.pointee.set.minimum = min(state.pointee.set.minimum, entry.pointee.minimum)
+                        state.pointee.set.maximum = max(state.pointee.set.maximum, entry.pointee.maximum)
                     }
-                    runningMax = max(runningMax, entry.pointee.maxTime)
+                    state.pointee.runningMax = max(state.pointee.runningMax, entry.pointee.maxTime)
                 }
                 index &+= 1
                 slot &+= 1
                 if slot == cache.slotCount { slot = 0 }
             }
             walkPieceBlocks(in: (endBlock &<< shift)..<positions.upperBound, maxLevel: maxLevel, tick: tickPiece, block: blockPiece)
+          }
+          state.pointee.set.count = state.pointee.count
+          state.pointee.set.maxTime = state.pointee.runningMax
+          return state.pointee.set
         }
-        set.count = count
-        set.maxTime = runningMax
-        return set
     }
 
     /// Writes a block's candidates (up to six) in position order without repeats; returns
