@@ -47,6 +47,20 @@ public final class LiveTickerChart {
     /// app with a pointer or touch panel may change it between frames (map a pixel back with
     /// ``lastGeometry``). nil draws none.
     public var crosshair: Int64?
+    /// The time span shown. Starts as ``ChartOptions/window``; an app may change it between
+    /// frames (zoom out to a day, pan to a fixed range, back to following the newest ten
+    /// minutes); the next frame is then drawn whole and ``viewVersion`` grows, so a
+    /// ``Dashboard`` redraws the panel. O(1).
+    public var window: ChartOptions.Window = .everything {
+        didSet {
+            guard window != oldValue else { return }
+            drawn.valid = false
+            viewVersion &+= 1
+        }
+    }
+    /// Grows by one at every change of ``window``: what a scene compares, with the sources'
+    /// versions and the crosshair, to tell whether the chart needs drawing.
+    public private(set) var viewVersion: UInt64 = 0
     /// Decimals the header's values and the last-value tags show, e.g. the decimals a price file
     /// writes its closes with (2 for a Yahoo export); nil (the default) takes the most any
     /// series' last value needs, at most 6. Values of a million or more stay compact (`1.23M`).
@@ -244,6 +258,7 @@ public final class LiveTickerChart {
         changedSpans.reserveCapacity(4096)
         for (index, one) in series.enumerated() { scratch[index].titleBytes = Array(one.title.utf8) }
         self.crosshair = options.crosshair
+        self.window = options.window
         gridRows.reserveCapacity(256)
         gridColumns.reserveCapacity(256)
         timeLabelSpans.reserveCapacity(256)

@@ -48,6 +48,7 @@ func fuzzCSV(_ body: UnsafeRawBufferPointer, selector: UInt8) {
     do {
         let (report, symbols) = try CSVTickReader.parse(bytes: body, options: options, into: &sink)
         precondition(report.ticks == sink.count, "report.ticks \(report.ticks) != delivered \(sink.count)")
+        precondition(report.bars <= report.ticks, "report.bars \(report.bars) > ticks \(report.ticks)")
         // A JSON array counts its bad records, several of which may share a line (and an
         // unclosed array adds one at the end): the bound holds for line formats only.
         precondition(
@@ -95,6 +96,7 @@ func fuzzMessages(_ body: UnsafeRawBufferPointer, selector: UInt8) {
     }
     let report = decoder.report
     precondition(report.ticks == sink.count, "message report.ticks \(report.ticks) != delivered \(sink.count)")
+    precondition(report.bars <= report.ticks)
     precondition(decoder.symbols.count <= SymbolTable.maximumCount)
     _ = report.summary
 }

@@ -53,8 +53,20 @@ write("months.csv", series(2, 1_704_067_200_000, 3_600_000, 182 * 24, scale=0.3)
 write("years.csv", series(3, 1_546_300_800_000, day, 5 * 365, scale=1.0, skip=weekend))
 # DST: New York's spring-forward weekend, minute ticks Fri 2024-03-08 .. Tue 03-12 (UTC).
 write("dst-new-york.csv", series(4, 1_709_856_000_000, 60_000, 4 * 1440))
-# Ladder: 30 weeks of 5-minute ticks (enough for 1w candles; fewer for the small steps).
-write("ladder.csv", series(5, 1_704_067_200_000, 300_000, 30 * 7 * 288, scale=0.08))
+# Ladder: 30 weeks of 5-minute ticks (enough for 1w candles), and in the last 8 hours a tick
+# every 10 s between them (a bridge from one 5-minute tick to the next with its own noise), so
+# the 1m and 5m scenes draw candles with bodies and wicks, not one-tick specks.
+ladder = series(5, 1_704_067_200_000, 300_000, 30 * 7 * 288, scale=0.08)
+noise = Walk(6, 0.0, 0.01)
+dense = []
+for i, (t, v) in enumerate(ladder):
+    dense.append((t, v))
+    if i >= len(ladder) - 96 and i + 1 < len(ladder):
+        following = ladder[i + 1][1]
+        noise.value = 0.0
+        for j in range(1, 30):
+            dense.append((t + j * 10_000, v + (following - v) * j / 30 + noise.step() * (30 - j) / 30))
+write("ladder.csv", dense)
 # Five symbols, one tick a second each, close together so their tags must stack.
 walks = [Walk(10 + k, 100 + k * 0.3, 0.04) for k in range(5)]
 with open(os.path.join(out, "five.csv"), "w") as f:

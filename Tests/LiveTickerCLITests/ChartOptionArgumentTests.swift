@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import LiveTickerChart
 import Testing
 
@@ -52,9 +55,30 @@ struct ChartOptionArgumentTests {
         #expect(throws: UsageError.self) { try read(["--text-size", "2"]) }
         #expect(throws: CommandFailure.self) { try read(["--font", "/etc/hostname.ttf"]) }
     }
+
+    @Test("a 32x64 console font (fonts-spleen's) is drawn at its own size on a 4K panel, not tripled as the built-in font is")
+    func largeConsoleFont() throws {
+        // A PSF2 font of 256 glyphs of 32x64 (little-endian header: magic, version, header size,
+        // flags, glyph count, bytes per glyph, height, width), every glyph a full first row.
+        func le(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), 0, 0] }
+        var bytes: [UInt8] = [0x72, 0xB5, 0x4A, 0x86] + le(0) + le(32) + le(0) + le(256) + le(4 * 64) + le(64) + le(32)
+        for _ in 0..<256 { bytes += [0xFF, 0xFF, 0xFF, 0xFF] + [UInt8](repeating: 0, count: 4 * 63) }
+        let path = temporaryDirectory() + "/big.psf"
+        let file = try #require(fopen(path, "wb"))
+        bytes.withUnsafeBytes { _ = fwrite($0.baseAddress, 1, $0.count, file) }
+        fclose(file)
+        let chart = try read(["--font", path])
+        #expect(chart.font.bitmap.glyphHeight == 64)
+        // 4K: one font pixel per panel pixel (the panel rule gave 3: 192-px lines, four value labels).
+        #expect(chart.font.glyphs(width: 3840, height: 2160, options: chart.options)?.lineHeight == 64)
+        #expect(chart.font.glyphs(width: 1920, height: 1080, options: chart.options)?.lineHeight == 64)
+        // --text-size still picks the nearest scale; the built-in font keeps the chart's own rule.
+        #expect(try read(["--font", path, "--text-size", "128"]).font.glyphs(width: 3840, height: 2160, options: chart.options)?.lineHeight == 128)
+        #expect(try read(["--font", "builtin"]).font.glyphs(width: 3840, height: 2160, options: chart.options) == nil)
+    }
 }
 
-@Suite("--describe")
+@Suite("--describe", .serialized)
 struct DescribeTests {
     @Test("replay --describe prints a paragraph naming the series, last value, change, range and trend")
     func describe() throws {
@@ -75,5 +99,21 @@ struct DescribeTests {
         #expect(text.contains("ranged from 100.0 to 110.5"), "\(text)")
         #expect(text.contains("rising over the window"), "\(text)")
         #expect(text.contains("1 gap"), "\(text)")
+    }
+
+    @Test("--describe names the longest gap in time (a weekend), not only missing values")
+    func describeTimeGap() throws {
+        let dir = temporaryDirectory()
+        var csv = "time,price\n"
+        // Friday 2024-03-01 and Monday 03-04, a tick a minute from 09:00 to 17:00 UTC.
+        for day in [0, 3] {
+            for m in 0..<480 { csv += "\(1_709_283_600 + day * 86_400 + m * 60),\(100 + Double(m % 9) / 10)\n" }
+        }
+        try TextFile.write(csv, to: dir + "/week.csv")
+        let text = capture {
+            _ = LiveTickerCommandLine.run(["replay", dir + "/week.csv", "--describe", "--tz", "UTC", "--output", dir + "/out.ppm"])
+        }
+        #expect(text.contains("no data from 2024-03-01 16:59:00 to 2024-03-04 09:00:00"), "\(text)")
+        #expect(!text.contains("gaps in time"), "\(text)")
     }
 }

@@ -1,3 +1,4 @@
+import Glibc
 import LiveTickerChart
 import LiveTickerCore
 import LiveTickerRender
@@ -118,6 +119,36 @@ struct DashboardTests {
         #expect(abs(g.dataY(atPixel: g.pixelY(250)) - 250) < 1e-9)
     }
 
+    @Test("a fixed pane maps exactly its range (reversed bounds swapped); an include-zero pane puts 0 on its edge")
+    func fixedAndZeroPanes() throws {
+        let s = try makeSeries([40, 55, 47, 60, 52])
+        let negative = try makeSeries([-40, -55, -47, -60, -52])
+        func geometry(_ series: LiveSeries, _ scale: Pane.Scale) throws -> ChartGeometry {
+            let chart = LiveTickerChart(
+                series: [ChartSeries(id: "s", source: series)], panes: [Pane(marks: [LineMark(series: 0)], scale: scale)],
+                width: 320, height: 240)
+            chart.draw(into: Framebuffer(width: 320, height: 240))
+            return try #require(chart.geometry(ofPane: 0))
+        }
+        for scale in [Pane.Scale.fixed(lower: 0, upper: 100), .fixed(lower: 100, upper: 0)] {
+            let g = try geometry(s, scale)
+            // Exactly 0…100 on the plot, not the data's 40…60 padded.
+            #expect(g.yLower == 0 && g.yUpper == 100)
+            #expect(g.pixelY(0) == Double(g.layout.plot.maxY) && g.pixelY(100) == Double(g.layout.plot.minY))
+        }
+        let flat = try geometry(s, .fixed(lower: 5, upper: 5))
+        #expect(flat.yLower < 5 && flat.yUpper > 5)
+        let auto = try geometry(s, .auto)
+        #expect(auto.yLower > 30 && auto.yUpper < 70)
+        let zero = try geometry(s, .includingZero)
+        #expect(zero.yLower == 0 && zero.yUpper > 60)
+        #expect(zero.pixelY(0) == Double(zero.layout.plot.maxY))
+        // All below zero: 0 on the top edge.
+        let below = try geometry(negative, .includingZero)
+        #expect(below.yUpper == 0 && below.yLower < -60)
+        #expect(below.pixelY(0) == Double(below.layout.plot.minY))
+    }
+
     @Test("only the panel whose data changed is redrawn; the others keep their pixels")
     func onlyChangedPanelsRedraw() throws {
         let a = try Self.series((0..<100).map { Double($0) })
@@ -159,6 +190,54 @@ struct DashboardTests {
         // The same full picture as a fresh wall drawing everything.
         let fresh = Dashboard(grid: DashboardGrid(rows: 1, columns: 2), panels: panels, width: 640, height: 240, title: "wall")
         fresh.panels[1]?.crosshair = wall.panels[1]?.crosshair
+        let other = Framebuffer(width: 640, height: 240)
+        fresh.draw(into: other)
+        #expect(pixels(other) == pixels(frame))
+    }
+
+    @Test("a panel's window changes between frames (zoom, a fixed range, follow again): that panel redraws, as a wall made with that window")
+    func windowChangesBetweenFrames() throws {
+        let start: Int64 = 1_709_280_000_000_000_000
+        let second: Int64 = 1_000_000_000
+        let a = try makeSeries((0..<3600).map { 100 + sin(Double($0) / 90) * 5 }, interval: .seconds(60))
+        let b = try makeSeries((0..<3600).map { 50 + cos(Double($0) / 70) * 3 }, interval: .seconds(60))
+        func panels(_ windowA: ChartOptions.Window) -> [DashboardPanel] {
+            [a, b].enumerated().map { i, s in
+                var options = ChartOptions()
+                options.window = i == 0 ? windowA : .follow(.minutes(10))
+                return DashboardPanel(
+                    place: GridPlace(row: 0, column: i), series: [ChartSeries(id: "\(i)", title: "P\(i)", source: s)],
+                    panes: [Pane(marks: [CandlesMark(series: 0), LineMark(series: 0)], weight: 3),
+                            Pane(marks: [VolumeMark(series: 0)], scale: .includingZero)],
+                    options: options)
+            }
+        }
+        let wall = Dashboard(grid: DashboardGrid(rows: 1, columns: 2), panels: panels(.follow(.minutes(10))), width: 640, height: 240)
+        let frame = Framebuffer(width: 640, height: 240)
+        wall.draw(into: frame)
+        let chart = try #require(wall.panels[0])
+        let tenMinutes = try #require(chart.lastGeometry)
+        #expect(!wall.needsDraw)
+        // Setting the window it already has is no change.
+        chart.window = .follow(.minutes(10))
+        #expect(!wall.needsDraw)
+        for window in [ChartOptions.Window.follow(.minutes(40)), .fixed(from: start + 600 * second, to: start + 900 * second), .follow(.minutes(2))] {
+            chart.window = window
+            #expect(wall.needsDraw)
+            #expect(wall.draw(into: frame) == 1)
+            #expect(wall.damage == [wall.rects[0]])
+            #expect(!wall.needsDraw)
+            let fresh = Dashboard(grid: DashboardGrid(rows: 1, columns: 2), panels: panels(window), width: 640, height: 240)
+            let other = Framebuffer(width: 640, height: 240)
+            fresh.draw(into: other)
+            #expect(pixels(other) == pixels(frame), "window \(window)")
+        }
+        // Two minutes of candles are placed otherwise than ten.
+        #expect(try #require(chart.lastGeometry) != tenMinutes)
+        // New ticks after the change redraw as usual (partially), still equal to a fresh wall.
+        for i in 0..<30 { a.append(Tick(time: start + Int64(3600 + i) * second, value: 104, size: 2)) }
+        #expect(wall.draw(into: frame) == 1)
+        let fresh = Dashboard(grid: DashboardGrid(rows: 1, columns: 2), panels: panels(.follow(.minutes(2))), width: 640, height: 240)
         let other = Framebuffer(width: 640, height: 240)
         fresh.draw(into: other)
         #expect(pixels(other) == pixels(frame))

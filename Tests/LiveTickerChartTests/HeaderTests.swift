@@ -116,4 +116,73 @@ struct HeaderTests {
         #expect(counts.allSatisfy { $0 > 0 })
         #expect(Set(counts.map { $0 }).count >= 3, "\(counts)")
     }
+
+    @Test("a header that cannot hold every series' numbers drops them, never a series or half a label", arguments: [480, 560, 640, 800])
+    func legendFitsNarrowPanels(width: Int) throws {
+        // Four symbols as the market sample: on a 480-px panel the old header cut 'CORE 21' at
+        // the edge and left DYNA out without a trace.
+        let names = ["ACME", "BOLT", "CORE", "DYNA"]
+        let levels: [Double] = [106.02, 50.80, 217.04, 14.09]
+        let series = try levels.map { level in try makeSeries((0..<200).map { level * (1 + Double($0 % 17) / 1000) }) }
+        let chart = LiveTickerChart(series: series, width: width, height: 320)
+        for (index, name) in names.enumerated() { chart.setTitle(name, forSeries: index) }
+        let fb = Framebuffer(width: width, height: 320)
+        chart.draw(into: fb)
+        let header = try #require(chart.lastGeometry).layout.header
+        // Every series keeps its legend entry (its colour is in the header).
+        for k in 0..<4 { #expect(count(ChartTheme.dark.seriesColor(k), in: header, of: fb) > 0, "series \(k) at \(width) px") }
+        // Nothing is drawn into the last digit's width of the header: no label runs into the edge.
+        let space = chart.glyphs.digitAdvance
+        let background = fb.pixels[header.minY * fb.stride + header.maxX - 1]
+        for y in header.minY..<header.maxY {
+            for x in (header.maxX - space)..<header.maxX {
+                #expect(fb.pixels[y * fb.stride + x] == background, "text at (\(x), \(y)) at \(width) px")
+                if fb.pixels[y * fb.stride + x] != background { return }
+            }
+        }
+    }
+
+    @Test("the STALE badge keeps its place however many series the header holds")
+    func staleBadgeFirst() throws {
+        let series = try (0..<5).map { k in try makeSeries((0..<100).map { 100 + Double(k) + Double($0 % 7) / 100 }) }
+        var options = ChartOptions()
+        options.staleAfter = 30_000_000_000
+        options.clock = { 1_709_280_000_000_000_000 + 3_600_000_000_000 }
+        let chart = LiveTickerChart(series: series, width: 480, height: 320, options: options)
+        for k in 0..<5 { chart.setTitle("SYMBOL\(k)", forSeries: k) }
+        let fb = Framebuffer(width: 480, height: 320)
+        chart.draw(into: fb)
+        let header = try #require(chart.lastGeometry).layout.header
+        #expect(chart.isStale)
+        #expect(count(ChartTheme.dark.down, in: header, of: fb) > 200)
+    }
+
+    @Test("the STALE badge names the day when the last tick was not today (a dead feed read 'since 16:29:59')")
+    func staleBadgeDate() throws {
+        let last: Int64 = 1_709_310_599_000_000_000  // 2024-03-01T16:29:59Z
+        var options = ChartOptions()
+        options.timeZone = .utc
+        let chart = LiveTickerChart(series: [try makeSeries([1, 2])], width: 320, height: 200, options: options)
+        #expect(chart.staleBadgeText(newest: last, now: last + 60_000_000_000).description == "STALE since 16:29:59")
+        #expect(chart.staleBadgeText(newest: last, now: last + 8 * 3_600_000_000_000).description == "STALE since 2024-03-01 16:29:59")
+        // The day is the chart zone's: 01:29:59 the next day in UTC is 20:29:59 the same day in New York.
+        options.timeZone = try TimeZoneRules(posixRule: "EST5EDT,M3.2.0,M11.1.0")
+        let local = LiveTickerChart(series: [try makeSeries([1, 2])], width: 320, height: 200, options: options)
+        #expect(local.staleBadgeText(newest: last, now: last + 9 * 3_600_000_000_000).description == "STALE since 11:29:59")
+    }
+
+    @Test("a series in the billions: compact axis labels and a tag in the axis' notation, a narrow value strip")
+    func compactAxis() throws {
+        let series = try makeSeries((0..<300).map { 1.2e9 + Double($0) * 14_400 })
+        let (_, chart) = render([series], width: 800, height: 480)
+        let scale = try #require(chart.paneFrames[0].valueScale)
+        for i in 0..<scale.tickCount { #expect(scale.label(at: i).description.hasSuffix("B"), "\(scale.label(at: i))") }
+        let newest = try #require(chart.scratch[0].newest).value
+        let tag = LiveTickerChart.tagText(newest, decimals: chart.valueDecimals(), scale: scale).description
+        #expect(tag.hasPrefix("1.204") && tag.hasSuffix("B"), "\(tag)")
+        if case .compact(_, let digits) = scale.labelStyle { #expect(tag.count == digits + 4, "\(tag): a digit more than the labels") }
+        // The strip is sized for `1.2043B`, not for `1204305600`.
+        let strip = try #require(chart.lastGeometry).layout.valueAxis
+        #expect(strip.width <= chart.textWidth("1.2043B") + 4 * chart.glyphs.digitAdvance, "\(strip.width)")
+    }
 }

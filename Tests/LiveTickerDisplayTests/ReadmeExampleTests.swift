@@ -26,7 +26,7 @@ struct ReadmeExampleTests {
             display = try OutputSpec(parsing: output).openDisplay()
             var options = ChartOptions()
             options.kind = .both
-            options.window = .follow(nanoseconds: 10 * 60 * 1_000_000_000)  // the last ten minutes
+            options.window = .follow(.minutes(10))  // the last ten minutes
             chart = LiveTickerChart(series: [series], width: display.width, height: display.height, options: options)
             chart.setTitle("ACME", forSeries: 0)
             frame = Framebuffer(width: display.width, height: display.height)

@@ -28,6 +28,37 @@ struct RectangleTests {
         #expect(c.changedPixels() == 4)
     }
 
+    @Test("a translucent fill of any width over an uneven background equals blending each pixel")
+    func alphaFillEveryWidth() {
+        // Background: runs of one colour broken by grid-like rows, columns and single pixels,
+        // so the remembered destination of narrow fills must change and come back.
+        let width = 48
+        let height = 23
+        func background(_ x: Int, _ y: Int) -> UInt32 {
+            if y % 7 == 3 || x % 11 == 5 { return 0x0040_4850 }
+            if (x &* 31 &+ y &* 17) % 29 == 0 { return UInt32(truncatingIfNeeded: x &* 0x01_0305 &+ y &* 0x07_0B0D) & 0x00FF_FFFF }
+            return 0x0010_2030
+        }
+        for alpha: UInt8 in [1, 77, 200, 254] {
+            for w in 1...40 {
+                let fb = Framebuffer(width: width, height: height, stride: width + 2)
+                for y in 0..<height { for x in 0..<(width + 2) { fb.pixels[y * fb.stride + x] = background(x, y) } }
+                let rect = PixelRect(x: 3, y: 1, width: w, height: height - 3)
+                fb.fill(rect, color: RGBColor(0x26A69A), alpha: alpha, clip: fb.bounds)
+                for y in 0..<height {
+                    for x in 0..<(width + 2) {
+                        let inside = x >= rect.minX && x < rect.maxX && y >= rect.minY && y < rect.maxY
+                        let expected = inside ? PixelBlend.blend(background(x, y), RGBColor(0x26A69A).pixel, alpha: UInt32(alpha)) : background(x, y)
+                        guard fb.pixels[y * fb.stride + x] == expected else {
+                            Issue.record("alpha \(alpha), width \(w): pixel (\(x), \(y)) is \(fb.pixels[y * fb.stride + x]), expected \(expected)")
+                            return
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test("extreme and inverted coordinates never write outside the clip")
     func extremes() {
         let c = GuardedCanvas(width: 16, height: 12)

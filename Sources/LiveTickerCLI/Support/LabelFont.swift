@@ -64,11 +64,22 @@ struct LabelFont {
         let logical = options.rotation.logicalSize(width: width, height: height)
         guard let path = trueTypePath else {
             // A PSF or built-in font at --text-size: the nearest integer scale of its cell.
-            guard let size = textSize, options.textScale == nil else { return nil }
-            return GlyphAtlas(bitmap: bitmap, scale: max(1, (size + bitmap.glyphHeight / 2) / bitmap.glyphHeight))
+            guard options.textScale == nil else { return nil }
+            if let size = textSize { return GlyphAtlas(bitmap: bitmap, scale: Self.scale(of: bitmap, forSize: size)) }
+            // A console font taller than the built-in 16-px cell (fonts-spleen's 32x64 for 4K)
+            // is made for big panels: the scale nearest the panel's text size, so a 32x64 font
+            // on a 2160-line panel is drawn at its own 64 px, not tripled like the built-in's.
+            guard bitmap.glyphHeight > BitmapFont.builtin.glyphHeight else { return nil }
+            let size = Self.defaultTextSize(width: logical.width, height: logical.height)
+            return GlyphAtlas(bitmap: bitmap, scale: Self.scale(of: bitmap, forSize: size))
         }
         let size = textSize ?? options.textScale.map { $0 * 13 } ?? Self.defaultTextSize(width: logical.width, height: logical.height)
         return try? FreeTypeFont.atlas(path: path, pixelSize: size)
+    }
+
+    /// The integer scale of `bitmap`'s cell nearest to a `size`-px line, at least 1.
+    static func scale(of bitmap: BitmapFont, forSize size: Int) -> Int {
+        max(1, (size + bitmap.glyphHeight / 2) / bitmap.glyphHeight)
     }
 
     /// The chart for a panel of `width × height`.

@@ -47,6 +47,10 @@ extension LiveTickerChart {
         for p in paneFrames.indices where !Self.samePlacement(d.panes[p], paneFrames[p], slots: usesCandleSlots) {
             return false
         }
+        // Candles that moved to other slots (a scrolling window) or changed before the visible
+        // ones draw the frame whole: found before the lines' changes are walked, which would
+        // be wasted then (a 2×2 wall of scrolling candles spent 10 % of its frame there).
+        if usesCandleSlots && !candlesKeepTheirSlots() { return false }
         let plot = paneFrames[0].geometry.layout.plot
         let last = paneFrames[paneFrames.count &- 1].geometry.layout.plot
         // How far from a changed point its pixels can reach: the widest pen's half, its
@@ -78,16 +82,10 @@ extension LiveTickerChart {
         if usesCandleSlots {
             let slotPixels = Double(plot.width) / Double(Swift.max(1, frame.slotCount))
             let body = Double(Swift.max(1, Int(Swift.max(2, 0.6 * slotPixels))))
+            // Every candle kept its slot (``candlesKeepTheirSlots()``, checked above).
             for index in scratch.indices where readsSeries[index] {
                 let s = scratch[index]
-                guard s.drawnCandles.count >= s.copiedCandleCount, s.drawnCandleCount == s.copiedCandleCount,
-                    s.drawnVisibleCandles == s.visibleCandles, s.drawnCandleWidth == s.candleWidth
-                else { return false }
-                // The time labels come from the visible candles' start times: those must stay.
-                for i in s.visibleCandles where s.candles[i].startTime != s.drawnCandles[i].startTime { return false }
                 guard let changed = firstChangedCandle(of: s) else { continue }
-                // Older than the visible ones (a moving average's warm-up): whole frame.
-                guard changed >= s.visibleCandles.lowerBound else { return false }
                 // A line through the candles (a moving average) reaches back to the previous
                 // candle it passes through: the last drawable one before.
                 var previous = changed &- 1
@@ -135,6 +133,22 @@ extension LiveTickerChart {
                     if row != .min { appendDamage(PixelRect(minX: plotOfPane.minX, minY: row, maxX: plotOfPane.maxX, maxY: row &+ 1)) }
                 }
             }
+        }
+        return true
+    }
+
+    /// Whether every series read as candles has the last frame's candles in the same slots
+    /// (the same count, visible range, width and start times: the time labels come from them)
+    /// and changed none older than the visible ones (a moving average's warm-up), so a partial
+    /// frame can redraw just the changed candles' columns. O(visible candles).
+    func candlesKeepTheirSlots() -> Bool {
+        for index in scratch.indices where readsSeries[index] {
+            let s = scratch[index]
+            guard s.drawnCandles.count >= s.copiedCandleCount, s.drawnCandleCount == s.copiedCandleCount,
+                s.drawnVisibleCandles == s.visibleCandles, s.drawnCandleWidth == s.candleWidth
+            else { return false }
+            for i in s.visibleCandles where s.candles[i].startTime != s.drawnCandles[i].startTime { return false }
+            if let changed = firstChangedCandle(of: s), changed < s.visibleCandles.lowerBound { return false }
         }
         return true
     }

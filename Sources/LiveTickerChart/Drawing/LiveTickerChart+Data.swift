@@ -43,7 +43,7 @@ extension LiveTickerChart {
         }
         guard newestTime >= oldestTime else { return }  // nothing held anywhere
 
-        switch options.window {
+        switch window {
         case .follow(let span):
             frame.windowEnd = newestTime
             if let span, span > 0 {
@@ -61,7 +61,7 @@ extension LiveTickerChart {
         // The span the candle ladder fills: the follow span asked for (the plot keeps room for
         // it while the history is shorter), else the window shown.
         var ladderSpan = end &- start
-        if case .follow(let span?) = options.window, span > 0 { ladderSpan = span }
+        if case .follow(let span?) = window, span > 0 { ladderSpan = span }
 
         var mostCandles = 0
         for (index, series) in sources.enumerated() where readsSeries[index] {
@@ -84,7 +84,7 @@ extension LiveTickerChart {
                 s.rawFirstPosition = copied.firstPosition
                 for i in s.rawTicks { s.tickExtent.include(s.ticks[i].value) }
             }
-            if case .fixed = options.window {
+            if case .fixed = window {
                 // A fixed range shows the last value *in* it (header, tag), not the feed's
                 // newest, which may lie outside and would be pinned to an edge.
                 if visible.isEmpty {
@@ -234,7 +234,7 @@ extension LiveTickerChart {
     /// Slots shown even when fewer candles exist, so that a few candles are not drawn as
     /// giant blocks: the number of candle intervals the follow span covers, at least 12.
     func minimumSlotCount() -> Int {
-        guard case .follow(let span?) = options.window, let width = scratch.first?.candleWidth, width > 0 else { return 12 }
+        guard case .follow(let span?) = window, let width = scratch.first?.candleWidth, width > 0 else { return 12 }
         return max(12, min(4096, Int(span / width)))
     }
 
@@ -293,7 +293,10 @@ extension LiveTickerChart {
             }
         }
         for s in scratch {
-            if let newest = s.newest { widestLabel = max(widestLabel, textWidth(ValueLabel.trueValue(newest.value)) + 2 * textUnit) }
+            if let newest = s.newest {
+                let text = Self.tagText(newest.value, decimals: nil, scale: paneFrames.first?.valueScale)
+                widestLabel = max(widestLabel, textWidth(text) + 2 * textUnit)
+            }
         }
         // The value strip keeps its width with hysteresis: it widens at once when a label needs
         // it (with a digit of headroom) and narrows only when two digits' worth is free, so a

@@ -4,7 +4,8 @@ import LiveTickerScales
 extension LiveTickerChart {
     /// A one-paragraph text alternative to the last frame drawn, for screen readers, logs and
     /// anyone who cannot see the wall: per series its name, last value, change over what is
-    /// held, the range and trend over the visible window, and whether the line has gaps; the
+    /// held, the range and trend over the visible window, the longest gap in time (a weekend, a
+    /// silent feed) and missing values; the
     /// window's start and end in the chart's time zone. Allocates a String (call it on
     /// demand, not per frame). O(series + visible points).
     public func describe() -> String {
@@ -47,11 +48,28 @@ extension LiveTickerChart {
                     gaps &+= 1
                 }
             }
+            // Gaps in time (a weekend, a feed that went quiet): intervals between neighbouring
+            // points longer than a twentieth of their span and ten times their mean spacing.
+            func time(_ i: Int) -> Int64 { s.usesCandidates ? s.candidates[i].time : s.ticks[s.rawTicks.lowerBound &+ i].time }
+            var timeGaps = 0
+            var longest: (from: Int64, to: Int64) = (0, 0)
+            if count > 2 {
+                let span = Double(time(count &- 1)) - Double(time(0))
+                let threshold = max(span / 20, 10 * span / Double(count &- 1))
+                for i in 1..<count where Double(time(i)) - Double(time(i &- 1)) > threshold {
+                    timeGaps &+= 1
+                    if time(i) &- time(i &- 1) > longest.to &- longest.from { longest = (time(i &- 1), time(i)) }
+                }
+            }
             if first.isFinite, last.isFinite {
                 let span = extent.isEmpty ? 0 : extent.max - extent.min
                 let move = last - first
                 let trend = span == 0 || abs(move) < span * 0.1 ? "flat" : move > 0 ? "rising" : "falling"
                 sentence += ", \(trend) over the window"
+            }
+            if timeGaps > 0 {
+                sentence += ", no data from \(when(longest.from)) to \(when(longest.to))"
+                if timeGaps > 1 { sentence += " (the longest of \(timeGaps) gaps in time)" }
             }
             sentence += gaps > 0 ? ", with \(gaps) gap\(gaps == 1 ? "" : "s") (missing values)." : "."
             parts.append(sentence)

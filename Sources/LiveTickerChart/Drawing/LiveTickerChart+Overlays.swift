@@ -125,12 +125,22 @@ extension LiveTickerChart {
         let tag = PixelRect(minX: layout.valueAxis.minX, minY: top, maxX: layout.valueAxis.maxX, maxY: top &+ valueTagHeight)
         fb.fill(tag, color: color, clip: layout.valueAxis)
         // The last values with the header's decimals (never fewer than the value needs);
-        // other tags (the crosshair's) the true value.
-        let text = decimals.map { Self.headerNumber(value, decimals: $0) } ?? ValueLabel.trueValue(value)
+        // other tags (the crosshair's) the true value; on a compact axis its notation.
+        let text = Self.tagText(value, decimals: decimals, scale: frame.valueScale)
         drawText(
             text, x: tag.minX &+ max(4, textHeight / 2), y: top &+ pad,
             color: options.theme.tagText, clip: layout.valueAxis, into: fb)
         return tag
+    }
+
+    /// A value tag's text: on a compact axis (`1.2035B`) the axis' notation with a digit more
+    /// than its labels (the tag stands between two of them); else the header's `decimals` (never fewer than the value needs), or the true
+    /// value when nil (the crosshair's tag). O(1), no allocation.
+    static func tagText(_ value: Double, decimals: Int?, scale: NiceScale?) -> LabelText {
+        if case .compact(let exponent, let digits)? = scale?.labelStyle, abs(value) >= 1e6, abs(value) < 1e15 {
+            return NiceScale.compact(value, exponent: exponent, fractionDigits: min(max(digits &+ 1, 2), 6))
+        }
+        return decimals.map { headerNumber(value, decimals: $0) } ?? ValueLabel.trueValue(value)
     }
 
     /// Whether `box` (rows only matter: labels share the strip) overlaps a last-value tag.
@@ -147,7 +157,11 @@ extension LiveTickerChart {
     /// ones compact (`1.23M`); the change as ``ChartOptions/change`` says; a `STALE` badge with
     /// the last tick's time when the feed has been silent longer than
     /// ``ChartOptions/staleAfter``; the visible tick count at the right when it fits.
-    /// O(series), no allocation.
+    ///
+    /// Nothing is cut at the panel's edge: the badges are placed first (a wall must say it is
+    /// stale before anything else), then the series get the most detail that fits all of them
+    /// (name, value and change; then name and value, the tags showing them too; then the name
+    /// alone), and a series that fits not even so is left out whole. O(series), no allocation.
     func drawHeader(_ geometry: ChartGeometry, into fb: Framebuffer) {
         let header = geometry.layout.header
         let theme = options.theme
@@ -157,58 +171,34 @@ extension LiveTickerChart {
         let decimals = valueDecimals()
         // Several series: the change as a percent only, so the legend fits.
         let change = scratch.count > 2 && options.change == .both ? ChartOptions.Change.percent : options.change
-        var x = geometry.layout.plot.minX
-        for (index, s) in scratch.enumerated() {
-            if scratch.count > 1 {
-                // A sample of the series' line (its colour, width and dash pattern) through its marker.
-                let sample = textHeight &* 2
-                let width = seriesStyles[index].lineWidth ?? options.lineWidth
-                let middle = Double(y &+ textHeight / 2) + 0.5
-                rasterizer.strokeLine(
-                    x0: Double(x), y0: middle, x1: Double(x &+ sample), y1: middle, width: max(2, width), color: seriesColor(index),
-                    dash: seriesDash(index, lineWidth: max(2, width)), clip: header, into: fb)
-                drawMarker(index, centreX: x &+ sample / 2, centreY: y &+ textHeight / 2, size: textHeight / 2, into: fb, clip: header)
-                x &+= sample &+ space
-            }
-            x = drawBytes(s.titleBytes, x: x, y: y, color: theme.title, clip: header, into: fb) &+ space
-            guard let newest = s.newest else { continue }
-            x = drawText(Self.headerNumber(newest.value, decimals: decimals), x: x, y: y, color: seriesColor(index), clip: header, into: fb) &+ space
-            guard newest.value.isFinite, s.firstValue.isFinite, change != .none else { continue }
-            let delta = newest.value - s.firstValue
-            let color = delta >= 0 ? theme.up : theme.down
-            if change == .both || change == .absolute {
-                var text = LabelText()
-                if delta >= 0 { text.append("+" as StaticString) }
-                text.append(Self.headerNumber(delta, decimals: decimals))
-                x = drawText(text, x: x, y: y, color: color, clip: header, into: fb) &+ space
-            }
-            // A percent of a signal that crosses zero (an ECG in mV, a temperature in °C around
-            // freezing) says nothing: `-0.14 (-57.14%)` of a heartbeat. Prices keep one sign.
-            let oneSign = s.tickExtent.isEmpty || s.tickExtent.min > 0 || s.tickExtent.max < 0
-            if change != .absolute, s.firstValue != 0, oneSign || options.change == .percent {
-                var percent: LabelText = change == .both ? "(" : ""
-                let ratio = delta / abs(s.firstValue) * 100
-                if ratio >= 0 { percent.append("+" as StaticString) }
-                percent.append(ValueLabel.fixed(ratio, fractionDigits: 2))
-                percent.append(change == .both ? "%)" as StaticString : "%" as StaticString)
-                x = drawText(percent, x: x, y: y, color: color, clip: header, into: fb) &+ space
-            }
-            x &+= space
-        }
+        let left = geometry.layout.plot.minX
         var right = header.maxX &- space
         if isStale, let newestTime = newestTickTime() {
             // A wall must never show an old price as if it were live.
-            var text: LabelText = "STALE since "
-            text.append(CalendarLabel.format(newestTime, level: .second, step: CalendarStep(1, .second), zone: options.timeZone))
+            let text = staleBadgeText(newest: newestTime, now: options.clock?() ?? newestTime)
             let width = textWidth(text) &+ 2 &* space
             let badge = PixelRect(x: right &- width, y: header.minY &+ 2, width: width, height: max(1, header.height &- 4))
-            if badge.minX >= x {
+            if badge.minX >= left {
                 fb.fill(badge, color: theme.down, clip: header)
                 drawText(text, x: badge.minX &+ space, y: y, color: theme.tagText, clip: header, into: fb)
                 right = badge.minX &- space
             }
         }
-        right = drawBadge(right: right, left: x, y: y, header: header, into: fb)
+        right = drawBadge(right: right, left: left, y: y, header: header, into: fb)
+        // The most detail with which every series fits between `left` and `right`.
+        var detail = HeaderDetail.change
+        while detail != .name {
+            var end = left
+            for index in scratch.indices { end = headerItem(index, x: end, y: y, detail: detail, change: change, decimals: decimals, header: header, into: nil) }
+            if end &- space <= right { break }
+            detail = detail == .change ? .value : .name
+        }
+        var x = left
+        for index in scratch.indices {
+            let end = headerItem(index, x: x, y: y, detail: detail, change: change, decimals: decimals, header: header, into: nil)
+            guard end &- space <= right else { break }  // left out whole, never cut
+            x = headerItem(index, x: x, y: y, detail: detail, change: change, decimals: decimals, header: header, into: fb)
+        }
         var count = 0
         for s in scratch { count &+= s.visibleTicks.count }
         var text = Self.headerNumber(Double(count), decimals: 0)
@@ -217,6 +207,83 @@ extension LiveTickerChart {
         let width = textWidth(text)
         // Only where it fits: never over a series' numbers.
         if right &- width >= x { drawText(text, x: right &- width, y: y, color: theme.label, clip: header, into: fb) }
+    }
+
+    /// The stale badge's text: `STALE since 16:29:59`, with the date before the clock when the
+    /// last tick was not today (both in the chart's zone), so a feed dead for days does not read
+    /// as silent since this afternoon. O(log transitions), no allocation.
+    func staleBadgeText(newest: Int64, now: Int64) -> LabelText {
+        var text: LabelText = "STALE since "
+        let zone = options.timeZone
+        let last = CalendarLabel.local(newest, zone: zone)
+        let today = CalendarLabel.local(now, zone: zone)
+        if last.year != today.year || last.month != today.month || last.day != today.day {
+            text.append(CalendarLabel.date(newest, zone: zone))
+            text.append(UInt8(ascii: " "))
+        }
+        text.append(CalendarLabel.format(newest, level: .second, step: CalendarStep(1, .second), zone: zone))
+        return text
+    }
+
+    /// How much of a series the header shows (see ``drawHeader(_:into:)``).
+    enum HeaderDetail { case change, value, name }
+
+    /// One series' header item at `x` (its legend sample and marker when there are several
+    /// series, its name, and as `detail` allows its last value and change), drawn into `fb`,
+    /// or only measured when `fb` is nil. Returns the x where the next item starts. No allocation.
+    func headerItem(
+        _ index: Int, x start: Int, y: Int, detail: HeaderDetail, change: ChartOptions.Change, decimals: Int,
+        header: PixelRect, into fb: Framebuffer?
+    ) -> Int {
+        let theme = options.theme
+        let textHeight = self.textHeight
+        let space = glyphs.digitAdvance
+        let s = scratch[index]
+        var x = start
+        func put(_ text: LabelText, _ color: RGBColor) {
+            if let fb { x = drawText(text, x: x, y: y, color: color, clip: header, into: fb) &+ space } else { x &+= textWidth(text) &+ space }
+        }
+        if scratch.count > 1 {
+            // A sample of the series' line (its colour, width and dash pattern) through its marker.
+            let sample = textHeight &* 2
+            if let fb {
+                let width = seriesStyles[index].lineWidth ?? options.lineWidth
+                let middle = Double(y &+ textHeight / 2) + 0.5
+                rasterizer.strokeLine(
+                    x0: Double(x), y0: middle, x1: Double(x &+ sample), y1: middle, width: max(2, width), color: seriesColor(index),
+                    dash: seriesDash(index, lineWidth: max(2, width)), clip: header, into: fb)
+                drawMarker(index, centreX: x &+ sample / 2, centreY: y &+ textHeight / 2, size: textHeight / 2, into: fb, clip: header)
+            }
+            x &+= sample &+ space
+        }
+        if let fb {
+            x = drawBytes(s.titleBytes, x: x, y: y, color: theme.title, clip: header, into: fb) &+ space
+        } else {
+            x &+= s.titleBytes.withUnsafeBufferPointer { glyphs.width(of: $0) } &+ space
+        }
+        guard detail != .name, let newest = s.newest else { return x }
+        put(Self.headerNumber(newest.value, decimals: decimals), seriesColor(index))
+        guard detail == .change, newest.value.isFinite, s.firstValue.isFinite, change != .none else { return x }
+        let delta = newest.value - s.firstValue
+        let color = delta >= 0 ? theme.up : theme.down
+        if change == .both || change == .absolute {
+            var text = LabelText()
+            if delta >= 0 { text.append("+" as StaticString) }
+            text.append(Self.headerNumber(delta, decimals: decimals))
+            put(text, color)
+        }
+        // A percent of a signal that crosses zero (an ECG in mV, a temperature in °C around
+        // freezing) says nothing: `-0.14 (-57.14%)` of a heartbeat. Prices keep one sign.
+        let oneSign = s.tickExtent.isEmpty || s.tickExtent.min > 0 || s.tickExtent.max < 0
+        if change != .absolute, s.firstValue != 0, oneSign || options.change == .percent {
+            var percent: LabelText = change == .both ? "(" : ""
+            let ratio = delta / abs(s.firstValue) * 100
+            if ratio >= 0 { percent.append("+" as StaticString) }
+            percent.append(ValueLabel.fixed(ratio, fractionDigits: 2))
+            percent.append(change == .both ? "%)" as StaticString : "%" as StaticString)
+            put(percent, color)
+        }
+        return x &+ space
     }
 
     /// Decimals every value of the header and the tags is shown with: ``dataDecimals`` when

@@ -7,7 +7,7 @@ import LiveTickerScales
 /// pass per frame.
 ///
 /// Only panels whose data or view changed are redrawn: each panel remembers the sum of its
-/// sources' versions (its crosshair, and whether it showed its stale badge) at its last draw, and ``draw(into:)`` repaints just
+/// sources' versions and its view's (its window; its crosshair, and whether it showed its stale badge) at its last draw, and ``draw(into:)`` repaints just
 /// the panels where that moved, and within each only what changed since its last frame
 /// (``LiveTickerChart/drawChanges(into:in:)``), reporting those rectangles in ``damage``
 /// (what a display needs to copy). So one changing panel of a 2×2 wall costs at most about
@@ -176,11 +176,11 @@ public final class Dashboard {
         return drawn
     }
 
-    /// The sum of panel `index`'s sources' versions (each only grows, so the sum moves
-    /// whenever one does). O(series of the panel).
+    /// The sum of panel `index`'s sources' versions and its view's (``LiveTickerChart/window``
+    /// changes); each only grows, so the sum moves whenever one does. O(series of the panel).
     func version(of index: Int) -> UInt64 {
         guard let chart = panels[index] else { return 0 }
-        var sum: UInt64 = 0
+        var sum = chart.viewVersion
         for source in chart.sources { sum &+= source.version }
         return sum
     }

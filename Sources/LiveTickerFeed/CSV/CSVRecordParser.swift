@@ -133,6 +133,7 @@ struct CSVRecordParser {
             count = n
             lineNumber = line
             report.ticks &+= delivered
+            if hasBars { report.bars &+= delivered }
             report.nonFiniteValues &+= nonFinite
             report.blankLines &+= blank
             report.filteredByTime &+= filteredByTime

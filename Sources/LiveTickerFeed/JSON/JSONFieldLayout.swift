@@ -41,6 +41,11 @@ public struct JSONFieldLayout: Sendable, Equatable, CustomStringConvertible {
     /// An OHLC bar's open, high and low fields (the value is its close), set together: each
     /// record is then a bar, charted as a candle as given (Binance REST klines, `{"open":…}`).
     public var open: JSONField?, high: JSONField?, low: JSONField?
+    /// A Binance kline stream's "is this kline closed" flag (`k.x`): when set, only records
+    /// where it is `true` become bars; an update of a kline still forming is counted in
+    /// ``FeedReport/unfinishedBars`` and skipped, since the stream repeats the whole bar so far
+    /// (its volume is cumulative) and the final update carries the finished bar.
+    public var closed: JSONField?
 
     /// Whether each record is an OHLC bar (see ``open``).
     public var hasBars: Bool { open != nil && high != nil && low != nil }
@@ -55,6 +60,7 @@ public struct JSONFieldLayout: Sendable, Equatable, CustomStringConvertible {
         if let open, let high, let low {
             parts.append("OHLC bars (open=\(open), high=\(high), low=\(low), close=\(value.map { "\($0)" } ?? "?"): one candle per bar, as given)")
         }
+        if let closed { parts.append("closed klines only (\(closed) true)") }
         return parts.joined(separator: ", ")
     }
 
@@ -96,6 +102,7 @@ public struct JSONFieldLayout: Sendable, Equatable, CustomStringConvertible {
         layout.value = try field(options.valueColumn, "--value")
         layout.size = try field(options.sizeColumn, "--volume")
         layout.symbol = try field(options.symbolColumn, "--symbol-column")
+        if let kline = klineLayout(options: options, leaves: leaves) { return kline }
         var claimed = Set<[String]>()
         for field in [layout.time, layout.value, layout.size, layout.symbol] {
             if case let .path(keys)? = field { claimed.insert(keys) }
@@ -162,6 +169,42 @@ public struct JSONFieldLayout: Sendable, Equatable, CustomStringConvertible {
         }
         layout.timeUnit = options.timeUnit != .auto ? options.timeUnit : (unit ?? .auto)
         return layout
+    }
+
+    /// A Binance kline stream message (`{"e":"kline","s":…,"k":{"t":…,"o":…,"h":…,"l":…,"c":…,
+    /// "v":…,"x":false,…}}`, raw or inside the combined stream's `data`), when the options name
+    /// no field: its one-letter keys read exactly (case matters: `L` is the last trade id, `l`
+    /// the low; `q` the quote volume, `v` the base volume), the kline's open time `t` as the
+    /// bar's time, and only closed klines (`x` true) as bars. Nil for any other shape. O(leaves).
+    static func klineLayout(options: FeedOptions, leaves: [Leaf]) -> JSONFieldLayout? {
+        guard options.timeColumn == nil, options.valueColumn == nil, options.sizeColumn == nil,
+            options.moreValueColumns.isEmpty
+        else { return nil }
+        for prefix in [[], ["data"]] as [[String]] {
+            func leaf(_ keys: [String]) -> Leaf? { leaves.first { $0.path == prefix + keys } }
+            let numeric: (Leaf?) -> Bool = { $0?.kind == .number || $0?.kind == .numericText }
+            guard numeric(leaf(["k", "t"])), numeric(leaf(["k", "o"])), numeric(leaf(["k", "h"])),
+                numeric(leaf(["k", "l"])), numeric(leaf(["k", "c"])), leaf(["k", "x"])?.kind == .other
+            else { continue }
+            var layout = JSONFieldLayout()
+            layout.time = .path(prefix + ["k", "t"])
+            layout.timeUnit = options.timeUnit == .auto ? .milliseconds : options.timeUnit
+            layout.open = .path(prefix + ["k", "o"])
+            layout.high = .path(prefix + ["k", "h"])
+            layout.low = .path(prefix + ["k", "l"])
+            layout.value = .path(prefix + ["k", "c"])
+            if numeric(leaf(["k", "v"])) { layout.size = .path(prefix + ["k", "v"]) }
+            if let symbol = options.symbolColumn {
+                layout.symbol = JSONField(selector: symbol)
+            } else if leaf(["s"])?.kind == .text {
+                layout.symbol = .path(prefix + ["s"])
+            } else if leaf(["k", "s"])?.kind == .text {
+                layout.symbol = .path(prefix + ["k", "s"])
+            }
+            layout.closed = .path(prefix + ["k", "x"])
+            return layout
+        }
+        return nil
     }
 
     /// The layout of array rows: indices from options, else time 0 and, for rows of at least

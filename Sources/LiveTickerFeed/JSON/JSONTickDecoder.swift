@@ -33,7 +33,7 @@ public struct JSONTickDecoder: TickPayloadDecoder {
 
     let scratch = ParseScratch()
     private let symbolFilter: [UInt8]?
-    /// Key paths of time, value, size, symbol, open, high, low as bytes (empty: not read).
+    /// Key paths of time, value, size, symbol, open, high, low, closed as bytes (empty: not read).
     private var paths: [[[UInt8]]] = Array(repeating: [], count: Self.roleCount)
     private var indices: [Int] = Array(repeating: -1, count: Self.roleCount)
     /// Which layout ``paths`` and ``indices`` hold now: 0 none, 1 the object layout, 2 the row
@@ -42,10 +42,11 @@ public struct JSONTickDecoder: TickPayloadDecoder {
     private var installedLayout = 0
 
     static let timeRole = 0, valueRole = 1, sizeRole = 2, symbolRole = 3, openRole = 4, highRole = 5, lowRole = 6
+    static let closedRole = 7
     /// Fields a record can hold (the roles above).
-    static let roleCount = 7
+    static let roleCount = 8
     /// Every role's bit, for ``walkObject(_:depth:mask:fields:)``.
-    static let allRoles: UInt8 = 0b111_1111
+    static let allRoles: UInt8 = 0b1111_1111
     /// The number bad messages are reported under: the message count, or a file's line number.
     var currentLine = 0
 
@@ -155,12 +156,16 @@ public struct JSONTickDecoder: TickPayloadDecoder {
         var start: UnsafePointer<UInt8>? = nil
         var end: UnsafePointer<UInt8>? = nil
         var escaped = false
+        /// For `true` and `false` (kind ``Kind/other``): which literal (0 false, 1 true); 0xFF
+        /// for anything else.
+        var literal: UInt8 = 0xFF
     }
 
-    /// The fields of one record (time, value, size, symbol, and a bar's open, high, low).
+    /// The fields of one record (time, value, size, symbol, a bar's open, high, low, and a
+    /// kline's closed flag).
     struct Fields {
         var time = Captured(), value = Captured(), size = Captured(), symbol = Captured()
-        var open = Captured(), high = Captured(), low = Captured()
+        var open = Captured(), high = Captured(), low = Captured(), closed = Captured()
         subscript(role: Int) -> Captured {
             get {
                 switch role {
@@ -170,7 +175,8 @@ public struct JSONTickDecoder: TickPayloadDecoder {
                 case 3: symbol
                 case 4: open
                 case 5: high
-                default: low
+                case 6: low
+                default: closed
                 }
             }
             set {
@@ -181,7 +187,8 @@ public struct JSONTickDecoder: TickPayloadDecoder {
                 case 3: symbol = newValue
                 case 4: open = newValue
                 case 5: high = newValue
-                default: low = newValue
+                case 6: low = newValue
+                default: closed = newValue
                 }
             }
         }
@@ -251,7 +258,7 @@ public struct JSONTickDecoder: TickPayloadDecoder {
     /// Makes `layout`'s fields the ones walks look for. Allocates: called once per layout
     /// switch (objects and rows mixed in one feed), never per record.
     private mutating func install(_ layout: JSONFieldLayout) {
-        let fields = [layout.time, layout.value, layout.size, layout.symbol, layout.open, layout.high, layout.low]
+        let fields = [layout.time, layout.value, layout.size, layout.symbol, layout.open, layout.high, layout.low, layout.closed]
         for role in 0..<Self.roleCount {
             switch fields[role] {
             case let .path(keys)?:
@@ -323,7 +330,8 @@ public struct JSONTickDecoder: TickPayloadDecoder {
             _ = scanner.consume(0x3A)
             scanner.skipWhitespace()
             let path = prefix + [name]
-            if scanner.peek == 0x7B && depth < 1 {
+            // One level of nesting, two inside a combined stream's `data` (its kline's `k`).
+            if scanner.peek == 0x7B && (depth < 1 || (depth == 1 && prefix == ["data"])) {
                 scanner.p += 1
                 collectLeaves(&scanner, prefix: path, depth: depth + 1, into: &leaves)
             } else {
@@ -370,6 +378,9 @@ public struct JSONTickDecoder: TickPayloadDecoder {
         case 0x6E:
             _ = scanner.scanLiteral()
             result.kind = .null
+        case 0x74, 0x66:
+            result.kind = .other
+            result.literal = scanner.scanLiteral() ?? 0xFF
         default:
             _ = scanner.skipValue()
             result.kind = .other
@@ -411,9 +422,23 @@ public struct JSONTickDecoder: TickPayloadDecoder {
             case 3: field = layout?.symbol
             case 4: field = layout?.open
             case 5: field = layout?.high
-            default: field = layout?.low
+            case 6: field = layout?.low
+            default: field = layout?.closed
             }
-            return field.map { "\($0)" } ?? ["time", "value", "size", "symbol", "open", "high", "low"][role]
+            return field.map { "\($0)" } ?? ["time", "value", "size", "symbol", "open", "high", "low", "closed"][role]
+        }
+        // A kline still forming: the stream sends the whole bar so far again and again; only
+        // the closed one is the bar (its volume is the kline's whole volume, not a sum).
+        if layout?.closed != nil {
+            let flag = fields.closed
+            guard flag.kind == .other, flag.literal <= 1 else {
+                try bad(flag.kind == .missing ? .missingField : .malformedNumber, column: name(Self.closedRole), payload)
+                return false
+            }
+            if flag.literal == 0 {
+                report.unfinishedBars &+= 1
+                return false
+            }
         }
         let unit = layout?.timeUnit ?? options.timeUnit
         var time: Int64
@@ -529,6 +554,7 @@ public struct JSONTickDecoder: TickPayloadDecoder {
         if !value.isFinite { report.nonFiniteValues &+= 1 }
         report.ticks &+= 1
         if let bar {
+            report.bars &+= 1
             sink.consume(bar: .bar(time: time, open: bar.open, high: bar.high, low: bar.low, close: value, volume: size), symbol: symbol)
         } else {
             sink.consume(Tick(time: time, value: value, size: size), symbol: symbol)

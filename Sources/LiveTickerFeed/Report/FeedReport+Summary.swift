@@ -10,7 +10,13 @@ extension FeedReport {
     public var summary: String {
         var parts: [String] = []
         if lines > 0 { parts.append(Self.plural(lines, "line")) }
-        parts.append(Self.plural(ticks, "tick"))
+        if bars > 0 && bars == ticks {
+            parts.append(Self.plural(bars, "bar"))
+        } else if bars > 0 {
+            parts.append("\(Self.plural(ticks, "tick")) (\(bars) of them bars)")
+        } else {
+            parts.append(Self.plural(ticks, "tick"))
+        }
         let bad = badLines
         if bad > 0 {
             let kinds = BadLineKind.allCases.filter { count(of: $0) > 0 }.map { "\(count(of: $0)) \($0)" }
@@ -25,6 +31,9 @@ extension FeedReport {
         if filteredByTime > 0 { parts.append("\(filteredByTime) outside the time range") }
         if truncatedRecords > 0 { parts.append("\(Self.plural(truncatedRecords, "truncated record"))") }
         if badRecords > 0 { parts.append("\(Self.plural(badRecords, "bad record")) (symbol id not in the table)") }
+        if unfinishedBars > 0 {
+            parts.append("\(Self.plural(unfinishedBars, "update")) of klines still forming skipped (a candle is drawn when its kline closes)")
+        }
         if dropped > 0 { parts.append("\(dropped) dropped (consumer behind)") }
         if replacementsFollowed > 0 {
             parts.append("followed \(Self.plural(replacementsFollowed, "rotation")) (file replaced at its path)")

@@ -13,6 +13,8 @@ public struct FeedReport: Sendable, Equatable {
     public var bytes = 0
     /// Ticks delivered.
     public var ticks = 0
+    /// Of the ``ticks``, how many were OHLC bars (a bar file's rows, closed klines).
+    public var bars = 0
     /// Skipped lines, by ``BadLineKind`` raw value.
     public private(set) var badCounts = [Int](repeating: 0, count: BadLineKind.allCases.count)
     /// The first ``maximumRemembered`` skipped lines, in input order.
@@ -29,6 +31,9 @@ public struct FeedReport: Sendable, Equatable {
     public var truncatedRecords = 0
     /// Binary records skipped because their symbol id is not in the file's symbol table.
     public var badRecords = 0
+    /// Updates of a Binance kline still forming (`"x": false`), skipped: the closed kline's
+    /// update is the bar (see ``JSONFieldLayout/closed``).
+    public var unfinishedBars = 0
     /// Ticks a live source parsed but could not hand on because its consumer was behind.
     public var dropped = 0
     /// The earliest and latest times of the lines filtered out (by symbol or time range), so a
@@ -82,6 +87,7 @@ public struct FeedReport: Sendable, Equatable {
         lines += other.lines
         bytes += other.bytes
         ticks += other.ticks
+        bars += other.bars
         for i in badCounts.indices { badCounts[i] += other.badCounts[i] }
         for line in other.firstBadLines where firstBadLines.count < maximumRemembered {
             firstBadLines.append(line)
@@ -93,6 +99,7 @@ public struct FeedReport: Sendable, Equatable {
         truncatedRecords += other.truncatedRecords
         badRecords += other.badRecords
         dropped += other.dropped
+        unfinishedBars += other.unfinishedBars
         noteFiltered(earliest: other.filteredEarliest, latest: other.filteredLatest)
         truncationsFollowed += other.truncationsFollowed
         replacementsFollowed += other.replacementsFollowed

@@ -12,23 +12,41 @@ extension Framebuffer {
         let rows = r.maxY &- r.minY
         // Invariant: r ⊆ bounds, so every pixel below is inside the buffer.
         var p = pixels + (r.minY &* stride &+ r.minX)
-        if count == 1 {
+        if count == 1 && alpha == 255 {
             // A 1-px column (vertical grid lines, candle wicks): no per-row span call.
+            let c = color.pixel
             var y = 0
-            if alpha == 255 {
-                let c = color.pixel
-                while y < rows {
-                    p.pointee = c
-                    p += stride
-                    y &+= 1
+            while y < rows {
+                p.pointee = c
+                p += stride
+                y &+= 1
+            }
+            return
+        }
+        if alpha != 255 && count < 16 {
+            // Narrow and translucent (volume bars, 1-px columns): `blendSpan`'s set-up per row
+            // costs more than its few pixels (a 2×2 wall's volume bars, 4 px wide, spent a third
+            // of its frame there). One destination and its blend are remembered across the
+            // rectangle instead, which mostly covers one background colour: a compare and a
+            // store per pixel. Exact: the blend depends on the destination alone.
+            let c = color.pixel
+            let a = UInt32(alpha)
+            var seen = p.pointee
+            var result = PixelBlend.blend(seen, c, alpha: a)
+            var y = 0
+            while y < rows {
+                var x = 0
+                while x < count {
+                    let d = p[x]
+                    if d != seen {
+                        seen = d
+                        result = PixelBlend.blend(d, c, alpha: a)
+                    }
+                    p[x] = result
+                    x &+= 1
                 }
-            } else {
-                let a = UInt32(alpha)
-                while y < rows {
-                    p.pointee = PixelBlend.blend(p.pointee, color.pixel, alpha: a)
-                    p += stride
-                    y &+= 1
-                }
+                p += stride
+                y &+= 1
             }
             return
         }

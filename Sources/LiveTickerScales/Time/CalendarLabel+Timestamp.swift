@@ -9,4 +9,17 @@ extension CalendarLabel {
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         return "\(t.year)-\(two(t.month))-\(two(t.day)) \(two(t.hour)):\(two(t.minute)):\(two(t.second))"
     }
+
+    /// The local date of `time` in `zone` as `2024-03-01` (ISO 8601). O(log transitions), no
+    /// allocation.
+    public static func date(_ time: Int64, zone: TimeZoneRules) -> LabelText {
+        let t = local(time, zone: zone)
+        var text = LabelText()
+        text.appendInteger(t.year, minimumWidth: 4)
+        text.append(UInt8(ascii: "-"))
+        text.appendDigits(UInt64(t.month), minimumWidth: 2)
+        text.append(UInt8(ascii: "-"))
+        text.appendDigits(UInt64(t.day), minimumWidth: 2)
+        return text
+    }
 }

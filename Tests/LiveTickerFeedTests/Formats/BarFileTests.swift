@@ -15,6 +15,8 @@ import Testing
         let text = "Date,Open,High,Low,Close,Adj Close,Volume\n2024-03-01,179.550003,180.529999,177.380005,179.660004,179.171127,73488000\n2024-03-04,null,null,null,null,null,null\n2024-03-05,170.759995,172.039993,169.619995,170.119995,169.657043,95132400\n"
         let p = try parse(text)
         #expect(p.bars.count == 3, "\(p.report.summary)")
+        // The summary counts bars, as the chart's header does (it said "3 ticks").
+        #expect(p.report.bars == 3 && p.report.summary.hasPrefix("4 lines, 3 bars, no bad lines"), "\(p.report.summary)")
         #expect(p.bars[0] == bar(ns(1_709_251_200), 179.550003, 180.529999, 177.380005, 179.660004, 73_488_000))
         #expect(!p.bars[1].hasFinitePrices)
         #expect(p.bars[2].high == 172.039993 && p.bars[2].close == 170.119995)

@@ -7,14 +7,14 @@ import Testing
 /// wrapper, REST klines, arrays of objects, bare values.
 @Suite struct JSONTickDecoderTests {
     func decode(_ messages: [String], receivedAt: Int64? = nil, _ configure: (inout FeedOptions) -> Void = { _ in })
-        throws -> (ticks: [Tick], names: [String], decoder: JSONTickDecoder)
+        throws -> (ticks: [Tick], names: [String], bars: [Candle], decoder: JSONTickDecoder)
     {
         var options = FeedOptions()
         configure(&options)
         var decoder = JSONTickDecoder(options: options)
         var collector = TickCollector()
         for message in messages { try decoder.decode(bytes: Array(message.utf8), receivedAt: receivedAt, into: &collector) }
-        return (collector.ticks, collector.symbols.map { decoder.symbols.name(of: $0) }, decoder)
+        return (collector.ticks, collector.symbols.map { decoder.symbols.name(of: $0) }, collector.bars, decoder)
     }
 
     @Test func binanceTradeFieldsByOption() throws {
@@ -74,6 +74,56 @@ import Testing
         #expect(r.ticks.map(\.value) == [61150.50, 61160.00])
         #expect(r.ticks.map(\.size) == [12.5, 8.25])
         #expect(r.ticks.map(\.time) == [1_709_251_200_000_000_000, 1_709_251_260_000_000_000])
+    }
+
+    /// One message of Binance's kline stream (`<symbol>@kline_1m`), as it sends it.
+    /// `closedField` replaces its `"x":…` member (for broken messages).
+    func klineMessage(
+        minute: Int, close: String, high: String, low: String, volume: String, closed: Bool, closedField: String? = nil
+    ) -> String {
+        let t = 1_709_251_200_000 + minute * 60_000
+        let x = closedField ?? #""x":\#(closed),"#
+        return #"{"e":"kline","E":\#(t + 30_000),"s":"BTCUSDT","k":{"t":\#(t),"T":\#(t + 59_999),"s":"BTCUSDT","i":"1m","f":100,"L":\#(9_000 + minute),"o":"61000.00","c":"\#(close)","h":"\#(high)","l":"\#(low)","v":"\#(volume)","n":17,\#(x)"q":"99999.9","V":"1.0","Q":"61000.0","B":"0"}}"#
+    }
+
+    @Test func klineStreamTakesClosedKlinesAsBars() throws {
+        // Two updates of a forming kline, then its closed one; then the next minute's. Before,
+        // every update read as a tick at the kline's open time with the quote volume `q` as its
+        // size, and the bar's high and low were lost.
+        let messages = [
+            klineMessage(minute: 0, close: "61010.00", high: "61020.00", low: "60990.00", volume: "1.5", closed: false),
+            klineMessage(minute: 0, close: "61030.00", high: "61040.00", low: "60980.00", volume: "2.5", closed: false),
+            klineMessage(minute: 0, close: "61025.00", high: "61050.00", low: "60970.00", volume: "3.25", closed: true),
+            klineMessage(minute: 1, close: "61100.00", high: "61120.00", low: "61000.00", volume: "4", closed: true),
+        ]
+        let r = try decode(messages)
+        #expect(r.decoder.objectLayout?.closed != nil)
+        #expect(r.decoder.report.unfinishedBars == 2)
+        #expect(r.decoder.report.ticks == 2 && r.decoder.report.badLines == 0)
+        let t0: Int64 = 1_709_251_200_000_000_000
+        #expect(r.bars == [
+            .bar(time: t0, open: 61000, high: 61050, low: 60970, close: 61025, volume: 3.25),
+            .bar(time: t0 + 60_000_000_000, open: 61000, high: 61120, low: 61000, close: 61100, volume: 4),
+        ])
+        #expect(r.names == ["BTCUSDT", "BTCUSDT"])
+        #expect(r.decoder.report.summary.contains("2 updates of klines still forming skipped"))
+    }
+
+    @Test func klineStreamInsideTheCombinedStreamWrapper() throws {
+        let inner = klineMessage(minute: 2, close: "61200.5", high: "61300", low: "61100", volume: "7.5", closed: true)
+        let r = try decode([#"{"stream":"btcusdt@kline_1m","data":\#(inner)}"#])
+        #expect(r.bars == [.bar(time: 1_709_251_320_000_000_000, open: 61000, high: 61300, low: 61100, close: 61200.5, volume: 7.5)])
+        #expect(r.decoder.objectLayout?.description.contains("data.k.x") == true)
+    }
+
+    @Test func klineWithoutItsClosedFlagIsABadLine() throws {
+        let closed = klineMessage(minute: 0, close: "1", high: "2", low: "0.5", volume: "1", closed: true)
+        let broken = klineMessage(minute: 0, close: "1", high: "2", low: "0.5", volume: "1", closed: true, closedField: "")
+        let odd = klineMessage(minute: 0, close: "1", high: "2", low: "0.5", volume: "1", closed: true, closedField: #""x":"yes","#)
+        let r = try decode([closed, broken, odd, closed])
+        #expect(r.bars.count == 2)
+        #expect(r.decoder.report.badLines == 2)
+        #expect(r.decoder.report.firstBadLines.map(\.line) == [2, 3])
     }
 
     @Test func bareValuesTakeTheArrivalTime() throws {
