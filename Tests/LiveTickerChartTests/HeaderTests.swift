@@ -43,6 +43,25 @@ struct HeaderTests {
         #expect(try downPixels(price, .both) > downPixels(price, .absolute))
     }
 
+    @Test("by default the change is shown for prices and not for measurements (a boiler's setpoint read '+2 (+2.78%)')")
+    func automaticChange() throws {
+        func changePixels(_ change: ChartOptions.Change, measurements: Bool) throws -> Int {
+            var options = ChartOptions()
+            options.theme = .dark
+            options.change = change
+            let series = try makeSeries([72, 73.5, 74])
+            if measurements { series.markMeasurements() }
+            let (fb, chart) = render([series], width: 640, height: 200, options: options)
+            return count(ChartTheme.dark.up, in: try #require(chart.lastGeometry).layout.header, of: fb)
+        }
+        #expect(ChartOptions().change == .automatic)
+        #expect(try changePixels(.automatic, measurements: false) == changePixels(.both, measurements: false))
+        #expect(try changePixels(.automatic, measurements: false) > 0)
+        #expect(try changePixels(.automatic, measurements: true) == 0)
+        // Asked for by name, telemetry shows it too.
+        #expect(try changePixels(.both, measurements: true) == changePixels(.both, measurements: false))
+    }
+
     @Test("a bar file's header counts bars: five daily bars read '5 bars', their closes as ticks '5 ticks'")
     func barsAreCountedAsBars() throws {
         let day: Int64 = 86_400_000_000_000

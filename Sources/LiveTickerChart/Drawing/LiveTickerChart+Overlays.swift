@@ -170,7 +170,9 @@ extension LiveTickerChart {
         let space = glyphs.digitAdvance
         let decimals = valueDecimals()
         // Several series: the change as a percent only, so the legend fits.
-        let change = scratch.count > 2 && options.change == .both ? ChartOptions.Change.percent : options.change
+        var change = options.change
+        if change == .automatic { change = sources.allSatisfy(\.holdsMeasurements) ? .none : .both }
+        if scratch.count > 2 && change == .both { change = .percent }
         let left = geometry.layout.plot.minX
         var right = header.maxX &- space
         if isStale, let newestTime = newestTickTime() {
