@@ -268,6 +268,8 @@ final class ChartSession {
                 names: names, columnNames: { source.valueColumnNames },
                 onSymbol: { [unowned self] index, symbol in
                     self.adoptTitle(names(symbol), index: index)
+                    // This thread drains the queue: it is the series' writer.
+                    if source.valuesAreMeasurements { self.series[index].markMeasurements() }
                 }, decimals: learnt),
             republisher: republisher)
         var reportedDrops = 0
