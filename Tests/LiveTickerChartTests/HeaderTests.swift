@@ -170,4 +170,19 @@ struct HeaderTests {
         let local = LiveTickerChart(series: [try makeSeries([1, 2])], width: 320, height: 200, options: options)
         #expect(local.staleBadgeText(newest: last, now: last + 9 * 3_600_000_000_000).description == "STALE since 11:29:59")
     }
+
+    @Test("a series in the billions: compact axis labels and a tag in the axis' notation, a narrow value strip")
+    func compactAxis() throws {
+        let series = try makeSeries((0..<300).map { 1.2e9 + Double($0) * 14_400 })
+        let (_, chart) = render([series], width: 800, height: 480)
+        let scale = try #require(chart.paneFrames[0].valueScale)
+        for i in 0..<scale.tickCount { #expect(scale.label(at: i).description.hasSuffix("B"), "\(scale.label(at: i))") }
+        let newest = try #require(chart.scratch[0].newest).value
+        let tag = LiveTickerChart.tagText(newest, decimals: chart.valueDecimals(), scale: scale).description
+        #expect(tag.hasPrefix("1.204") && tag.hasSuffix("B"), "\(tag)")
+        if case .compact(_, let digits) = scale.labelStyle { #expect(tag.count == digits + 4, "\(tag): a digit more than the labels") }
+        // The strip is sized for `1.2043B`, not for `1204305600`.
+        let strip = try #require(chart.lastGeometry).layout.valueAxis
+        #expect(strip.width <= chart.textWidth("1.2043B") + 4 * chart.glyphs.digitAdvance, "\(strip.width)")
+    }
 }
