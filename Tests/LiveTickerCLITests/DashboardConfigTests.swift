@@ -1,5 +1,8 @@
+import Glibc
 import LiveTickerChart
+import LiveTickerDisplay
 import LiveTickerImageIO
+import LiveTickerRender
 import Testing
 
 @testable import LiveTickerCLI
@@ -165,7 +168,57 @@ extension CommandLineTests {
         #expect(LiveTickerCommandLine.run(["check"]) == 2)
     }
 
-    @Test("liveticker run writes the wall; replay --config is the same; each panel shows its own symbol")
+    @Test("a reload with a bad file or a source that cannot open keeps the current wall; a good one swaps it")
+    func reloadKeepsOldSceneOnBadFile() throws {
+        let directory = temporaryDirectory()
+        let path = directory + "/wall.toml"
+        writeFile(directory + "/day.csv", "time,symbol,price\n1709280000,ACME,10\n1709280060,ACME,11\n1709280120,ACME,10.5\n")
+        func wall(_ title: String, _ extra: String = "", file: String = "day.csv") -> String {
+            "title = \"\(title)\"\nfont = \"builtin\"\ntime_zone = \"UTC\"\n[source.day]\nfile = \"\(directory)/\(file)\"\n[[panel]]\nsource = \"day\"\n\(extra)"
+        }
+        writeFile(path, wall("First"))
+        let display = PictureFileDisplay(path: directory + "/wall.ppm", width: 320, height: 200)
+        let current = try RunCommand.makeSession(try RunCommand.load(path), display)
+        try current.start()
+        while !current.pump() { usleep(1_000) }
+        let before = current.scene(width: 320, height: 200)
+        let frame = Framebuffer(width: 320, height: 200)
+        before.draw(into: frame)
+        let picture = pixels(of: frame)
+
+        // A key the schema does not know: reported with its line, the current wall stays.
+        writeFile(path, wall("Second", "colour = \"red\"\n"))
+        var fresh: DashboardSession?
+        var said = capture(2) { fresh = RunCommand.reload(path, current: current, display: display) }
+        #expect(fresh == nil)
+        #expect(said.contains("reload failed, keeping the current dashboard") && said.contains("line 8, column 1: unknown key 'colour'"))
+        // Not TOML at all, and a source file that does not exist: the same.
+        writeFile(path, "title = \"x\n")
+        said = capture(2) { fresh = RunCommand.reload(path, current: current, display: display) }
+        #expect(fresh == nil && said.contains("line 1, column"))
+        writeFile(path, wall("Third", file: "missing.csv"))
+        said = capture(2) { fresh = RunCommand.reload(path, current: current, display: display) }
+        #expect(fresh == nil && said.contains("missing.csv"))
+        // The current wall is untouched and still draws the same picture.
+        #expect(current.scene(width: 320, height: 200) === before)
+        before.invalidate()
+        before.draw(into: frame)
+        #expect(pixels(of: frame) == picture)
+
+        // A good file swaps the scene.
+        writeFile(path, wall("Fourth", "chart = \"candles\"\n"))
+        said = capture(2) { fresh = RunCommand.reload(path, current: current, display: display) }
+        let swapped = try #require(fresh)
+        #expect(said.contains("reloaded"))
+        while !swapped.pump() { usleep(1_000) }
+        let after = swapped.scene(width: 320, height: 200)
+        #expect(after !== before)
+        after.draw(into: frame)
+        #expect(pixels(of: frame) != picture)
+        swapped.stop()
+    }
+
+    @Test("liveticker run writes the wall; replay --config and live --config are the same; each panel shows its own symbol")
     func runToPicture() throws {
         let directory = temporaryDirectory()
         var status: Int32 = -1
@@ -180,6 +233,11 @@ extension CommandLineTests {
         }
         #expect(status == 0)
         #expect(readFile(directory + "/again.ppm") == readFile(directory + "/wall.ppm"))
+        _ = capture(2) {
+            status = LiveTickerCommandLine.run(["live", "--config", "Samples/market-wall.toml", "--output", directory + "/live.ppm", "--size", "800x500"])
+        }
+        #expect(status == 0)
+        #expect(readFile(directory + "/live.ppm") == readFile(directory + "/wall.ppm"))
         // Four panels with up and down candles: both candle colours in each quadrant.
         let theme = ChartTheme.dark
         for (qx, qy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
@@ -195,5 +253,13 @@ extension CommandLineTests {
             #expect(up > 100 && down > 100, "quadrant \(qx),\(qy): \(up) up, \(down) down")
         }
         #expect(LiveTickerCommandLine.run(["replay", "x.csv", "--config", "Samples/market-wall.toml"]) == 2)
+        #expect(LiveTickerCommandLine.run(["live", "-", "--config", "Samples/market-wall.toml"]) == 2)
     }
+}
+
+/// The framebuffer's pixels row by row (its padding left out).
+private func pixels(of frame: Framebuffer) -> [UInt32] {
+    var out: [UInt32] = []
+    for y in 0..<frame.height { for x in 0..<frame.width { out.append(frame[x, y]) } }
+    return out
 }

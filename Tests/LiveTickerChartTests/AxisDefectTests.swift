@@ -1,6 +1,7 @@
 import LiveTickerCore
 import LiveTickerRender
 import LiveTickerScales
+import LiveTickerTestSupport
 import Testing
 
 @testable import LiveTickerChart
@@ -120,6 +121,40 @@ struct AxisDefectTests {
         options.window = .fixed(from: 1_709_280_000_000_000_000 + 100 * second, to: 1_709_280_000_000_000_000 + 200 * second)
         let (_, chart) = render([series], width: 640, height: 360, options: options)
         #expect(chart.scratch[0].newest?.value == 200)
+    }
+}
+
+@Suite("Labels at the edges are dropped, never cut (issue 13, defect 5)")
+struct EdgeLabelTests {
+    @Test("over many ranges no value label is cut at the strip's top or bottom, no time label past the plot's ends")
+    func wholeLabelsOnly() throws {
+        var random = SplitMix64(seed: 13)
+        for round in 0..<40 {
+            // Ranges like "1.0", "100.00", "-2.0" at the ends: levels and spans of every size.
+            let level = [1.0, 100.0, -2.0, 0.0, 17_600][round % 5] + Double(random.next() % 1000) / 100
+            let span = [0.1, 1, 3, 50][round % 4] * (1 + Double(random.next() % 100) / 100)
+            let series = try makeSeries((0..<200).map { level + span * Double(($0 * 37) % 101) / 100 }, step: Int64(1 + round) * second)
+            let width = [320, 480, 800][round % 3]
+            let height = [200, 320, 480][round % 3]
+            let (fb, chart) = render([series], width: width, height: height)
+            let layout = try #require(chart.lastGeometry).layout
+            let label = ChartTheme.dark.label
+            func ink(_ x: Int, _ y: Int) -> Bool { RGBColor(fb[x, y]) == label }
+            // A whole bitmap label leaves its cell's first and last rows blank; a cut one inks the edge.
+            let strip = layout.valueAxis
+            let tags = chart.scratch.map(\.tagRect)
+            for y in [strip.minY, strip.maxY - 1] {
+                for x in strip.minX..<strip.maxX where !tags.contains(where: { $0.contains(x: x, y: y) }) {
+                    #expect(!ink(x, y), "round \(round): value label ink at (\(x), \(y)) on the strip's edge")
+                }
+            }
+            let axis = layout.timeAxis
+            for y in axis.minY..<axis.maxY {
+                for x in axis.minX..<axis.maxX where x < layout.plot.minX || x >= layout.plot.maxX {
+                    #expect(!ink(x, y), "round \(round): time label ink at (\(x), \(y)) outside the plot's columns")
+                }
+            }
+        }
     }
 }
 

@@ -43,6 +43,25 @@ struct HeaderTests {
         #expect(try downPixels(price, .both) > downPixels(price, .absolute))
     }
 
+    @Test("by default the change is shown for prices and not for measurements (a boiler's setpoint read '+2 (+2.78%)')")
+    func automaticChange() throws {
+        func changePixels(_ change: ChartOptions.Change, measurements: Bool) throws -> Int {
+            var options = ChartOptions()
+            options.theme = .dark
+            options.change = change
+            let series = try makeSeries([72, 73.5, 74])
+            if measurements { series.markMeasurements() }
+            let (fb, chart) = render([series], width: 640, height: 200, options: options)
+            return count(ChartTheme.dark.up, in: try #require(chart.lastGeometry).layout.header, of: fb)
+        }
+        #expect(ChartOptions().change == .automatic)
+        #expect(try changePixels(.automatic, measurements: false) == changePixels(.both, measurements: false))
+        #expect(try changePixels(.automatic, measurements: false) > 0)
+        #expect(try changePixels(.automatic, measurements: true) == 0)
+        // Asked for by name, telemetry shows it too.
+        #expect(try changePixels(.both, measurements: true) == changePixels(.both, measurements: false))
+    }
+
     @Test("a bar file's header counts bars: five daily bars read '5 bars', their closes as ticks '5 ticks'")
     func barsAreCountedAsBars() throws {
         let day: Int64 = 86_400_000_000_000
@@ -169,5 +188,20 @@ struct HeaderTests {
         options.timeZone = try TimeZoneRules(posixRule: "EST5EDT,M3.2.0,M11.1.0")
         let local = LiveTickerChart(series: [try makeSeries([1, 2])], width: 320, height: 200, options: options)
         #expect(local.staleBadgeText(newest: last, now: last + 9 * 3_600_000_000_000).description == "STALE since 11:29:59")
+    }
+
+    @Test("a series in the billions: compact axis labels and a tag in the axis' notation, a narrow value strip")
+    func compactAxis() throws {
+        let series = try makeSeries((0..<300).map { 1.2e9 + Double($0) * 14_400 })
+        let (_, chart) = render([series], width: 800, height: 480)
+        let scale = try #require(chart.paneFrames[0].valueScale)
+        for i in 0..<scale.tickCount { #expect(scale.label(at: i).description.hasSuffix("B"), "\(scale.label(at: i))") }
+        let newest = try #require(chart.scratch[0].newest).value
+        let tag = LiveTickerChart.tagText(newest, decimals: chart.valueDecimals(), scale: scale).description
+        #expect(tag.hasPrefix("1.204") && tag.hasSuffix("B"), "\(tag)")
+        if case .compact(_, let digits) = scale.labelStyle { #expect(tag.count == digits + 4, "\(tag): a digit more than the labels") }
+        // The strip is sized for `1.2043B`, not for `1204305600`.
+        let strip = try #require(chart.lastGeometry).layout.valueAxis
+        #expect(strip.width <= chart.textWidth("1.2043B") + 4 * chart.glyphs.digitAdvance, "\(strip.width)")
     }
 }

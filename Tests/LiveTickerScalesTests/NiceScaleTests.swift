@@ -83,6 +83,22 @@ struct NiceScaleTests {
         #expect(far.label(at: 7) == "1000000.7")
     }
 
+    @Test("values of a million and more read compact, one notation per axis: 1.2005B, not 1200500000")
+    func compactLabels() {
+        let billions = NiceScale(min: 1_200_000_000, max: 1_204_320_000, targetTickCount: 10)
+        #expect(billions.labelStyle == .compact(exponent: 9, fractionDigits: 4))
+        #expect(tickLabels(billions).allSatisfy { $0.hasSuffix("B") && $0.count <= 7 }, "\(tickLabels(billions))")
+        #expect(tickLabels(billions).first == "1.2000B")
+        let millions = NiceScale(min: 2_500_000, max: 7_500_000, targetTickCount: 6)
+        #expect(tickLabels(millions) == ["2M", "3M", "4M", "5M", "6M", "7M", "8M"])
+        #expect(tickLabels(NiceScale(min: 0, max: 3e12, targetTickCount: 4)).allSatisfy { $0.hasSuffix("T") })
+        // A step too fine for four digits after the point stays fixed (1000000.7 above), and
+        // everything under a million is unchanged.
+        #expect(NiceScale(min: 1_000_000, max: 1_000_001, targetTickCount: 11).labelStyle == .fixed(fractionDigits: 1))
+        #expect(NiceScale(min: 17_560, max: 17_690).labelStyle == .fixed(fractionDigits: 0))
+        #expect(NiceScale.compact(-1_203_500_000, exponent: 9, fractionDigits: 4) == "-1.2035B")
+    }
+
     @Test(
         "flat series: non-degenerate, finite, value exactly mid-plot",
         arguments: [0.0, 5.0, -1e-300, 101.25, -7e306, 1e307])

@@ -44,8 +44,9 @@ enum ReplayCommand: Command {
                               (default: TZ, then /etc/localtime, else UTC)
           --utc-offset OFF    show times at a fixed offset from UTC instead, e.g. +01:00
           --title TEXT        the header's name (default: the symbol, else the file name)
-          --change KIND       the header's change: both (default: +1.60 (+1.58%)), absolute,
-                              percent, or none (telemetry)
+          --change KIND       the header's change: auto (default: both for prices, none for
+                              telemetry: line protocol, or a value column not named as a
+                              price), both (+1.60 (+1.58%)), absolute, percent, or none
           --stale D           show a STALE badge with the last tick's time when no tick came
                               for D (e.g. 30s), so a wall never shows an old value as live
           --theme NAME        dark (default), light, colorblind

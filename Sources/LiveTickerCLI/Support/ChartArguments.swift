@@ -63,7 +63,7 @@ struct ChartArguments {
             }
         }
         chart.title = arguments.value("title")
-        if let change = try arguments.value("change", expected: "none, absolute, percent or both", ChartOptions.Change.init(rawValue:)) {
+        if let change = try arguments.value("change", expected: "auto, none, absolute, percent or both", ChartOptions.Change.init(rawValue:)) {
             chart.options.change = change
         }
         if let text = arguments.value("stale") {

@@ -169,6 +169,7 @@ final class ChartSession {
             onSymbol: { [unowned self] index, symbol in
                 self.adoptTitle(Self.name(of: symbol, in: reader), index: index)
                 self.adoptValueDecimals(Self.valueDecimals(of: symbol, in: reader))
+                if reader.valuesAreMeasurements { self.series[index].markMeasurements() }
             },
             onFrame: { [unowned self] in
                 guard frameError == nil else { return }
@@ -190,11 +191,14 @@ final class ChartSession {
         // `outcome` keeps the sink (`outcome.sink`) and the sink keeps this closure: a strong
         // capture here was a reference cycle that leaked the sink, its series routing and the
         // outcome on every run (LeakSanitizer: 2.8 MB per run).
+        let series = self.series
         let sinkTemplate = makeSink(
             names: { Self.name(of: $0, in: reader) }, columnNames: { reader.valueColumnNames },
             onSymbol: { [weak outcome] index, symbol in
                 outcome?.publishTitle(Self.name(of: symbol, in: reader), index: index)
                 outcome?.publishDecimals(Self.valueDecimals(of: symbol, in: reader))
+                // On the producer thread, the series' writer.
+                if reader.valuesAreMeasurements { series[index].markMeasurements() }
             })
         // The reader and the sink template move to the producer thread: this thread reads
         // neither again until the producer has been joined.
@@ -264,6 +268,8 @@ final class ChartSession {
                 names: names, columnNames: { source.valueColumnNames },
                 onSymbol: { [unowned self] index, symbol in
                     self.adoptTitle(names(symbol), index: index)
+                    // This thread drains the queue: it is the series' writer.
+                    if source.valuesAreMeasurements { self.series[index].markMeasurements() }
                 }, decimals: learnt),
             republisher: republisher)
         var reportedDrops = 0

@@ -298,7 +298,10 @@ extension LiveTickerChart {
             }
         }
         for s in scratch {
-            if let newest = s.newest { widestLabel = max(widestLabel, textWidth(ValueLabel.trueValue(newest.value)) + 2 * textUnit) }
+            if let newest = s.newest {
+                let text = Self.tagText(newest.value, decimals: nil, scale: paneFrames.first?.valueScale)
+                widestLabel = max(widestLabel, textWidth(text) + 2 * textUnit)
+            }
         }
         // The value strip keeps its width with hysteresis: it widens at once when a label needs
         // it (with a digit of headroom) and narrows only when two digits' worth is free, so a

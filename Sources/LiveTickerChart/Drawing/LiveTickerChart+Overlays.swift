@@ -125,12 +125,22 @@ extension LiveTickerChart {
         let tag = PixelRect(minX: layout.valueAxis.minX, minY: top, maxX: layout.valueAxis.maxX, maxY: top &+ valueTagHeight)
         fb.fill(tag, color: color, clip: layout.valueAxis)
         // The last values with the header's decimals (never fewer than the value needs);
-        // other tags (the crosshair's) the true value.
-        let text = decimals.map { Self.headerNumber(value, decimals: $0) } ?? ValueLabel.trueValue(value)
+        // other tags (the crosshair's) the true value; on a compact axis its notation.
+        let text = Self.tagText(value, decimals: decimals, scale: frame.valueScale)
         drawText(
             text, x: tag.minX &+ max(4, textHeight / 2), y: top &+ pad,
             color: options.theme.tagText, clip: layout.valueAxis, into: fb)
         return tag
+    }
+
+    /// A value tag's text: on a compact axis (`1.2035B`) the axis' notation with a digit more
+    /// than its labels (the tag stands between two of them); else the header's `decimals` (never fewer than the value needs), or the true
+    /// value when nil (the crosshair's tag). O(1), no allocation.
+    static func tagText(_ value: Double, decimals: Int?, scale: NiceScale?) -> LabelText {
+        if case .compact(let exponent, let digits)? = scale?.labelStyle, abs(value) >= 1e6, abs(value) < 1e15 {
+            return NiceScale.compact(value, exponent: exponent, fractionDigits: min(max(digits &+ 1, 2), 6))
+        }
+        return decimals.map { headerNumber(value, decimals: $0) } ?? ValueLabel.trueValue(value)
     }
 
     /// Whether `box` (rows only matter: labels share the strip) overlaps a last-value tag.
@@ -160,7 +170,9 @@ extension LiveTickerChart {
         let space = glyphs.digitAdvance
         let decimals = valueDecimals()
         // Several series: the change as a percent only, so the legend fits.
-        let change = scratch.count > 2 && options.change == .both ? ChartOptions.Change.percent : options.change
+        var change = options.change
+        if change == .automatic { change = sources.allSatisfy(\.holdsMeasurements) ? .none : .both }
+        if scratch.count > 2 && change == .both { change = .percent }
         let left = geometry.layout.plot.minX
         var right = header.maxX &- space
         if isStale, let newestTime = newestTickTime() {

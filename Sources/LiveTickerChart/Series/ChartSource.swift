@@ -17,6 +17,9 @@ public protocol ChartSource: AnyObject {
     /// Whether the ticks held are finished bars' closes (a bar file), so the header counts
     /// bars. O(1); false by default.
     var holdsBars: Bool { get }
+    /// Whether the values are measurements (telemetry), not prices, so the header's
+    /// ``ChartOptions/Change/automatic`` change shows nothing. O(1); false by default.
+    var holdsMeasurements: Bool { get }
     /// The oldest finite value held (the header's change is measured from it); NaN if none.
     func oldestHeldFiniteValue() -> Double
     /// The smallest and largest time held; nil when nothing is held.
@@ -73,6 +76,8 @@ public protocol ChartSource: AnyObject {
 extension ChartSource {
     /// Default: ticks.
     public var holdsBars: Bool { false }
+    /// Default: prices.
+    public var holdsMeasurements: Bool { false }
     /// Default: no folded candles.
     public var foldedCandleWidth: Int64 { 0 }
     /// Default: no folded candles.

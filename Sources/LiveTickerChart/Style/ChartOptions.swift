@@ -80,6 +80,10 @@ public struct ChartOptions: Sendable {
 
     /// What the header shows of each series' change since the oldest value held.
     public enum Change: String, Sendable, CaseIterable {
+        /// ``both`` for prices, ``none`` for a series whose source holds measurements
+        /// (``ChartSource/holdsMeasurements``: telemetry, where a change since the first sample
+        /// means little).
+        case automatic = "auto"
         /// Absolute and percent: `+1.60 (+1.58%)` (prices).
         case both
         /// `+1.60` only.
@@ -90,8 +94,8 @@ public struct ChartOptions: Sendable {
         case none
     }
 
-    /// The header's change. Default ``Change/both``.
-    public var change: Change = .both
+    /// The header's change. Default ``Change/automatic``.
+    public var change: Change = .automatic
     /// After how many ns without a new tick the header shows a `STALE` badge with the last
     /// tick's time (needs ``clock``); nil, the default, never.
     public var staleAfter: Int64?

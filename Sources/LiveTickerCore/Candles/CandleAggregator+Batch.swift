@@ -10,59 +10,92 @@ extension CandleAggregator {
     /// O(count), wait-free, no allocation.
     public func add(contentsOf ticks: UnsafeBufferPointer<Tick>) {
         guard let base = ticks.baseAddress, ticks.count > 0 else { return }
-        let count = ticks.count
-        var candle = state.pointee.candle
-        // `published`: the candle's slot exists in the ring (it was appended); `dirty`: the
-        // ring's copy is older than `candle`.
-        var published = state.pointee.hasOpen
-        var dirty = false
+        var batch = beginBatch()
+        fold(base, count: ticks.count, into: &batch)
+        endBatch(batch)
+    }
+
+    /// The producer's running state while a batch is folded, in locals (registers) rather than
+    /// in `state`: ``beginBatch()``, any number of ``fold(_:count:into:)`` runs (or a caller's
+    /// own fold of a run that lies in the open window, see ``LiveSeries``' batch append), then
+    /// ``endBatch(_:)``.
+    @usableFromInline
+    struct Batch {
+        /// The open candle as folded so far.
+        @usableFromInline var candle: Candle
+        /// The candle's slot exists in the ring (it was appended).
+        @usableFromInline var published: Bool
+        /// The ring's copy is older than `candle`.
+        @usableFromInline var dirty: Bool
+        /// A candle is open (tick mode).
+        @usableFromInline var hasOpen: Bool
+        /// The open window `[first, last]` (time mode); empty (`last < first`) before the first candle.
+        @usableFromInline var first: Int64
+        @usableFromInline var last: Int64
+    }
+
+    /// Loads the running state for a batch. O(1).
+    @inline(__always)
+    func beginBatch() -> Batch {
+        let hasOpen = state.pointee.hasOpen
+        // An empty window (`last < first`) stands for "no open candle" (the initial state).
+        return Batch(
+            candle: state.pointee.candle, published: hasOpen, dirty: false, hasOpen: hasOpen,
+            first: hasOpen ? state.pointee.windowFirst : 0, last: hasOpen ? state.pointee.windowLast : -1)
+    }
+
+    /// Publishes the open candle (when a run changed it) and stores the running state. Call once
+    /// after a batch of at least one tick. O(1).
+    @inline(__always)
+    func endBatch(_ batch: Batch) {
+        if batch.dirty { publish(batch.candle, published: batch.published) }
+        state.pointee.candle = batch.candle
+        state.pointee.hasOpen = true
+        if windowWidth > 0 {
+            state.pointee.windowFirst = batch.first
+            state.pointee.windowLast = batch.last
+        }
+    }
+
+    /// Folds `count` (≥ 1) ticks from `base` into the batch state, appending (and publishing
+    /// with their final values) the candles that close among them. O(count).
+    @inline(__always)
+    func fold(_ base: UnsafePointer<Tick>, count: Int, into batch: inout Batch) {
         var i = 0
         if windowWidth > 0 {
-            var first = state.pointee.windowFirst
-            var last = state.pointee.windowLast
-            // An empty window (`last < first`) stands for "no open candle" (the initial state).
-            if !state.pointee.hasOpen {
-                first = 0
-                last = -1
-            }
             while i < count {
                 let time = base[i].time
                 // Same window iff the time lies in [first, last]: see `add(_:)`.
-                if time < first || time > last {
-                    if dirty { publish(candle, published: published) }
-                    (first, last) = window(containing: time)
-                    candle = .empty(startTime: first)
-                    candle.add(base[i])
+                if time < batch.first || time > batch.last {
+                    if batch.dirty { publish(batch.candle, published: batch.published) }
+                    (batch.first, batch.last) = window(containing: time)
+                    batch.candle = .empty(startTime: batch.first)
+                    batch.candle.add(base[i])
                     i &+= 1
-                    published = false
+                    batch.published = false
                 } else {
-                    i = Self.foldRun(into: &candle, base, from: i, to: count, first: first, last: last)
+                    i = Self.foldRun(
+                        into: &batch.candle, base, from: i, to: count, first: batch.first, last: batch.last)
                 }
-                dirty = true
+                batch.dirty = true
             }
-            state.pointee.windowFirst = first
-            state.pointee.windowLast = last
         } else {
             let perCandle = ticksPerCandle
-            var hasOpen = state.pointee.hasOpen
             while i < count {
-                if hasOpen && candle.tickCount < perCandle {
-                    let end = min(count, i &+ (perCandle &- candle.tickCount))
-                    i = Self.foldRun(into: &candle, base, from: i, to: end, first: .min, last: .max)
+                if batch.hasOpen && batch.candle.tickCount < perCandle {
+                    let end = min(count, i &+ (perCandle &- batch.candle.tickCount))
+                    i = Self.foldRun(into: &batch.candle, base, from: i, to: end, first: .min, last: .max)
                 } else {
-                    if dirty { publish(candle, published: published) }
-                    candle = .empty(startTime: base[i].time)
-                    candle.add(base[i])
+                    if batch.dirty { publish(batch.candle, published: batch.published) }
+                    batch.candle = .empty(startTime: base[i].time)
+                    batch.candle.add(base[i])
                     i &+= 1
-                    hasOpen = true
-                    published = false
+                    batch.hasOpen = true
+                    batch.published = false
                 }
-                dirty = true
+                batch.dirty = true
             }
         }
-        if dirty { publish(candle, published: published) }
-        state.pointee.candle = candle
-        state.pointee.hasOpen = true
     }
 
     /// Folds `ticks[start...]` into `candle` while their times lie in `[first, last]`, up to

@@ -45,3 +45,33 @@ extension RingBuffer {
         indices[Self.headIndex].store(position, ordering: .releasing)
     }
 }
+
+/// Producer side, slots written by a caller's own loop (``LiveSeries``' one-pass batch append):
+/// ``pendingWrite``, any number of ``write(_:position:slotIndex:)`` at consecutive positions,
+/// then ``publishWrites(upTo:nextSlotIndex:)`` once. Readers see none of the new positions
+/// until the publish, as with ``append(contentsOf:)``.
+extension RingBuffer {
+    /// The position and slot index the next write takes (the producer's own last stores). O(1).
+    @inlinable @inline(__always)
+    var pendingWrite: (position: UInt64, slotIndex: Int) {
+        (
+            indices[Self.headIndex].load(ordering: .relaxed),
+            Int(truncatingIfNeeded: indices[Self.nextSlotIndex].load(ordering: .relaxed))
+        )
+    }
+
+    /// Writes `element` as `position` into slot `slotIndex` (`0 ..< capacity`) under its seqlock,
+    /// without publishing it. Producer thread only. O(1).
+    @inlinable @inline(__always)
+    func write(_ element: Element, position: UInt64, slotIndex: Int) {
+        write(element, position: position, slot: slots + slotIndex &* slotStride)
+    }
+
+    /// Publishes every position before `position` (the next to be written), whose slot is
+    /// `nextSlotIndex`. Producer thread only. O(1).
+    @inlinable @inline(__always)
+    func publishWrites(upTo position: UInt64, nextSlotIndex: Int) {
+        indices[Self.nextSlotIndex].store(UInt64(truncatingIfNeeded: nextSlotIndex), ordering: .relaxed)
+        indices[Self.headIndex].store(position, ordering: .releasing)
+    }
+}

@@ -63,13 +63,15 @@ public final class LiveSeries: @unchecked Sendable {
     /// Producer → anyone words, one padded line group (only the producer writes it):
     /// `[versionIndex]` appends so far (release), `[lastIndex]` / `[firstIndex]` bit patterns of
     /// the last / first finite value, `[nonFiniteIndex]` count of non-finite values,
-    /// `[barsIndex]` 1 once a finished bar was appended (see ``holdsBars``).
+    /// `[barsIndex]` 1 once a finished bar was appended (see ``holdsBars``), `[measurementsIndex]`
+    /// 1 once the producer said the values are measurements (see ``holdsMeasurements``).
     @usableFromInline let shared: UnsafeMutablePointer<Atomic<UInt64>>
     @usableFromInline static var versionIndex: Int { 0 }
     @usableFromInline static var lastIndex: Int { 1 }
     @usableFromInline static var firstIndex: Int { 2 }
     @usableFromInline static var nonFiniteIndex: Int { 3 }
     @usableFromInline static var barsIndex: Int { 4 }
+    @usableFromInline static var measurementsIndex: Int { 5 }
 
     /// Consumer-only: the version last published.
     @ObservationIgnored var publishedVersion: UInt64 = 0
@@ -148,6 +150,19 @@ public final class LiveSeries: @unchecked Sendable {
     /// kline), so each tick held is a bar's close and a chart counts bars, not ticks. O(1).
     public var holdsBars: Bool {
         shared[Self.barsIndex].load(ordering: .relaxed) != 0
+    }
+
+    /// Whether the producer said the values are measurements (a temperature, a CPU load), not
+    /// prices (``markMeasurements()``), so a chart's header shows no change since the oldest
+    /// value by default. O(1).
+    public var holdsMeasurements: Bool {
+        shared[Self.measurementsIndex].load(ordering: .relaxed) != 0
+    }
+
+    /// Says the values are measurements, not prices (the feed's value column is a `temp_c` or
+    /// a line-protocol field, say); see ``holdsMeasurements``. Producer thread only. O(1).
+    public func markMeasurements() {
+        shared[Self.measurementsIndex].store(1, ordering: .relaxed)
     }
 
     /// Number of ticks the history keeps. O(1).

@@ -20,6 +20,17 @@ enum CSVColumnAliases {
         "size", "qty", "quantity", "volume", "vol", "last_size", "trade_size", "shares", "lots", "amount",
         "umsatz", "volumen", "menge", "stueck", "stuck",
     ]
+    /// Value names that say the value is a price (the header's change since the oldest value
+    /// then means something); any other name (`value`, `temp_c`, `usage_idle`) is a measurement.
+    static let price = [
+        "price", "last", "close", "mid", "px", "last_price", "lastprice", "trade_price", "price_last",
+        "mid_price", "close_last", "adj_close", "kurs", "schluss", "schlusskurs", "letzter", "precio", "prix",
+        "p", "c", "bid", "ask",
+    ]
+
+    /// Whether a value column or key named `name` holds a price (``price``, after ``normalize(_:)``).
+    static func namesPrice(_ name: String) -> Bool { price.contains(normalize(name)) }
+
     /// Names of an OHLC bar file's open, high and low columns (its close is the value).
     static let open = ["open", "open_price", "opening_price", "eroeffnung", "erster", "apertura", "ouverture"]
     static let high = ["high", "high_price", "hoch", "tageshoch", "max", "maximo", "haut", "plus_haut"]

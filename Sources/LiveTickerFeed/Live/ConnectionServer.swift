@@ -39,6 +39,8 @@ final class ConnectionServer {
     private let options: FeedOptions
     /// Whether the value-column names (`--value a,b,c`) are published, or not needed.
     private var columnsPublished: Bool
+    /// Whether the value meaning (``LiveFeedHub/publishValueMeaning(_:)``) was published.
+    private var meaningPublished = false
     private let limits: ListenerOptions
     private let hub: LiveFeedHub
     private let queue: TickQueue
@@ -122,6 +124,10 @@ final class ConnectionServer {
             while batches < Self.batchesPerTurn, let batch = try reader.nextAvailableBatch() {
                 // Names before ticks: the chart routes a series by them when it first sees it.
                 if !columnsPublished { columnsPublished = hub.publishValueColumns(reader.valueColumnNames) }
+                if !meaningPublished {
+                    hub.publishValueMeaning(reader.valuesAreMeasurements)
+                    meaningPublished = true
+                }
                 connections[index].relay.forward(batch, names: reader.symbols, hub: hub, queue: queue)
                 batches += 1
             }

@@ -12,6 +12,9 @@ struct LiveFeedState: FeedThreadState {
     var symbols = SymbolTable()
     /// The reader's value-column series names (`--value a,b,c`), once known.
     var valueColumnNames: [String] = []
+    /// Whether the first reader with a line found its values to be measurements
+    /// (``TickBatchReader/valuesAreMeasurements``); nil before.
+    var valuesAreMeasurements: Bool?
     /// What standard input or a followed file was read as, once its reader ended.
     var formatDescription = ""
     var error: FeedError?
@@ -44,6 +47,12 @@ extension FeedThread where State == LiveFeedState {
     /// Producer: a reader's value-column series names (`--value a,b,c`), kept the first time a
     /// reader has them. Returns whether it had them (then the caller stops asking: making the
     /// names allocates).
+    /// Producer: whether a reader's values are measurements, kept from the first reader that
+    /// read a batch (before its ticks are queued, so the chart knows when it first sees them).
+    func publishValueMeaning(_ measurements: Bool) {
+        state.withLock { if $0.valuesAreMeasurements == nil { $0.valuesAreMeasurements = measurements } }
+    }
+
     func publishValueColumns(_ names: [String]) -> Bool {
         guard !names.isEmpty else { return false }
         state.withLock { if $0.valueColumnNames.isEmpty { $0.valueColumnNames = names } }

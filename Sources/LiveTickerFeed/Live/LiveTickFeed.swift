@@ -24,6 +24,9 @@ public protocol LiveTickFeed: AnyObject, Sendable {
     /// With several value columns (`--value a,b,c`): each column's series name, in the order
     /// given (``TickBatchReader/valueColumnNames``); empty until known. May take a lock.
     var valueColumnNames: [String] { get }
+    /// Whether the feed's values are measurements rather than prices, as its first reader
+    /// found (``TickBatchReader/valuesAreMeasurements``); false when unknown. May take a lock.
+    var valuesAreMeasurements: Bool { get }
     /// What the input was read as (``TickBatchReader/formatDescription``) for the summary's
     /// read-as line, once the producer ended; "" for sources whose messages each say.
     var formatDescription: String { get }
@@ -36,6 +39,8 @@ extension LiveTickFeed {
     public var summaryLines: [String] { [] }
     /// No value columns by default.
     public var valueColumnNames: [String] { [] }
+    /// Prices by default.
+    public var valuesAreMeasurements: Bool { false }
     /// None by default.
     public var formatDescription: String { "" }
 }

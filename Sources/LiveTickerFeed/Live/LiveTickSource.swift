@@ -107,6 +107,10 @@ public final class LiveTickSource: @unchecked Sendable {
     /// input, a followed file, a listener's first header), once its header is read. Takes a lock.
     public var valueColumnNames: [String] { hub.state.withLock { $0.valueColumnNames } }
 
+    /// Whether the first reader found its values to be measurements (see
+    /// ``TickBatchReader/valuesAreMeasurements``). Takes a lock.
+    public var valuesAreMeasurements: Bool { hub.state.withLock { $0.valuesAreMeasurements ?? false } }
+
     /// What standard input or a followed file was read as, once the producer ended ("" before,
     /// and for listeners, whose peers each send their own documents). Takes a lock.
     public var formatDescription: String { hub.state.withLock { $0.formatDescription } }
@@ -153,8 +157,13 @@ public final class LiveTickSource: @unchecked Sendable {
         }
         // Only with several value columns, and once: the names are made (allocated) per call.
         var namesColumns = !options.moreValueColumns.isEmpty
+        var meaningPublished = false
         while let batch = try reader.nextBatch() {
             if namesColumns { namesColumns = !hub.publishValueColumns(reader.valueColumnNames) }
+            if !meaningPublished {
+                hub.publishValueMeaning(reader.valuesAreMeasurements)
+                meaningPublished = true
+            }
             relay.forward(batch, names: reader.symbols, hub: hub, queue: queue)
             hub.publish(reader.report, slot: 0)
         }

@@ -207,6 +207,19 @@ public final class CSVTickReader: TickBatchReader {
     /// The value columns' header names with `--value a,b,c` (CSV only; see ``TickBatchReader/valueColumnNames``).
     public var valueColumnNames: [String] { parser.textFormat == .csv ? parser.layout?.valueColumnNames ?? [] : [] }
 
+    /// See ``TickBatchReader/valuesAreMeasurements``: by the value column's or key's name.
+    public var valuesAreMeasurements: Bool {
+        switch parser.textFormat {
+        case .lineProtocol: return true
+        case .ndjson, .jsonArray:
+            guard let layout = parser.json?.objectLayout, !layout.hasBars, case let .path(keys)? = layout.value else { return false }
+            return !CSVColumnAliases.namesPrice(keys.last ?? "")
+        case .csv:
+            guard let layout = parser.layout, !layout.hasBars, let value = layout.value, value < layout.header.count else { return false }
+            return !CSVColumnAliases.namesPrice(layout.header[value])
+        }
+    }
+
     /// The fields a JSON input is read by, once its first record has been seen.
     public var jsonLayout: String? { parser.json?.layoutDescription }
 

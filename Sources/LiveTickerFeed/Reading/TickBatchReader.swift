@@ -33,6 +33,11 @@ public protocol TickBatchReader: AnyObject {
     /// chose columns by index can tell which series is which; empty otherwise or before the
     /// first line. Allocates.
     var valueColumnNames: [String] { get }
+    /// Whether the values read are measurements (telemetry) rather than prices, as far as the
+    /// input says: line protocol, or a value column or key named otherwise than a price
+    /// (`temp_c`, `value`, `millivolts`; not `price`, `close`, `last`, `p`, bars or bid/ask).
+    /// False when unknown (headerless input, before the first line). O(1) after the first line.
+    var valuesAreMeasurements: Bool { get }
 }
 
 extension TickBatchReader {
@@ -44,6 +49,8 @@ extension TickBatchReader {
     public func valueDecimals(ofSymbol name: String) -> Int? { valueDecimals }
     /// None by default.
     public var valueColumnNames: [String] { [] }
+    /// Prices by default.
+    public var valuesAreMeasurements: Bool { false }
 }
 
 extension TickBatchReader {

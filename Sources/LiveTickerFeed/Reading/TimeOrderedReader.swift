@@ -49,6 +49,7 @@ public final class TimeOrderedReader: TickBatchReader {
     public var valueDecimals: Int? { inner.valueDecimals }
     public func valueDecimals(ofSymbol name: String) -> Int? { inner.valueDecimals(ofSymbol: name) }
     public var valueColumnNames: [String] { inner.valueColumnNames }
+    public var valuesAreMeasurements: Bool { inner.valuesAreMeasurements }
     public var formatDescription: String {
         let base = inner.formatDescription
         return reversed ? base + "; the file runs newest first: replayed in time order" : base

@@ -28,7 +28,8 @@ extension Framebuffer {
             // costs more than its few pixels (a 2×2 wall's volume bars, 4 px wide, spent a third
             // of its frame there). One destination and its blend are remembered across the
             // rectangle instead, which mostly covers one background colour: a compare and a
-            // store per pixel. Exact: the blend depends on the destination alone.
+            // store per pixel, or per four (SIMD) where all four are the remembered one. Exact:
+            // the blend depends on the destination alone.
             let c = color.pixel
             let a = UInt32(alpha)
             var seen = p.pointee
@@ -36,6 +37,24 @@ extension Framebuffer {
             var y = 0
             while y < rows {
                 var x = 0
+                let raw = UnsafeMutableRawPointer(p)
+                while x &+ 4 <= count {
+                    let d4 = raw.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+                    if all(d4 .== SIMD4(repeating: seen)) {
+                        raw.storeBytes(of: SIMD4(repeating: result), toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+                        x &+= 4
+                        continue
+                    }
+                    for k in 0..<4 {
+                        let d = d4[k]
+                        if d != seen {
+                            seen = d
+                            result = PixelBlend.blend(d, c, alpha: a)
+                        }
+                        p[x &+ k] = result
+                    }
+                    x &+= 4
+                }
                 while x < count {
                     let d = p[x]
                     if d != seen {

@@ -50,6 +50,12 @@ public struct NiceScale: Sendable, Equatable {
         case fixed(fractionDigits: Int)
         /// Scientific notation with just enough mantissa digits for the step, e.g. `1.5e307`.
         case scientific
+        /// Compact notation for large values: the value in units of 10^`exponent` (6, 9 or 12)
+        /// with a suffix (`M`, `B`, `T`) and this many fractional digits, e.g. `1.2035B`.
+        case compact(exponent: Int, fractionDigits: Int)
+
+        /// The suffix of a compact exponent: `M`, `B`, `T`.
+        static func suffix(ofExponent exponent: Int) -> StaticString { exponent >= 12 ? "T" : exponent >= 9 ? "B" : "M" }
     }
 
     /// A scale over the data bounds `min...max` with about `targetTickCount` ticks
@@ -99,7 +105,12 @@ public struct NiceScale: Sendable, Equatable {
         // Fixed notation while it stays short and readable: not for huge values, and not for
         // tiny ones where it would be a row of zeros (0.0000002); 1000 ± 1e-10 still reads best
         // fixed (`1000.0000000002`), so large-enough values allow more fractional digits.
-        if magnitude < 1e15 && fractionDigits <= 12 && (fractionDigits <= 6 || magnitude >= 1) {
+        // Values of a million and more read compact (`1.2035B`, not `1203500000`), one notation
+        // for the whole axis, while the step needs at most 4 digits after the point.
+        let exponent = magnitude >= 1e12 ? 12 : magnitude >= 1e9 ? 9 : 6
+        if magnitude >= 1e6 && magnitude < 1e15 && exponent - nice.exponent <= 4 {
+            self.labelStyle = .compact(exponent: exponent, fractionDigits: Swift.max(0, exponent - nice.exponent))
+        } else if magnitude < 1e15 && fractionDigits <= 12 && (fractionDigits <= 6 || magnitude >= 1) {
             self.labelStyle = .fixed(fractionDigits: fractionDigits)
         } else {
             self.labelStyle = .scientific
@@ -119,12 +130,23 @@ public struct NiceScale: Sendable, Equatable {
         switch labelStyle {
         case .fixed(let digits):
             return ValueLabel.fixed(value, fractionDigits: digits)
+        case .compact(let exponent, let digits):
+            return Self.compact(value, exponent: exponent, fractionDigits: digits)
         case .scientific:
             if value == 0 { return "0" }
             // Enough mantissa digits to reach the step's decimal place.
             let digits = decimalExponent(Swift.abs(value)) - niceStep.exponent + 1
             return ValueLabel.scientific(value, significantDigits: Swift.min(Swift.max(digits, 1), 15))
         }
+    }
+
+    /// `value` in units of 10^`exponent` with `fractionDigits` digits and the exponent's
+    /// suffix: `compact(1_203_500_000, exponent: 9, fractionDigits: 4)` is `1.2035B`. O(1), no
+    /// allocation.
+    public static func compact(_ value: Double, exponent: Int, fractionDigits: Int) -> LabelText {
+        var text = ValueLabel.fixed(value / (exponent >= 12 ? 1e12 : exponent >= 9 ? 1e9 : 1e6), fractionDigits: fractionDigits)
+        text.append(LabelStyle.suffix(ofExponent: exponent))
+        return text
     }
 
     /// Where a value sits on the axis: 0 at `lower`, 1 at `upper` (clamped to ±1e307 first;

@@ -1,3 +1,4 @@
+import LiveTickerTestSupport
 import Testing
 
 @testable import LiveTickerCore
@@ -73,6 +74,65 @@ struct LiveSeriesBatchTests {
             start += n
             if k % 7 == 0 || start == ticks.count { expectSameState(single, batched, "seed \(seed) at \(start)") }
         }
+    }
+
+    /// Mostly clean ticks, so most 64-tick runs take the one-pass batch path's common run,
+    /// with chosen ticks that must send a run back to the tick-by-tick folds: NaN and +∞
+    /// values, NaN and -∞ sizes, two sizes whose sum overflows, a time three windows back
+    /// (an earlier window: a new candle), -0.0 then 0.0 (ties of equal values), and candle
+    /// windows that end inside blocks.
+    @Test(
+        "the one-pass batch path leaves the series exactly as single appends do",
+        arguments: [
+            (1_000, Int64(40_000), Int64?(160_000)), (4_096, 7 * 86_400_000_000_000, nil),
+            (333, 60_000, 600_000), (64, 1_000_000, nil),
+        ])
+    func onePassEqualsSingleAppends(capacity: Int, width: Int64, foldedWidth: Int64?) throws {
+        var rng = SplitMix64(seed: UInt64(capacity))
+        var time: Int64 = 1_709_280_000_000_000_000
+        let step = UInt64(max(2, width / 50))
+        var ticks: [Tick] = []
+        for i in 0..<20_000 {
+            time += Int64(rng.next() % step)
+            var value = 100 + Double(Int(rng.next() % 2001) - 1000) / 100
+            var size = Double(rng.next() % 100)
+            switch i % 997 {
+            case 100: value = .nan
+            case 200: value = .infinity
+            case 300: size = .nan
+            case 400, 401: size = 1.7e308
+            case 500: time -= 3 * width
+            case 600: value = -0.0
+            case 601: value = 0.0
+            case 700: size = -.infinity
+            default: break
+            }
+            ticks.append(Tick(time: time, value: value, size: size))
+        }
+        let folded = foldedWidth.map { CandleInterval.time(nanoseconds: $0) }
+        let single = try LiveSeries(
+            capacity: capacity, candleInterval: .time(nanoseconds: width), candleCapacity: 50,
+            foldedCandleInterval: folded, foldedCandleCapacity: 40)
+        let batched = try LiveSeries(
+            capacity: capacity, candleInterval: .time(nanoseconds: width), candleCapacity: 50,
+            foldedCandleInterval: folded, foldedCandleCapacity: 40)
+        var start = 0
+        // Batches up to twice the capacity: those longer than the history take the other path.
+        for (k, n) in batchLengths(total: ticks.count, seed: UInt64(width), longest: 2 * capacity + 5).enumerated() {
+            for tick in ticks[start..<(start + n)] { single.append(tick) }
+            ticks[start..<(start + n)].withUnsafeBufferPointer { batched.append(contentsOf: $0) }
+            start += n
+            if k % 5 == 0 || start == ticks.count {
+                expectSameState(single, batched, "capacity \(capacity) at \(start)")
+                if let a = single.foldedCandles, let b = batched.foldedCandles {
+                    let fa = heldCandles(a)
+                    let fb = heldCandles(b)
+                    #expect(fa.first == fb.first && fa.candles.count == fb.candles.count, "folded range at \(start)")
+                    #expect(zip(fa.candles, fb.candles).allSatisfy { sameBits($0, $1) }, "folded candles at \(start)")
+                }
+            }
+        }
+        #expect(single.candleCount > 10)
     }
 
     @Test("single appends and batches mix freely")
