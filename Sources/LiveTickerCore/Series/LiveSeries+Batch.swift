@@ -105,6 +105,10 @@ extension LiveSeries {
     /// summed in tick order from the candle's, and ends finite only when every size was finite
     /// and nothing overflowed (∞ plus a finite size stays ∞), when `Candle.add(_:)` would have
     /// added each size plainly. O(count).
+    ///
+    /// Its scan is `BlockSummary.fold(contentsOf:count:firstPosition:)`'s, fused with the ring
+    /// write and the volume sum so each tick is read once (the point of this path): the two
+    /// scans must change together (`LiveSeriesBatchTests` compares this path with single appends).
     @inline(__always)
     static func foldCommonRun(
         _ run: UnsafePointer<Tick>, count: Int, position: UInt64, ring: RingBuffer<Tick>, slotIndex: Int,

@@ -13,13 +13,6 @@ extension CalendarLabel {
     /// The local date of `time` in `zone` as `2024-03-01` (ISO 8601). O(log transitions), no
     /// allocation.
     public static func date(_ time: Int64, zone: TimeZoneRules) -> LabelText {
-        let t = local(time, zone: zone)
-        var text = LabelText()
-        text.appendInteger(t.year, minimumWidth: 4)
-        text.append(UInt8(ascii: "-"))
-        text.appendDigits(UInt64(t.month), minimumWidth: 2)
-        text.append(UInt8(ascii: "-"))
-        text.appendDigits(UInt64(t.day), minimumWidth: 2)
-        return text
+        TimeLabel.format(local(time, zone: zone), as: .date)
     }
 }
