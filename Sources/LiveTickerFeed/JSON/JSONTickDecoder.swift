@@ -255,12 +255,26 @@ public struct JSONTickDecoder: TickPayloadDecoder {
         return try emit(fields, receivedAt: receivedAt, payload, layout: rowLayout, into: &sink)
     }
 
+    /// `layout`'s field for `role` (the roles' order: ``timeRole`` … ``closedRole``), the one
+    /// place that order is spelled out for layouts. O(1).
+    static func field(_ role: Int, of layout: JSONFieldLayout) -> JSONField? {
+        switch role {
+        case timeRole: layout.time
+        case valueRole: layout.value
+        case sizeRole: layout.size
+        case symbolRole: layout.symbol
+        case openRole: layout.open
+        case highRole: layout.high
+        case lowRole: layout.low
+        default: layout.closed
+        }
+    }
+
     /// Makes `layout`'s fields the ones walks look for. Allocates: called once per layout
     /// switch (objects and rows mixed in one feed), never per record.
     private mutating func install(_ layout: JSONFieldLayout) {
-        let fields = [layout.time, layout.value, layout.size, layout.symbol, layout.open, layout.high, layout.low, layout.closed]
         for role in 0..<Self.roleCount {
-            switch fields[role] {
+            switch Self.field(role, of: layout) {
             case let .path(keys)?:
                 let bytes = keys.map { Array($0.utf8) }
                 if paths[role] != bytes { paths[role] = bytes }
@@ -414,18 +428,8 @@ public struct JSONTickDecoder: TickPayloadDecoder {
         into sink: inout S
     ) throws(FeedError) -> Bool {
         func name(_ role: Int) -> String {
-            let field: JSONField?
-            switch role {
-            case 0: field = layout?.time
-            case 1: field = layout?.value
-            case 2: field = layout?.size
-            case 3: field = layout?.symbol
-            case 4: field = layout?.open
-            case 5: field = layout?.high
-            case 6: field = layout?.low
-            default: field = layout?.closed
-            }
-            return field.map { "\($0)" } ?? ["time", "value", "size", "symbol", "open", "high", "low", "closed"][role]
+            layout.flatMap { Self.field(role, of: $0) }.map { "\($0)" }
+                ?? ["time", "value", "size", "symbol", "open", "high", "low", "closed"][role]
         }
         // A kline still forming: the stream sends the whole bar so far again and again; only
         // the closed one is the bar (its volume is the kline's whole volume, not a sum).
