@@ -51,11 +51,14 @@ extension LiveTickerChart {
         }
         let plotWidth = geometry.layout.plot.width
         guard plotWidth > 0 else { return }
-        let kept = Downsampler.downsample(
-            algorithm: options.algorithm,
-            x: UnsafeBufferPointer(rebasing: s.xs[0..<count]),
-            y: UnsafeBufferPointer(rebasing: s.ys[0..<count]),
-            points: max(3, plotWidth), into: s.indices)
+        let kept =
+            usesCandleSlots
+            ? downsampleBySlots(of: s, count: count, plotWidth: plotWidth)
+            : Downsampler.downsample(
+                algorithm: options.algorithm,
+                x: UnsafeBufferPointer(rebasing: s.xs[0..<count]),
+                y: UnsafeBufferPointer(rebasing: s.ys[0..<count]),
+                points: max(3, plotWidth), into: s.indices)
         for k in 0..<kept {
             let i = s.indices[k]
             if i == Downsampling.gapMarker {

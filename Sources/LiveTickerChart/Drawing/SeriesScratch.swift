@@ -101,7 +101,14 @@ final class SeriesScratch {
         }
         xs = .allocate(capacity: pointCapacity)
         ys = .allocate(capacity: pointCapacity)
-        let kept = Downsampler.requiredCapacity(algorithm: algorithm, count: pointCapacity, points: max(plotWidth, 3))
+        var kept = Downsampler.requiredCapacity(algorithm: algorithm, count: pointCapacity, points: max(plotWidth, 3))
+        if keepsCandles {
+            // Candle slots downsample slot by slot (``LiveTickerChart/downsampleBySlots(of:count:plotWidth:)``):
+            // each chunk's picks and markers (at most twice its budget, the budgets summing to
+            // the width plus two per outside chunk) and a marker between chunks, plus the
+            // scratch the last chunk's call may need past them (MinMaxLTTB's candidates).
+            kept &+= 3 &* max(plotWidth, 3) &+ 16
+        }
         indices = .allocate(capacity: max(kept, 1))
         pixelXs = .allocate(capacity: max(kept, 1))
         pixelYs = .allocate(capacity: max(kept, 1))

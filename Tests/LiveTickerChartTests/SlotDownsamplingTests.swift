@@ -1,0 +1,196 @@
+import LiveTickerCore
+import LiveTickerDownsampling
+import LiveTickerRender
+import LiveTickerTestSupport
+import Testing
+
+@testable import LiveTickerChart
+
+/// A line over candle slots is downsampled slot by slot (`downsampleBySlots`): a closed
+/// candle's picks stay put while the newest candle fills, gaps still lift the pen between
+/// slots, narrow slots are grouped, and no algorithm writes past the scratch buffers.
+@Suite("Line over candle slots: downsampled slot by slot")
+struct SlotDownsamplingTests {
+    static let start: Int64 = 1_709_280_000_000_000_000
+    static let second: Int64 = 1_000_000_000
+
+    /// A chart of `kind` over one series of one-second candles, following `window` seconds.
+    func makeChart(_ series: LiveSeries, window: Int64 = 60, width: Int = 640, height: Int = 360,
+               algorithm: DownsamplingAlgorithm = .lttb) -> LiveTickerChart {
+        var options = ChartOptions()
+        options.kind = .both
+        options.window = .follow(nanoseconds: window * Self.second)
+        options.algorithm = algorithm
+        return LiveTickerChart(series: [series], width: width, height: height, options: options)
+    }
+
+    /// The kept points (pixels, bit patterns; NaN for a gap) left of column `x`.
+    func keptPoints(_ chart: LiveTickerChart, leftOf x: Double) -> [UInt64] {
+        let s = chart.scratch[0]
+        var points: [UInt64] = []
+        for k in 0..<s.keptCount where s.pixelXs[k].isNaN || s.pixelXs[k] < x {
+            points.append(s.pixelXs[k].bitPattern)
+            points.append(s.pixelYs[k].bitPattern)
+        }
+        return points
+    }
+
+    /// Whether two frames place slots and values alike (the time origin, which candle slots do
+    /// not use, aside).
+    func sameSlotGeometry(_ a: ChartGeometry?, _ b: ChartGeometry) -> Bool {
+        guard var a else { return false }
+        var b = b
+        a.timeOrigin = 0
+        b.timeOrigin = 0
+        return a == b
+    }
+
+    /// Appends `count` ticks of a random walk, `spacing` ns apart, from `time`.
+    func walk(_ series: LiveSeries, _ count: Int, from time: inout Int64, spacing: Int64, level: inout Double,
+              generator: inout SplitMix64) {
+        for _ in 0..<count {
+            time += spacing
+            level += generator.symmetricUnit() * 0.3
+            series.append(Tick(time: time, value: level, size: 1))
+        }
+    }
+
+    @Test("closed candles keep their picks, bit for bit, while the newest one fills (raw and summary paths)",
+          arguments: [2_000, 200_000])
+    func closedCandlesStayPut(ticks: Int) throws {
+        let series = try LiveSeries(capacity: 1 << 18, candleInterval: .seconds(1))
+        var time = Self.start
+        var level = 100.0
+        var generator = SplitMix64(seed: 7)
+        // 20 s of ticks in a 60 s window: the window's start is the first tick, nothing is cut.
+        let spacing = 20 * Self.second / Int64(ticks)
+        walk(series, ticks, from: &time, spacing: spacing, level: &level, generator: &generator)
+        let chart = makeChart(series)
+        let framebuffer = Framebuffer(width: 640, height: 360)
+        chart.draw(into: framebuffer)
+        let geometry = try #require(chart.lastGeometry)
+        let s = chart.scratch[0]
+        #expect(s.usesCandidates == (ticks > 100_000))
+        // The newest candle's slot starts here; everything left of it is closed candles.
+        let newestSlot = Double(chart.slot(ofCandle: s.visibleCandles.upperBound - 1, in: s))
+        let boundary = geometry.pixelX(newestSlot)
+        let before = keptPoints(chart, leftOf: boundary)
+        #expect(before.count > 100)
+        var changedAny = false
+        for _ in 0..<5 {
+            // A few ticks more, all inside the newest candle's second, inside the old extremes.
+            let newestStart = s.candles[s.visibleCandles.upperBound - 1].startTime
+            let room = (newestStart + Self.second - 1 - time) / 6
+            guard room > 0 else { break }
+            for _ in 0..<5 {
+                time += room
+                series.append(Tick(time: time, value: level, size: 1))
+            }
+            chart.draw(into: framebuffer)
+            // A step that moved the value domain moves every point: only the others compare.
+            if sameSlotGeometry(chart.lastGeometry, geometry) {
+                #expect(keptPoints(chart, leftOf: boundary) == before, "a closed candle's picks moved")
+                changedAny = true
+            }
+        }
+        #expect(changedAny, "the geometry changed at every step; the comparison never ran")
+    }
+
+    @Test("a NaN at the end of one candle and the start of the next lifts the pen between their slots")
+    func gapAcrossSlots() throws {
+        let series = try LiveSeries(capacity: 4096, candleInterval: .seconds(1))
+        var time = Self.start
+        for second in 0..<10 {
+            for k in 0..<100 {
+                time = Self.start + Int64(second) * Self.second + Int64(k) * 10_000_000
+                // The last ten ticks of second 4 and the first ten of second 5 are gaps.
+                let gap = (second == 4 && k >= 90) || (second == 5 && k < 10)
+                series.append(Tick(time: time, value: gap ? .nan : 100 + Double(k % 7), size: 1))
+            }
+        }
+        let chart = makeChart(series, window: 20)
+        chart.draw(into: Framebuffer(width: 640, height: 360))
+        let s = chart.scratch[0]
+        var markers = 0
+        for k in 0..<s.keptCount where s.indices[k] == Downsampling.gapMarker { markers += 1 }
+        #expect(markers == 1, "\(markers) gap markers")
+        // No kept point is a NaN value: the gap is a marker, not a point.
+        for k in 0..<s.keptCount where s.indices[k] != Downsampling.gapMarker { #expect(s.ys[s.indices[k]].isFinite) }
+        // The same data without the gap draws one unbroken line.
+        let full = try LiveSeries(capacity: 4096, candleInterval: .seconds(1))
+        for second in 0..<10 {
+            for k in 0..<100 {
+                full.append(Tick(time: Self.start + Int64(second) * Self.second + Int64(k) * 10_000_000, value: 100 + Double(k % 7), size: 1))
+            }
+        }
+        let unbroken = makeChart(full, window: 20)
+        unbroken.draw(into: Framebuffer(width: 640, height: 360))
+        let u = unbroken.scratch[0]
+        #expect((0..<u.keptCount).allSatisfy { u.indices[$0] != Downsampling.gapMarker })
+    }
+
+    @Test("an hour of one-second candles on a narrow panel: slots grouped, every algorithm within its buffers",
+          arguments: [DownsamplingAlgorithm.lttb, .minmax, .m4, .minmaxlttb])
+    func narrowSlotsEveryAlgorithm(algorithm: DownsamplingAlgorithm) throws {
+        let series = try LiveSeries(capacity: 1 << 16, candleInterval: .seconds(1))
+        var time = Self.start
+        var level = 50.0
+        var generator = SplitMix64(seed: 3)
+        walk(series, 40_000, from: &time, spacing: 90_000_000, level: &level, generator: &generator)
+        let chart = makeChart(series, window: 3600, width: 400, height: 240, algorithm: algorithm)
+        let framebuffer = Framebuffer(width: 400, height: 240)
+        chart.draw(into: framebuffer)
+        let s = chart.scratch[0]
+        let plotWidth = try #require(chart.lastGeometry).layout.plot.width
+        #expect(chart.frame.slotCount == 3600)
+        #expect(s.keptCount > 0 && s.keptCount <= s.indices.count)
+        var data = 0
+        var previous = -1
+        for k in 0..<s.keptCount where s.indices[k] != Downsampling.gapMarker {
+            #expect(s.indices[k] > previous, "indices not increasing at \(k)")
+            previous = s.indices[k]
+            data += 1
+        }
+        // Budgets are the columns a group of slots covers (at least 6), plus 2 per outside chunk.
+        #expect(data <= plotWidth + 4, "\(data) points kept for \(plotWidth) columns")
+        // M4 keeps four points per bin of four columns or more: at least one per eight columns.
+        #expect(data >= plotWidth / 8, "only \(data) points kept for \(plotWidth) columns")
+        // A new tick in the newest candle changes only the last group's picks.
+        let geometry = try #require(chart.lastGeometry)
+        let before = keptPoints(chart, leftOf: Double(geometry.layout.plot.maxX) - 12)
+        series.append(Tick(time: time + 1, value: level, size: 1))
+        chart.draw(into: framebuffer)
+        if sameSlotGeometry(chart.lastGeometry, geometry) {
+            #expect(keptPoints(chart, leftOf: Double(geometry.layout.plot.maxX) - 12) == before)
+        }
+    }
+
+    @Test("a busy feed in a follow window: a typical partial frame redraws a small part of the panel")
+    func busyFeedSmallDamage() throws {
+        let series = try LiveSeries(capacity: 1 << 18, candleInterval: .seconds(1))
+        var time = Self.start
+        var level = 100.0
+        var generator = SplitMix64(seed: 11)
+        walk(series, 60_000, from: &time, spacing: 1_000_000, level: &level, generator: &generator)
+        let chart = makeChart(series, window: 60, width: 960, height: 540)
+        let framebuffer = Framebuffer(width: 960, height: 540)
+        chart.draw(into: framebuffer)
+        var areas: [Int] = []
+        // A minute of history, then 10 ticks a millisecond: 170 per 16.7 ms refresh, for 3 s.
+        for _ in 0..<180 {
+            walk(series, 170, from: &time, spacing: 100_000, level: &level, generator: &generator)
+            chart.drawChanges(into: framebuffer)
+            areas.append(chart.damage.reduce(0) { $0 + $1.width * $1.height })
+        }
+        let median = areas.sorted()[areas.count / 2]
+        #expect(median * 4 < 960 * 540, "median damage \(median) of \(960 * 540) pixels")
+        // And the picture is the whole frame's.
+        let fresh = Framebuffer(width: 960, height: 540)
+        let whole = makeChart(series, window: 60, width: 960, height: 540)
+        whole.valueStripWidth = chart.valueStripWidth
+        whole.draw(into: fresh)
+        var differing = 0
+        for y in 0..<540 { for x in 0..<960 where framebuffer[x, y] != fresh[x, y] { differing += 1 } }
+        #expect(differing == 0)
+    }
+}
