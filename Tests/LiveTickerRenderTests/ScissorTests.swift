@@ -40,12 +40,25 @@ struct ScissorTests {
         return list
     }()
 
+    /// Every one-row and every one-column scissor across the buffer, and bands two and three
+    /// rows tall: the strips a chart's last-value lines damage, at every row an area's run
+    /// or a capsule's reach can start, end or be cut.
+    static let strips: [PixelRect] = {
+        var list: [PixelRect] = []
+        for y in 0..<height {
+            list.append(PixelRect(minX: 0, minY: y, maxX: width, maxY: y + 1))
+            list.append(PixelRect(minX: 7, minY: y, maxX: width - 20, maxY: y + 1 + y % 3))
+        }
+        for x in 0..<width { list.append(PixelRect(minX: x, minY: 0, maxX: x + 1, maxY: height)) }
+        return list
+    }()
+
     /// Draws `body` unscissored and with each scissor onto the same texture, and compares.
-    func expectScissored(_ what: String, _ body: (Framebuffer) -> Void) {
+    func expectScissored(_ what: String, scissors: [PixelRect] = Self.scissors, _ body: (Framebuffer) -> Void) {
         let full = Self.canvas()
         body(full)
         let before = Self.canvas()
-        for scissor in Self.scissors {
+        for scissor in scissors {
             let fb = Self.canvas()
             fb.scissor = scissor
             body(fb)
@@ -112,6 +125,39 @@ struct ScissorTests {
         }
         expectScissored("area") { fb in
             Rasterizer().fillArea(xs: xs, ys: ys, baseline: 50.5, color: RGBColor(0x22_88EE), alpha: 90, clip: Self.clip, into: fb)
+        }
+    }
+
+    @Test("every one-row and one-column scissor: the area's runs and the stroke's capsules cut at each row and column")
+    func strips() {
+        // Steep steps, so that area runs start and end inside the strips and capsules cross
+        // many rows; a gap, and a wide pen whose reach spans rows a thin one misses.
+        var (xs, walk) = randomWalk(90, seed: 21, step: 14, start: 30, dx: 1.05)
+        xs[55] = .nan
+        // Folded into the buffer's rows (0…61), a little past the clip's at both ends.
+        let ys = walk.map { v -> Double in
+            let m = (v - 1).truncatingRemainder(dividingBy: 118)
+            let folded = m < 0 ? m + 118 : m
+            return 1 + (folded > 59 ? 118 - folded : folded)
+        }
+        let backdrop = PlotBackdrop(
+            background: RGBColor(0x10_1010), gridColor: RGBColor(0x30_3030), gridRows: [5, 17, 30, 44],
+            gridColumns: [10, 33, 64, 80], outline: RGBColor(0x80_8080))
+        expectScissored("backdrop and area", scissors: Self.strips) { fb in
+            Rasterizer().paint(backdrop, areaUnder: xs, ys: ys, baseline: Double(Self.clip.maxY), color: RGBColor(0x22_88EE), alpha: 77, clip: Self.clip, into: fb)
+        }
+        expectScissored("area over a baseline inside the clip", scissors: Self.strips) { fb in
+            Rasterizer().fillArea(xs: xs, ys: ys, baseline: 31.5, color: RGBColor(0x22_88EE), alpha: 90, clip: Self.clip, into: fb)
+        }
+        let levels: [Int32] = [0, 1, 2].filter { ltk_level_supported($0) != 0 }
+        for level in levels {
+            for (width, alpha, dash) in [(1.5, UInt8(255), DashPattern?.none), (6.0, 200, DashPattern(on: 4, off: 3))] {
+                expectScissored("sweep level \(level), width \(width)", scissors: Self.strips) { fb in
+                    let r = Rasterizer()
+                    r.sweepLevel = level
+                    r.strokePolyline(xs: xs, ys: ys, width: width, color: RGBColor(0x33_99FF), alpha: alpha, dash: dash, clip: Self.clip, into: fb)
+                }
+            }
         }
     }
 

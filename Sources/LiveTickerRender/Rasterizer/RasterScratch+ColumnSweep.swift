@@ -134,6 +134,36 @@ extension RasterScratch {
         return count
     }
 
+    /// Keeps, in order, those of the first `count` collected capsules whose box widened by the
+    /// pen radius and a pixel reaches the columns and rows `g` may store to, and returns how
+    /// many. A capsule farther than the radius from a pixel centre gives it no coverage, and
+    /// the sweep takes each pixel's nearest capsule, so sweeping the ones kept stores the same
+    /// pixels there; the pixel of margin is far more than Float's error on the distances.
+    /// The order (both ends sorted by x) is kept. O(count), no allocation.
+    @usableFromInline
+    func keepCapsules(_ count: Int, reaching g: StrokeGeometry) -> Int {
+        let reach = Float(g.radius) + 1
+        let minX = Float(g.firstColumn) - reach
+        let maxX = Float(g.columns) + reach
+        let minY = Float(g.firstRow) - reach
+        let maxY = Float(g.rows) + reach
+        let list = capsules
+        var kept = 0
+        var k = 0
+        while k < count {
+            let capsule = list[k]
+            k &+= 1
+            // NaN cannot occur (the capsules lie in the widened clip).
+            guard capsule.bx >= minX, capsule.ax <= maxX, Swift.max(capsule.ay, capsule.by) >= minY,
+                Swift.min(capsule.ay, capsule.by) <= maxY
+            else { continue }
+            // Invariant: kept < k ≤ count, both initialised entries.
+            if kept &+ 1 != k { list[kept] = capsule }
+            kept &+= 1
+        }
+        return kept
+    }
+
     /// Draws the first `count` collected capsules column by column: for each column, the rows within the
     /// pen radius of any nearby capsule get the coverage of the nearest one, blended once.
     /// Each nearby capsule is first reduced to its column form (`ColumnSegment`); rows then go

@@ -49,19 +49,19 @@ extension Rasterizer {
         guard !write.isEmpty, alpha != 0 else { return }
         var scratch = self.scratch
         defer { self.scratch = scratch }
-        guard let columns = scratch.measureAreaColumns(xs, ys, baseline: baseline, clip: c) else { return }
+        let wx = (write.minX &- c.minX)..<(write.maxX &- c.minX)
+        let wy = (write.minY &- c.minY)..<(write.maxY &- c.minY)
+        // Only the scissor's columns are measured and its rows swept: each pixel depends on its
+        // own column's run alone.
+        guard let columns = scratch.measureAreaColumns(xs, ys, baseline: baseline, clip: c, within: wx) else { return }
         let rows = c.maxY &- c.minY
         let pixels = fb.pixels + (c.minY &* fb.stride &+ c.minX)
         let a = UInt32(alpha)
-        let wx = (write.minX &- c.minX)..<(write.maxX &- c.minX)
-        let wy = (write.minY &- c.minY)..<(write.maxY &- c.minY)
         scratch.blendAreaEdges(
             columns, rows: rows, color: color.pixel, alpha: a, pixels: pixels, stride: fb.stride, written: (wx, wy))
-        let interior = scratch.linkAreaInteriors(columns, rows: rows)
+        let interior = scratch.linkAreaInteriors(columns, rows: rows, within: wy)
         let words = scratch.columnWords(columns)
-        let swept = interior.lowerBound..<Swift.max(interior.lowerBound, Swift.min(interior.upperBound, wy.upperBound))
-        scratch.sweepInteriorRows(swept) { y in
-            guard y >= wy.lowerBound else { return }
+        scratch.sweepInteriorRows(interior) { y in
             let row = pixels + y &* fb.stride
             scratch.forEachInteriorRun(words) { start, end in
                 let from = Swift.max(start, wx.lowerBound)
@@ -79,20 +79,28 @@ extension RasterScratch {
     ///
     /// A column belongs to the area when its centre lies under a segment between two finite
     /// consecutive points; where x goes backwards, overlapping columns take the union.
-    /// Returns the columns touched (clip-relative), or nil when none is.
-    /// O(points + columns), no allocation once the arrays have grown to the clip.
+    /// Only the clip-relative columns `window` (inside `0..<width of c`) are measured, the
+    /// others left as they were: a column's run depends on the segments over it alone, so a
+    /// scissored pass measures just the scissor's columns and gets the values a whole
+    /// measure gives there. Returns the columns touched (clip-relative, inside `window`), or
+    /// nil when none is.
+    /// O(points + columns of `window`), no allocation once the arrays have grown to the clip.
     @usableFromInline
     mutating func measureAreaColumns<T: BinaryFloatingPoint>(
-        _ xs: UnsafeBufferPointer<T>, _ ys: UnsafeBufferPointer<T>, baseline: Double, clip c: PixelRect
+        _ xs: UnsafeBufferPointer<T>, _ ys: UnsafeBufferPointer<T>, baseline: Double, clip c: PixelRect,
+        within window: Range<Int>
     ) -> ClosedRange<Int>? {
-        guard !baseline.isNaN else { return nil }
+        guard !baseline.isNaN, !window.isEmpty else { return nil }
         let cw = c.maxX &- c.minX
         let ch = c.maxY &- c.minY
         reserveColumns(cw, rows: ch)
         let low = columnLow
         let high = columnHigh
-        low.update(repeating: .infinity, count: cw)
-        high.update(repeating: -.infinity, count: cw)
+        // Invariant: 0 ≤ window.lowerBound < window.upperBound ≤ cw ≤ columnCapacity.
+        (low + window.lowerBound).update(repeating: .infinity, count: window.count)
+        (high + window.lowerBound).update(repeating: -.infinity, count: window.count)
+        let firstMeasured = window.lowerBound
+        let lastMeasured = window.upperBound &- 1
 
         // Clip-relative, clamped just outside the clip: far values then cost nothing.
         let ox = Double(c.minX)
@@ -124,8 +132,8 @@ extension RasterScratch {
             // Column centres (c + 0.5, clip-relative) inside [min x, max x].
             let xa = Swift.min(Swift.max(Swift.min(px, x) - ox, -2), Double(cw) + 2)
             let xb = Swift.min(Swift.max(Swift.max(px, x) - ox, -2), Double(cw) + 2)
-            let first = Swift.max(0, ceilToInt(xa - 0.5))
-            let last = Swift.min(cw &- 1, floorToInt(xb - 0.5))
+            let first = Swift.max(firstMeasured, ceilToInt(xa - 0.5))
+            let last = Swift.min(lastMeasured, floorToInt(xb - 0.5))
             guard first <= last else { continue }
             colMin = Swift.min(colMin, first)
             colMax = Swift.max(colMax, last)
@@ -190,25 +198,33 @@ extension RasterScratch {
         }
     }
 
-    /// Threads each measured column's whole interior rows into the row sweep's lists: the
-    /// column enters at its first interior row and leaves after its last. Returns the rows
-    /// where any interior lies (empty when none). O(columns + rows), no allocation.
-    mutating func linkAreaInteriors(_ columns: ClosedRange<Int>, rows: Int) -> Range<Int> {
+    /// Threads each measured column's whole interior rows, cut to the rows `window` (inside
+    /// `0..<rows`), into the row sweep's lists: the column enters at its first interior row of
+    /// the window and leaves after its last. A sweep over `window` then holds, at each of its
+    /// rows, the same columns a sweep over all rows holds there, without walking the rows
+    /// above (a one-row scissor sweeps one row). Returns the rows of `window` where any
+    /// interior lies (empty when none). O(columns + rows of `window`), no allocation.
+    mutating func linkAreaInteriors(_ columns: ClosedRange<Int>, rows: Int, within window: Range<Int>) -> Range<Int> {
         let enterHead = rowEnter
         let leaveHead = rowLeave
-        enterHead.update(repeating: -1, count: rows &+ 1)
-        leaveHead.update(repeating: -1, count: rows &+ 1)
+        // Invariant: window ⊆ 0..<rows, and the heads hold rows + 1 entries. Only the heads the
+        // sweep of the window reads (and the leave at its end) are reset.
+        (enterHead + window.lowerBound).update(repeating: -1, count: window.count &+ 1)
+        (leaveHead + window.lowerBound).update(repeating: -1, count: window.count &+ 1)
         columnBits.update(repeating: 0, count: columns.upperBound >> 6 &+ 1)
         var rowMin = Int.max
         var rowMax = Int.min
         for column in columns {
-            guard let run = areaRun(column, rows: rows), run.top < run.end else { continue }
-            columnEnterNext[column] = enterHead[run.top]
-            enterHead[run.top] = Int32(truncatingIfNeeded: column)
-            columnLeaveNext[column] = leaveHead[run.end]
-            leaveHead[run.end] = Int32(truncatingIfNeeded: column)
-            rowMin = Swift.min(rowMin, run.top)
-            rowMax = Swift.max(rowMax, run.end)
+            guard let run = areaRun(column, rows: rows) else { continue }
+            let top = Swift.max(run.top, window.lowerBound)
+            let end = Swift.min(run.end, window.upperBound)
+            guard top < end else { continue }
+            columnEnterNext[column] = enterHead[top]
+            enterHead[top] = Int32(truncatingIfNeeded: column)
+            columnLeaveNext[column] = leaveHead[end]
+            leaveHead[end] = Int32(truncatingIfNeeded: column)
+            rowMin = Swift.min(rowMin, top)
+            rowMax = Swift.max(rowMax, end)
         }
         return rowMin < rowMax ? rowMin..<rowMax : 0..<0
     }

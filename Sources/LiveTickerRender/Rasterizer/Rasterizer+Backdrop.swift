@@ -74,7 +74,10 @@ extension Rasterizer {
         var scratch = self.scratch
         defer { self.scratch = scratch }
         scratch.reserveColumns(cw, rows: ch)
-        let columns = alpha == 0 ? nil : scratch.measureAreaColumns(xs, ys, baseline: baseline, clip: c)
+        // Only the scissor's columns are measured, and only its rows are linked and swept: a
+        // pixel depends on its own column's run and its row's class alone, so a pass costs
+        // what the scissor holds (a one-row strip across the plot, one row), not the plot.
+        let columns = alpha == 0 ? nil : scratch.measureAreaColumns(xs, ys, baseline: baseline, clip: c, within: wx0..<wx1)
         let pixels = fb.pixels + (c.minY &* fb.stride &+ c.minX)
         let stride = fb.stride
 
@@ -100,7 +103,7 @@ extension Rasterizer {
             measured.contains(column) && bits[column >> 6] & (1 << UInt64(column & 63)) != 0
         }
 
-        let interior = columns.map { scratch.linkAreaInteriors($0, rows: ch) } ?? 0..<0
+        let interior = columns.map { scratch.linkAreaInteriors($0, rows: ch, within: wy0..<wy1) } ?? 0..<0
         let words = columns.map { scratch.columnWords($0) } ?? 0...0
         // Four pixels of each class for each 4-bit pattern of interior columns: a word with
         // both inside and outside columns (where the area's edge crosses the row) is stored
@@ -217,11 +220,9 @@ extension Rasterizer {
                     }
                 }
                 if columns != nil {
-                    // Every row is swept (the interior bits depend on the rows above), only
-                    // the scissor's are painted.
-                    scratch.sweepInteriorRows(0..<Swift.min(ch, wy1)) { y in
-                        if y >= wy0 { paintRow(y) }
-                    }
+                    // The interiors were linked from the scissor's first row on, so the sweep
+                    // starts there with the bits a sweep from the top would hold.
+                    scratch.sweepInteriorRows(wy0..<wy1, paintRow)
                 } else {
                     for y in wy0..<wy1 { paintRow(y) }
                 }
@@ -251,7 +252,7 @@ extension Rasterizer {
         var scratch = self.scratch
         defer { self.scratch = scratch }
         scratch.reserveColumns(cw, rows: ch)
-        let columns = alpha == 0 ? nil : scratch.measureAreaColumns(xs, ys, baseline: baseline, clip: c)
+        let columns = alpha == 0 ? nil : scratch.measureAreaColumns(xs, ys, baseline: baseline, clip: c, within: 0..<cw)
         let pixels = fb.pixels + (c.minY &* fb.stride &+ c.minX)
         let stride = fb.stride
 
@@ -277,7 +278,7 @@ extension Rasterizer {
             measured.contains(column) && bits[column >> 6] & (1 << UInt64(column & 63)) != 0
         }
 
-        let interior = columns.map { scratch.linkAreaInteriors($0, rows: ch) } ?? 0..<0
+        let interior = columns.map { scratch.linkAreaInteriors($0, rows: ch, within: 0..<ch) } ?? 0..<0
         let words = columns.map { scratch.columnWords($0) } ?? 0...0
         // Four pixels of each class for each 4-bit pattern of interior columns: a word with
         // both inside and outside columns (where the area's edge crosses the row) is stored
