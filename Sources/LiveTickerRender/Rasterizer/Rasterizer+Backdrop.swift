@@ -154,9 +154,20 @@ extension Rasterizer {
                         if firstWord > words.lowerBound { runStart = firstWord << 6 }
                         var w = firstWord
                         while w <= lastWord {
-                            let word = bits[w]
+                            var word = bits[w]
                             let start = w << 6
                             w &+= 1
+                            // The word's columns inside the scissor, from..<to (word-relative;
+                            // bits past the clip are never set, but the stores must stop there).
+                            let from = Swift.max(wx0 &- start, 0)
+                            let to = Swift.min(wx1 &- start, 64)
+                            if from != 0 || to != 64 {
+                                // A word the scissor cuts (at most two a row): its columns
+                                // outside store nothing, so they take the pending run's value
+                                // and the word is a run wherever its inside part is one.
+                                let inside = (UInt64.max << UInt64(from)) & ~(UInt64.max << UInt64(to))
+                                word = word & inside | (runTinted ? ~inside : 0)
+                            }
                             // Most words continue the pending run: one compare for them.
                             if word == (runTinted ? ~0 : 0) { continue }
                             let tinted = word == ~0
@@ -167,32 +178,27 @@ extension Rasterizer {
                                 continue
                             }
                             flush(to: start)
-                            // Bits past the clip are never set, but the stores must stop there.
-                            let count = Swift.min(64, cw &- start)
                             let out = UnsafeMutableRawPointer(row + start)
-                            var pattern = word
-                            var i = 0
-                            if start < wx0 || start &+ count > wx1 {
-                                // A word the scissor cuts: pixel by pixel, inside it only.
-                                while i < count {
-                                    let column = start &+ i
-                                    if column >= wx0 && column < wx1 { row[column] = pattern & 1 != 0 ? tint : base }
-                                    pattern >>= 1
-                                    i &+= 1
-                                }
+                            var pattern = word >> UInt64(from)
+                            var i = from
+                            // Pixel by pixel to a multiple of four, four at a time, then the rest.
+                            while i < to && i & 3 != 0 {
+                                row[start &+ i] = pattern & 1 != 0 ? tint : base
+                                pattern >>= 1
+                                i &+= 1
                             }
-                            while i &+ 4 <= count {
+                            while i &+ 4 <= to {
                                 let four = rowPatterns.load(fromByteOffset: Int(pattern & 15) &* 16, as: SIMD4<UInt32>.self)
                                 out.storeBytes(of: four, toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
                                 pattern >>= 4
                                 i &+= 4
                             }
-                            while i < count {
+                            while i < to {
                                 row[start &+ i] = pattern & 1 != 0 ? tint : base
                                 pattern >>= 1
                                 i &+= 1
                             }
-                            runStart = start &+ count
+                            runStart = start &+ 64
                             runTinted = false
                         }
                         if runTinted {
