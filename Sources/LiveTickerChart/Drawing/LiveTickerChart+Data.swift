@@ -81,6 +81,8 @@ extension LiveTickerChart {
                     }
                 s.usesCandidates = true
                 s.candidateCount = set.count
+                s.candidateLevel = level
+                s.closedCandidatePositions = usesCandleSlots ? series.closedCandidatePositions(positions: visible, level: level) : 0..<0
                 s.tickExtent.include(set.minimum)
                 s.tickExtent.include(set.maximum)
             } else {
