@@ -31,6 +31,7 @@ extension LiveTickerChart {
             s.rawTicks = 0..<0
             s.usesCandidates = false
             s.candidateCount = 0
+            s.skippedCount = 0
             s.tickExtent = ValueExtent()
             s.candleExtent = ValueExtent()
             let candleCount = usesCandleSlots ? series.copyNewestCandles(into: s.candles) : 0
@@ -72,19 +73,24 @@ extension LiveTickerChart {
             s.visibleTicks = visible
             if let level = series.summaryLevel(forCount: UInt64(visible.count), minimumBlocks: s.minimumBlocks) {
                 // Long window: first/min/max/last of position-aligned blocks built by the
-                // producer; their extremes give the exact value range.
-                let set =
-                    if let cache = s.candidateCache {
-                        series.collectCandidates(positions: visible, level: level, into: s.candidates, cache: cache)
-                    } else {
-                        series.collectCandidates(positions: visible, level: level, into: s.candidates)
-                    }
+                // producer; their extremes give the exact value range. Candle slots collect
+                // once the slots are known (below), leaving out the candles whose line the
+                // frame copies.
                 s.usesCandidates = true
-                s.candidateCount = set.count
                 s.candidateLevel = level
-                s.closedCandidatePositions = usesCandleSlots ? series.closedCandidatePositions(positions: visible, level: level) : 0..<0
-                s.tickExtent.include(set.minimum)
-                s.tickExtent.include(set.maximum)
+                if usesCandleSlots {
+                    s.closedCandidatePositions = series.closedCandidatePositions(positions: visible, level: level)
+                } else {
+                    let set =
+                        if let cache = s.candidateCache {
+                            series.collectCandidates(positions: visible, level: level, into: s.candidates, cache: cache)
+                        } else {
+                            series.collectCandidates(positions: visible, level: level, into: s.candidates)
+                        }
+                    s.candidateCount = set.count
+                    s.tickExtent.include(set.minimum)
+                    s.tickExtent.include(set.maximum)
+                }
             } else {
                 let copied = series.copyTicks(positions: visible, into: s.ticks)
                 s.rawTicks = 0..<copied.count
@@ -149,6 +155,11 @@ extension LiveTickerChart {
             }
         }
         frame.slotCount = max(mostCandles, minimumSlotCount())
+        if usesCandleSlots {
+            for index in sources.indices where readsSeries[index] && scratch[index].usesCandidates {
+                collectSlotCandidates(of: index, skipping: readsLine[index])
+            }
+        }
 
         // Each pane's marks say what they show (by default their series' ticks, and their
         // candles in candle-slot charts); the pane's scale turns that into its domain.

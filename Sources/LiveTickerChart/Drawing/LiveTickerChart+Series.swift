@@ -19,7 +19,7 @@ extension LiveTickerChart {
         let s = scratch[index]
         s.keptCount = 0
         if usesCandleSlots {
-            prepareSlotLine(of: s, geometry)
+            prepareSlotLine(of: index, geometry)
             return
         }
         let count: Int
@@ -71,23 +71,28 @@ extension LiveTickerChart {
     /// point is placed inside the slot of the candle that aggregated it and the line is
     /// downsampled slot by slot into `lineXs`/`lineYs`, then mapped to pixels. Nothing when no
     /// candle is visible. O(the points of the slots recomputed + kept), no allocation.
-    func prepareSlotLine(of s: SeriesScratch, _ geometry: ChartGeometry) {
-        let count = s.usesCandidates ? s.candidateCount : s.rawTicks.count
+    func prepareSlotLine(of index: Int, _ geometry: ChartGeometry) {
+        let s = scratch[index]
         let plotWidth = geometry.layout.plot.width
-        guard count > 0, !s.visibleCandles.isEmpty, plotWidth > 0 else { return }
-        let kept: Int
+        guard !s.visibleCandles.isEmpty, plotWidth > 0 else { return }
+        var kept: Int
         if s.usesCandidates {
-            kept = downsampleBySlots(of: s, count: count, plotWidth: plotWidth) { i in
-                let candidate = s.candidates[i]
-                return (candidate.position, candidate.time, candidate.value)
+            kept = downsampleCandidatesBySlots(of: s, plotWidth: plotWidth, reusing: true)
+            if kept < 0 {
+                // Candles left out of the collection could not be copied (the plot's width
+                // changed since the last frame): collect them all and compute every chunk.
+                completeCandidates(of: index)
+                kept = downsampleCandidatesBySlots(of: s, plotWidth: plotWidth, reusing: false)
             }
         } else {
             let visible = s.rawTicks
-            kept = downsampleBySlots(of: s, count: count, plotWidth: plotWidth) { i in
+            guard !visible.isEmpty else { return }
+            kept = downsampleBySlots(of: s, count: visible.count, plotWidth: plotWidth) { i in
                 let tick = s.ticks[visible.lowerBound &+ i]
                 return (s.rawFirstPosition &+ UInt64(i), tick.time, tick.value)
             }
         }
+        guard kept > 0 else { return }
         let base = s.lineHalf &* s.lineCapacity
         for k in 0..<kept {
             let x = s.lineXs[base &+ k]
@@ -100,6 +105,27 @@ extension LiveTickerChart {
             }
         }
         s.keptCount = kept
+    }
+
+    /// ``downsampleBySlots(of:count:plotWidth:reusing:point:)`` over the candidate set; 0
+    /// when there is none (and none skipped). O(as that), no allocation.
+    private func downsampleCandidatesBySlots(of s: SeriesScratch, plotWidth: Int, reusing: Bool) -> Int {
+        guard s.candidateCount > 0 || s.skippedCount > 0 else { return 0 }
+        return downsampleBySlots(of: s, count: s.candidateCount, plotWidth: plotWidth, reusing: reusing) { i in
+            let candidate = s.candidates[i]
+            return (candidate.position, candidate.time, candidate.value)
+        }
+    }
+
+    /// Collects the candidates of the candles a candle-slot frame left out (see
+    /// ``collectSlotCandidates(of:skipping:)``): the whole window's set, the value range
+    /// unchanged. Nothing when none was left out. O(the window's collection), no allocation.
+    func completeCandidates(of index: Int) {
+        let s = scratch[index]
+        guard s.usesCandidates, s.skippedCount > 0 else { return }
+        let extent = s.tickExtent
+        collectSlotCandidates(of: index, skipping: false)
+        s.tickExtent = extent
     }
 
     /// Candles of series `index` by slot: a 1-px wick from low to high and a body from open to

@@ -20,6 +20,10 @@ extension LiveTickerChart {
         var oldCursor = 0
         /// False once a chunk found no room: the rest of the line is left out.
         var going = true
+        /// Skipped candles (``SeriesScratch/skippedCandles``) met so far, and whether one
+        /// could not be copied.
+        var skipped = 0
+        var failed = false
     }
 
     /// Maps the points `point(i)` (position, time, value; `count` of them in increasing
@@ -28,7 +32,9 @@ extension LiveTickerChart {
     /// the candles' times), each with the budget of the pixel columns its slots cover; writes
     /// the kept points in slot units into the current half of `s.lineXs`/`lineYs` (x NaN for
     /// a gap marker, between chunks where a non-finite value lies between their picks) and
-    /// returns how many entries it wrote. Points outside the visible candles (left or right of
+    /// returns how many entries it wrote, or -1 when a candle whose points were not collected
+    /// (``SeriesScratch/skippedCandles``) cannot be copied after all (then collect them all
+    /// and call again without `reusing`). Points outside the visible candles (left or right of
     /// the plot, clipped) form chunks of their own with a budget of 2.
     ///
     /// Placement: every tick went into exactly one candle, in order, and each candle records
@@ -44,8 +50,8 @@ extension LiveTickerChart {
     /// start) change, which is what partial redraws need (`LiveTickerChart+Damage`).
     ///
     /// And so a chunk whose inputs did not change since the last frame (the same candle in the
-    /// same slot with the same budget, its points from closed summary blocks: see
-    /// ``ChartSource/closedCandidatePositions(positions:level:)``) copies the last frame's
+    /// same slot with the same budget, its points raw ticks or candidates from closed summary
+    /// blocks: see ``ChartSource/closedCandidatePositions(positions:level:)``) copies the last frame's
     /// picks instead of mapping and downsampling its points again: the same entries, bit for
     /// bit, as computing them. A following window then maps and downsamples about two
     /// candles' points a frame, all of them when the slots shift (a new candle) or the level,
@@ -55,7 +61,7 @@ extension LiveTickerChart {
     /// one downsampling call per chunk that is not copied, plus O(kept) copies. No allocation
     /// (the buffers are sized at init, see ``SeriesScratch``).
     func downsampleBySlots(
-        of s: SeriesScratch, count: Int, plotWidth: Int, point: (Int) -> (UInt64, Int64, Double)
+        of s: SeriesScratch, count: Int, plotWidth: Int, reusing: Bool = true, point: (Int) -> (UInt64, Int64, Double)
     ) -> Int {
         let slotCount = max(1, frame.slotCount)
         let candles = s.visibleCandles
@@ -70,12 +76,16 @@ extension LiveTickerChart {
         let frameKey = SlotChunkFrame(
             usesCandidates: s.usesCandidates, level: s.usesCandidates ? s.candidateLevel : -1, algorithm: options.algorithm,
             slotCount: slotCount, plotWidth: plotWidth, candleWidth: s.candleWidth)
-        let reuses = s.reusesSlotChunks && group == 1 && s.slotChunkFrame == frameKey
+        let reuses = reusing && s.reusesSlotChunks && group == 1 && s.slotChunkFrame == frameKey
+        guard reuses || s.skippedCount == 0 else { return -1 }
         let oldHalf = s.lineHalf
         let newHalf = 1 &- oldHalf
         let oldChunkCount = oldHalf == 0 ? s.slotChunkCounts.0 : s.slotChunkCounts.1
         s.lineHalf = newHalf
-        let closed = s.usesCandidates ? s.closedCandidatePositions : 0..<0
+        // Positions whose points are the same in every frame that holds them: closed blocks'
+        // candidates, or the raw ticks copied (a tick never changes once written).
+        let rawEnd = s.rawFirstPosition &+ UInt64(s.rawTicks.count)
+        let closed = s.usesCandidates ? s.closedCandidatePositions : s.rawFirstPosition..<max(s.rawFirstPosition, rawEnd)
         var state = SlotLineState()
 
         /// The first point at or after position `bound`, searching `from..<count` (positions
@@ -130,12 +140,7 @@ extension LiveTickerChart {
             }
         }
 
-        // Tick positions of the visible candles: the newest ends where the copied candles end,
-        // less the newer candles copied but not visible (a fixed window in the past).
-        var candleEnd = Int64(truncatingIfNeeded: s.candleTicksEnd)
-        for newer in candles.upperBound..<s.copiedCandleCount { candleEnd &-= Int64(max(0, s.candles[newer].tickCount)) }
-        var candleStart = candleEnd
-        for c in candles { candleStart &-= Int64(max(0, s.candles[c].tickCount)) }
+        var candleStart = firstCandleTick(of: s)
 
         // Older than every visible candle: left of the plot, clipped.
         var a = firstPoint(atOrAfter: candleStart, from: 0)
@@ -157,11 +162,30 @@ extension LiveTickerChart {
             let start = candleStart
             candleStart &+= ticks
             let slot = self.slot(ofCandle: candle, in: s)
-            // The newest visible candle also takes the points between its end and the next's.
+            // This candle's points: those before the next candle's first tick.
             let b = firstPoint(atOrAfter: candleStart, from: a)
             defer {
                 a = b
                 candle &+= 1
+            }
+            if state.skipped < s.skippedCount, s.skippedCandles[state.skipped].positions == start..<candleStart {
+                // Not collected: its chunk is copied (collectSlotCandidates made sure it can be).
+                state.skipped &+= 1
+                var chunk = SlotChunk()
+                chunk.inside = true
+                chunk.firstSlot = slot
+                chunk.lastSlot = slot
+                chunk.candleStart = s.candles[candle].startTime
+                chunk.candleTicks = s.candles[candle].tickCount
+                chunk.positions = start..<candleStart
+                chunk.budget = max(2, firstColumn(slot &+ 1) &- firstColumn(slot))
+                chunk.reusable = true
+                guard copyChunk(&chunk, of: s, oldHalf: oldHalf, oldCount: oldChunkCount, pointsKnown: false, state: &state)
+                else {
+                    state.failed = true
+                    break
+                }
+                continue
             }
             guard b > a else { continue }
             if group > 1 {
@@ -197,7 +221,9 @@ extension LiveTickerChart {
             chunk.reusable =
                 start >= 0 && UInt64(start) >= closed.lowerBound && candleStart >= start
                 && UInt64(candleStart) <= closed.upperBound
-            if reuses, chunk.reusable, copyChunk(&chunk, of: s, oldHalf: oldHalf, oldCount: oldChunkCount, state: &state) {
+            if reuses, chunk.reusable,
+                copyChunk(&chunk, of: s, oldHalf: oldHalf, oldCount: oldChunkCount, pointsKnown: true, state: &state)
+            {
                 continue
             }
             mapCandle(a..<b, candle: candle, start: start)
@@ -218,6 +244,10 @@ extension LiveTickerChart {
         }
         if newHalf == 0 { s.slotChunkCounts.0 = state.chunks } else { s.slotChunkCounts.1 = state.chunks }
         s.slotChunkFrame = frameKey
+        guard !state.failed, state.skipped == s.skippedCount else {
+            s.slotChunkFrame = nil
+            return -1
+        }
         return state.written
     }
 
@@ -245,6 +275,12 @@ extension LiveTickerChart {
             return
         }
         if budget != chunk.budget { chunk.reusable = false }
+        if chunk.inside {
+            for i in a..<b where s.ys[i].isFinite {
+                chunk.minimum = min(chunk.minimum, s.ys[i])
+                chunk.maximum = max(chunk.maximum, s.ys[i])
+            }
+        }
         let chunkOut = UnsafeMutableBufferPointer(rebasing: out[(written &+ 1)...])
         let kept = Downsampler.downsample(
             algorithm: options.algorithm,
@@ -295,10 +331,12 @@ extension LiveTickerChart {
 
     /// Copies the last frame's picks of `chunk` when it recorded the same chunk (same slot,
     /// candle, points and budget, both from closed blocks) and this frame's call would have had
-    /// room at its full budget; returns false to have the chunk computed. O(its picks + the
-    /// last frame's chunks skipped), no allocation.
+    /// room at its full budget; returns false to have the chunk computed. Without
+    /// `pointsKnown` (its points were not collected) the chunk takes their count and bounds
+    /// from the record. O(its picks + the last frame's chunks skipped), no allocation.
     private func copyChunk(
-        _ chunk: inout SlotChunk, of s: SeriesScratch, oldHalf: Int, oldCount: Int, state: inout SlotLineState
+        _ chunk: inout SlotChunk, of s: SeriesScratch, oldHalf: Int, oldCount: Int, pointsKnown: Bool,
+        state: inout SlotLineState
     ) -> Bool {
         // Invariant: both halves of slotChunks lie within its allocation (2 × slotChunkCapacity).
         let old = UnsafeMutableBufferPointer(rebasing: s.slotChunks[(oldHalf &* s.slotChunkCapacity)...])
@@ -307,6 +345,11 @@ extension LiveTickerChart {
         state.oldCursor = c
         guard c < oldCount else { return false }
         let o = old[c]
+        if !pointsKnown {
+            chunk.count = o.count
+            chunk.firstPosition = o.firstPosition
+            chunk.lastPosition = o.lastPosition
+        }
         guard o.inside, o.reusable, o.firstSlot == chunk.firstSlot, o.lastSlot == chunk.lastSlot,
             o.candleStart == chunk.candleStart, o.candleTicks == chunk.candleTicks, o.positions == chunk.positions,
             o.count == chunk.count, o.firstPosition == chunk.firstPosition, o.lastPosition == chunk.lastPosition,
@@ -337,6 +380,8 @@ extension LiveTickerChart {
         chunk.kept = o.kept
         chunk.gapBefore = o.gapBefore
         chunk.gapAfter = o.gapAfter
+        chunk.minimum = o.minimum
+        chunk.maximum = o.maximum
         state.written = w
         s.slotChunksCopied &+= 1
         record(chunk, of: s, state: &state)

@@ -69,6 +69,12 @@ final class SeriesScratch {
     /// Chunks whose picks were copied from the frame before so far (a diagnostic: tests check
     /// that a sliding window copies most of them).
     var slotChunksCopied: UInt64 = 0
+    /// Summary path, candle slots: the candles whose candidates this frame did not collect
+    /// (`skippedCandles[0..<skippedCount]`, oldest first), their chunks to be copied from the
+    /// last frame; `candidates` then hold only the other candles' (see
+    /// ``LiveTickerChart/collectSlotCandidates(of:skipping:)``).
+    let skippedCandles: UnsafeMutableBufferPointer<SlotChunk.Skipped>
+    var skippedCount = 0
     /// Summary path: the level of this frame's candidates, and the visible positions whose
     /// candidates come from closed blocks taken whole (see
     /// ``ChartSource/closedCandidatePositions(positions:level:)``).
@@ -149,6 +155,8 @@ final class SeriesScratch {
         slotChunkCapacity = keepsCandles ? candles.count &+ 2 : 0
         slotChunks = .allocate(capacity: 2 &* slotChunkCapacity)
         slotChunks.initialize(repeating: SlotChunk())
+        skippedCandles = .allocate(capacity: keepsCandles ? candles.count : 0)
+        skippedCandles.initialize(repeating: SlotChunk.Skipped())
     }
 
     deinit {
@@ -166,6 +174,7 @@ final class SeriesScratch {
         lineXs.deallocate()
         lineYs.deallocate()
         slotChunks.deallocate()
+        skippedCandles.deallocate()
     }
 }
 

@@ -11,7 +11,7 @@ struct SlotChunk {
     var lastSlot = 0
     /// Whether its slots are visible candles' (else: points left or right of them, clipped).
     var inside = false
-    /// Whether its points come from closed blocks (see
+    /// Whether its points are raw ticks or come from closed blocks (see
     /// ``ChartSource/closedCandidatePositions(positions:level:)``) and it is one candle's, so
     /// the same inputs give the same points in a later frame.
     var reusable = false
@@ -33,6 +33,19 @@ struct SlotChunk {
     /// (`gapAfter`; anywhere when it kept none).
     var gapBefore = false
     var gapAfter = false
+    /// Lowest and highest finite value of its points (±∞ when none): a frame that does not
+    /// collect a copied chunk's points takes their range from here.
+    var minimum = Double.infinity
+    var maximum = -Double.infinity
+
+    /// A candle whose points a frame did not collect, its chunk copied from the last frame
+    /// (see ``LiveTickerChart/collectSlotCandidates(of:skipping:)``): its tick positions and
+    /// the range of its points' finite values.
+    struct Skipped {
+        var positions: Range<Int64> = 0..<0
+        var minimum = Double.infinity
+        var maximum = -Double.infinity
+    }
 }
 
 /// What every chunk of a frame's candle-slot line depends on besides its own points and candle:

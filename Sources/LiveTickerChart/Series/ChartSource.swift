@@ -79,6 +79,9 @@ public protocol ChartSource: AnyObject {
     /// returned a level. The default, an empty range, promises nothing (a chart then
     /// recomputes the whole line each frame).
     func closedCandidatePositions(positions: Range<UInt64>, level: Int) -> Range<UInt64>
+    /// Ticks per block at `level`, the unit ``closedCandidatePositions(positions:level:)``
+    /// comes in. The default, 1, goes with that one's default.
+    func candidateBlockSize(level: Int) -> UInt64
 }
 
 extension ChartSource {
@@ -102,6 +105,8 @@ extension ChartSource {
     ) -> HistoryCandidateSet {
         HistoryCandidateSet()
     }
+    /// Default: 1 (no blocks).
+    public func candidateBlockSize(level: Int) -> UInt64 { 1 }
     /// Default: nothing is promised to stay.
     public func closedCandidatePositions(positions: Range<UInt64>, level: Int) -> Range<UInt64> { 0..<0 }
     /// Default: ``collectCandidates(positions:level:into:)``, the cache unused.
