@@ -317,11 +317,31 @@ extension LiveTickerChart {
             }
         }
         // The value strip keeps its width with hysteresis: it widens at once when a label needs
-        // it (with a digit of headroom) and narrows only when two digits' worth is free, so a
-        // live price crossing 1000 does not shift and rescale the whole plot each time.
-        if widestLabel > valueStripWidth || widestLabel &+ 2 &* glyphs.digitAdvance < valueStripWidth {
+        // it (with a digit of headroom) and narrows only when two digits' worth has been free
+        // for ``stripNarrowingDelay`` of data time (at once when no tick carries a time), so a
+        // live price crossing 1000, or a value whose decimals come and go, does not shift and
+        // rescale the whole plot each time.
+        if widestLabel > valueStripWidth {
             valueStripWidth = widestLabel &+ glyphs.digitAdvance
+            stripNarrowerSince = nil
+        } else if widestLabel &+ 2 &* glyphs.digitAdvance < valueStripWidth {
+            var newest = Int64.min
+            for s in scratch { if let time = s.newest?.time { newest = max(newest, time) } }
+            if newest == .min || stripNarrowsAtOnce {
+                valueStripWidth = widestLabel &+ glyphs.digitAdvance
+                stripNarrowerSince = nil
+            } else if let since = stripNarrowerSince {
+                if newest &- since >= Self.stripNarrowingDelay || newest < since {
+                    valueStripWidth = widestLabel &+ glyphs.digitAdvance
+                    stripNarrowerSince = nil
+                }
+            } else {
+                stripNarrowerSince = newest
+            }
+        } else {
+            stripNarrowerSince = nil
         }
+        stripNarrowsAtOnce = false
         widestLabel = valueStripWidth
         let layout = ChartLayout(frame: rect, textHeight: textHeight, valueLabelWidth: widestLabel)
         let xUpper: Double =
