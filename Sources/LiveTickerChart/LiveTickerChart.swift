@@ -56,6 +56,8 @@ public final class LiveTickerChart {
             guard window != oldValue else { return }
             drawn.valid = false
             viewVersion &+= 1
+            // A new view is laid out anew: its first frame may narrow the strip at once.
+            stripNarrowsAtOnce = true
         }
     }
     /// Grows by one at every change of ``window``: what a scene compares, with the sources'
@@ -107,6 +109,18 @@ public final class LiveTickerChart {
     var timeLabelSpans: [(left: Int, right: Int)] = []
     /// Width of the value strip's labels, kept between frames for hysteresis (see makeGeometry).
     var valueStripWidth = 0
+    /// The newest tick time since which every frame's labels would have fit a narrower value
+    /// strip (nil: they did not in the last frame), so the strip narrows only once they have
+    /// for ``stripNarrowingDelay`` of data time.
+    var stripNarrowerSince: Int64?
+    /// How long, in data time, the labels must fit a narrower strip before it narrows: a
+    /// live value whose digits come and go (a sensor's float, a price printed at its shortest)
+    /// otherwise flipped the strip and the plot's width every few frames, each flip a whole
+    /// frame and a visible jump of the plot.
+    static let stripNarrowingDelay: Int64 = 10_000_000_000
+    /// Whether the next frame narrows the strip without the delay (after a change of
+    /// ``window``, which draws the frame whole anyway).
+    var stripNarrowsAtOnce = false
     /// This frame's last-value tags, in row order (series indices); capacity: the series count.
     var tagOrder: [Int] = []
 
@@ -139,6 +153,7 @@ public final class LiveTickerChart {
     /// display then equals the one a file output of the same data gets. O(1).
     public func resetLayoutHistory() {
         valueStripWidth = 0
+        stripNarrowerSince = nil
     }
 
     /// Creates a chart of `series` for a `width × height` panel, drawing `marks` (nil: the

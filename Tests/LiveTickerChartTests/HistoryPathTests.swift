@@ -169,7 +169,10 @@ struct HistoryPathTests {
                 position: scratch.visibleTicks.lowerBound + UInt64(i), time: tick.time, drawTime: tick.time, value: tick.value)
         }
         scratch.candidateCount = raw.count
-        #expect(chart.mapCandidatesToSlots(of: 0))
+        scratch.usesCandidates = true
+        // No closed blocks: every slot's points are mapped again.
+        scratch.closedCandidatePositions = 0..<0
+        chart.prepareLine(of: 0, try #require(chart.lastGeometry))
         let candidateXs = (0..<raw.count).map { scratch.xs[$0] }
         #expect(candidateXs == rawXs)
     }

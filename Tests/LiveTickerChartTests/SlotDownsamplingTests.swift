@@ -35,6 +35,13 @@ struct SlotDownsamplingTests {
         return points
     }
 
+    /// The line the last frame kept, in slot units: (x, y) for each pick, nil for a gap marker.
+    func line(_ chart: LiveTickerChart) -> [(x: Double, y: Double)?] {
+        let s = chart.scratch[0]
+        let base = s.lineHalf * s.lineCapacity
+        return (0..<s.keptCount).map { k in s.lineXs[base + k].isNaN ? nil : (s.lineXs[base + k], s.lineYs[base + k]) }
+    }
+
     /// Whether two frames place slots and values alike (the time origin, which candle slots do
     /// not use, aside).
     func sameSlotGeometry(_ a: ChartGeometry?, _ b: ChartGeometry) -> Bool {
@@ -111,11 +118,12 @@ struct SlotDownsamplingTests {
         let chart = makeChart(series, window: 20)
         chart.draw(into: Framebuffer(width: 640, height: 360))
         let s = chart.scratch[0]
-        var markers = 0
-        for k in 0..<s.keptCount where s.indices[k] == Downsampling.gapMarker { markers += 1 }
+        let kept = line(chart)
+        #expect(kept.count == s.keptCount)
+        let markers = kept.filter { $0 == nil }.count
         #expect(markers == 1, "\(markers) gap markers")
         // No kept point is a NaN value: the gap is a marker, not a point.
-        for k in 0..<s.keptCount where s.indices[k] != Downsampling.gapMarker { #expect(s.ys[s.indices[k]].isFinite) }
+        for point in kept.compactMap({ $0 }) { #expect(point.y.isFinite) }
         // The same data without the gap draws one unbroken line.
         let full = try LiveSeries(capacity: 4096, candleInterval: .seconds(1))
         for second in 0..<10 {
@@ -126,7 +134,7 @@ struct SlotDownsamplingTests {
         let unbroken = makeChart(full, window: 20)
         unbroken.draw(into: Framebuffer(width: 640, height: 360))
         let u = unbroken.scratch[0]
-        #expect((0..<u.keptCount).allSatisfy { u.indices[$0] != Downsampling.gapMarker })
+        #expect(u.keptCount > 0 && line(unbroken).allSatisfy { $0 != nil })
     }
 
     @Test("an hour of one-second candles on a narrow panel: slots grouped, every algorithm within its buffers",
@@ -143,12 +151,13 @@ struct SlotDownsamplingTests {
         let s = chart.scratch[0]
         let plotWidth = try #require(chart.lastGeometry).layout.plot.width
         #expect(chart.frame.slotCount == 3600)
-        #expect(s.keptCount > 0 && s.keptCount <= s.indices.count)
+        #expect(s.keptCount > 0 && s.keptCount <= s.lineCapacity)
         var data = 0
-        var previous = -1
-        for k in 0..<s.keptCount where s.indices[k] != Downsampling.gapMarker {
-            #expect(s.indices[k] > previous, "indices not increasing at \(k)")
-            previous = s.indices[k]
+        var previous = -Double.infinity
+        for (k, point) in line(chart).enumerated() {
+            guard let point else { continue }
+            #expect(point.x >= previous, "picks going back at \(k)")
+            previous = point.x
             data += 1
         }
         // Budgets are the columns a group of slots covers (at least 6), plus 2 per outside chunk.
@@ -192,5 +201,69 @@ struct SlotDownsamplingTests {
         var differing = 0
         for y in 0..<540 { for x in 0..<960 where framebuffer[x, y] != fresh[x, y] { differing += 1 } }
         #expect(differing == 0)
+    }
+
+    @Test("frames that copy closed candles' picks from the frame before draw what recomputing gives: a sliding window, new candles, gaps, a wrapped ring, a level change",
+          arguments: [DownsamplingAlgorithm.lttb, .m4], [false, true])
+    func copiedChunksMatchRecomputed(algorithm: DownsamplingAlgorithm, raw: Bool) throws {
+        // 320 px wide: the summary path from 64 × 640 visible ticks, level 1 from 256 × 640;
+        // `raw` feeds a tenth as many, which stay on the raw path.
+        let scale: Int64 = raw ? 10 : 1
+        let series = try LiveSeries(capacity: 1 << 18, candleInterval: .seconds(1))
+        var time = Self.start
+        var level = 100.0
+        var generator = SplitMix64(seed: 23)
+        var appended = 0
+        /// `count` ticks `spacing` ns apart; a NaN now and then, and a run of them every 40 000.
+        func feed(_ count: Int, spacing: Int64) {
+            for _ in 0..<count {
+                time += spacing
+                level += generator.symmetricUnit() * 0.3
+                appended += 1
+                let gap = appended % 7_919 == 0 || appended % 40_000 < 90
+                series.append(Tick(time: time, value: gap ? .nan : level, size: 1))
+            }
+        }
+        feed(60_000 / Int(scale), spacing: 333_333 * scale)  // 20 s at 3 000 ticks/s: the window is full
+        let copied = makeChart(series, window: 20, width: 320, height: 180, algorithm: algorithm)
+        let plain = makeChart(series, window: 20, width: 320, height: 180, algorithm: algorithm)
+        plain.scratch[0].reusesSlotChunks = false
+        let a = Framebuffer(width: 320, height: 180)
+        let b = Framebuffer(width: 320, height: 180)
+        var levels = Set<Int>()
+        var skipping = 0
+        for frame in 0..<260 {
+            // 3 000 ticks/s in frames of up to 100 ms (a new candle every few frames), then
+            // 10 000 ticks/s until the window holds enough for the next level.
+            if frame < 150 {
+                feed(Int(generator.next() % 300) / Int(scale), spacing: 333_333 * scale)
+            } else {
+                feed(2_000 / Int(scale), spacing: 100_000 * scale)
+            }
+            copied.draw(into: a)
+            plain.draw(into: b)
+            let s = copied.scratch[0]
+            let p = plain.scratch[0]
+            #expect(s.usesCandidates == !raw)
+            levels.insert(s.candidateLevel)
+            // Candles whose picks are copied are not collected; their values still count.
+            if s.skippedCount > 0 { skipping += 1 }
+            #expect(s.candidateCount <= p.candidateCount)
+            #expect(s.tickExtent == p.tickExtent, "frame \(frame): value ranges differ")
+            #expect(s.keptCount == p.keptCount, "frame \(frame): \(s.keptCount) points kept, \(p.keptCount) recomputed")
+            let same = (0..<min(s.keptCount, p.keptCount)).allSatisfy {
+                s.pixelXs[$0].bitPattern == p.pixelXs[$0].bitPattern && s.pixelYs[$0].bitPattern == p.pixelYs[$0].bitPattern
+            }
+            #expect(same, "frame \(frame): the kept points differ")
+            #expect(pixels(a) == pixels(b), "frame \(frame): pictures differ")
+        }
+        #expect(raw || appended > 1 << 18, "the ring never wrapped")
+        #expect(levels == (raw ? [-1] : [0, 1]), "levels \(levels)")
+        // Most closed candles' picks were copied, none when told not to.
+        #expect(copied.scratch[0].slotChunksCopied > 260 * 10)
+        #expect(plain.scratch[0].slotChunksCopied == 0)
+        #expect(raw || skipping > 130, "only \(skipping) frames left candles out of the collection")
+        // The text alternative reads every candidate, left out or not.
+        #expect(copied.describe() == plain.describe())
     }
 }

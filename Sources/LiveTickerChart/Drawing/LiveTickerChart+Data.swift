@@ -31,6 +31,7 @@ extension LiveTickerChart {
             s.rawTicks = 0..<0
             s.usesCandidates = false
             s.candidateCount = 0
+            s.skippedCount = 0
             s.tickExtent = ValueExtent()
             s.candleExtent = ValueExtent()
             let candleCount = usesCandleSlots ? series.copyNewestCandles(into: s.candles) : 0
@@ -72,17 +73,24 @@ extension LiveTickerChart {
             s.visibleTicks = visible
             if let level = series.summaryLevel(forCount: UInt64(visible.count), minimumBlocks: s.minimumBlocks) {
                 // Long window: first/min/max/last of position-aligned blocks built by the
-                // producer; their extremes give the exact value range.
-                let set =
-                    if let cache = s.candidateCache {
-                        series.collectCandidates(positions: visible, level: level, into: s.candidates, cache: cache)
-                    } else {
-                        series.collectCandidates(positions: visible, level: level, into: s.candidates)
-                    }
+                // producer; their extremes give the exact value range. Candle slots collect
+                // once the slots are known (below), leaving out the candles whose line the
+                // frame copies.
                 s.usesCandidates = true
-                s.candidateCount = set.count
-                s.tickExtent.include(set.minimum)
-                s.tickExtent.include(set.maximum)
+                s.candidateLevel = level
+                if usesCandleSlots {
+                    s.closedCandidatePositions = series.closedCandidatePositions(positions: visible, level: level)
+                } else {
+                    let set =
+                        if let cache = s.candidateCache {
+                            series.collectCandidates(positions: visible, level: level, into: s.candidates, cache: cache)
+                        } else {
+                            series.collectCandidates(positions: visible, level: level, into: s.candidates)
+                        }
+                    s.candidateCount = set.count
+                    s.tickExtent.include(set.minimum)
+                    s.tickExtent.include(set.maximum)
+                }
             } else {
                 let copied = series.copyTicks(positions: visible, into: s.ticks)
                 s.rawTicks = 0..<copied.count
@@ -147,6 +155,11 @@ extension LiveTickerChart {
             }
         }
         frame.slotCount = max(mostCandles, minimumSlotCount())
+        if usesCandleSlots {
+            for index in sources.indices where readsSeries[index] && scratch[index].usesCandidates {
+                collectSlotCandidates(of: index, skipping: readsLine[index])
+            }
+        }
 
         // Each pane's marks say what they show (by default their series' ticks, and their
         // candles in candle-slot charts); the pane's scale turns that into its domain.
@@ -304,11 +317,31 @@ extension LiveTickerChart {
             }
         }
         // The value strip keeps its width with hysteresis: it widens at once when a label needs
-        // it (with a digit of headroom) and narrows only when two digits' worth is free, so a
-        // live price crossing 1000 does not shift and rescale the whole plot each time.
-        if widestLabel > valueStripWidth || widestLabel &+ 2 &* glyphs.digitAdvance < valueStripWidth {
+        // it (with a digit of headroom) and narrows only when two digits' worth has been free
+        // for ``stripNarrowingDelay`` of data time (at once when no tick carries a time), so a
+        // live price crossing 1000, or a value whose decimals come and go, does not shift and
+        // rescale the whole plot each time.
+        if widestLabel > valueStripWidth {
             valueStripWidth = widestLabel &+ glyphs.digitAdvance
+            stripNarrowerSince = nil
+        } else if widestLabel &+ 2 &* glyphs.digitAdvance < valueStripWidth {
+            var newest = Int64.min
+            for s in scratch { if let time = s.newest?.time { newest = max(newest, time) } }
+            if newest == .min || stripNarrowsAtOnce {
+                valueStripWidth = widestLabel &+ glyphs.digitAdvance
+                stripNarrowerSince = nil
+            } else if let since = stripNarrowerSince {
+                if newest &- since >= Self.stripNarrowingDelay || newest < since {
+                    valueStripWidth = widestLabel &+ glyphs.digitAdvance
+                    stripNarrowerSince = nil
+                }
+            } else {
+                stripNarrowerSince = newest
+            }
+        } else {
+            stripNarrowerSince = nil
         }
+        stripNarrowsAtOnce = false
         widestLabel = valueStripWidth
         let layout = ChartLayout(frame: rect, textHeight: textHeight, valueLabelWidth: widestLabel)
         let xUpper: Double =

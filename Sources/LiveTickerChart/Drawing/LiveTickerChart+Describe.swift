@@ -19,6 +19,8 @@ extension LiveTickerChart {
         parts.append(
             "The chart shows \(scratch.count == 1 ? "one series" : "\(scratch.count) series") as \(kind) from \(when(frame.windowStart)) to \(when(frame.windowEnd)) (\(zone.identifier)).")
         for (index, s) in scratch.enumerated() {
+            // The trend below reads every candidate, also those of candles whose line was copied.
+            completeCandidates(of: index)
             let name = s.titleBytes.isEmpty ? "Series \(index + 1)" : String(decoding: s.titleBytes, as: UTF8.self)
             guard let newest = s.newest else {
                 parts.append("\(name) has no ticks.")

@@ -6,11 +6,41 @@ extension LiveTickerChart {
     /// budget still holds its extremes and not just its two ends.
     static let minimumChunkColumns = 6
 
-    /// Downsamples the slot-mapped points `xs`/`ys[0..<count]` of `s` chunk by chunk, a chunk
-    /// being the points of one candle's slot (or of a group of narrow slots, grouped by the
-    /// candles' times), each with the budget of the pixel columns its slots cover; writes
-    /// indices into `s.indices` (a gap marker between chunks where a non-finite value lies
-    /// between their kept points) and returns how many entries it wrote.
+    /// Where a frame's slot-by-slot downsampling stands between chunks.
+    struct SlotLineState {
+        /// Entries written into the line buffer so far.
+        var written = 0
+        /// Whether any chunk kept a point yet, and whether a non-finite point lies after the
+        /// last one kept (the pen lifts before the next pick).
+        var keptAny = false
+        var gapPending = false
+        /// Chunks recorded in the current half so far, and the next of the last frame's to
+        /// compare with.
+        var chunks = 0
+        var oldCursor = 0
+        /// False once a chunk found no room: the rest of the line is left out.
+        var going = true
+        /// Skipped candles (``SeriesScratch/skippedCandles``) met so far, and whether one
+        /// could not be copied.
+        var skipped = 0
+        var failed = false
+    }
+
+    /// Maps the points `point(i)` (position, time, value; `count` of them in increasing
+    /// position order) of `s` into its candles' slots and downsamples them chunk by chunk, a
+    /// chunk being the points of one candle's slot (or of a group of narrow slots, grouped by
+    /// the candles' times), each with the budget of the pixel columns its slots cover; writes
+    /// the kept points in slot units into the current half of `s.lineXs`/`lineYs` (x NaN for
+    /// a gap marker, between chunks where a non-finite value lies between their picks) and
+    /// returns how many entries it wrote, or -1 when a candle whose points were not collected
+    /// (``SeriesScratch/skippedCandles``) cannot be copied after all (then collect them all
+    /// and call again without `reusing`). Points outside the visible candles (left or right of
+    /// the plot, clipped) form chunks of their own with a budget of 2.
+    ///
+    /// Placement: every tick went into exactly one candle, in order, and each candle records
+    /// how many it took, so the candles' position ranges follow from the newest copied
+    /// candle's end (`candleTicksEnd`); a point sits at its time's fraction of its candle's
+    /// window, or at its rank for tick-count candles.
     ///
     /// Why not one call over the window: every algorithm's buckets depend on the whole input
     /// (LTTB's on the point count, M4's and MinMax's on the x extent), so each new tick or a
@@ -19,98 +49,350 @@ extension LiveTickerChart {
     /// picks from frame to frame; only the newest candle's (and the first, cut by the window
     /// start) change, which is what partial redraws need (`LiveTickerChart+Damage`).
     ///
-    /// Points outside the visible candles (left or right of the plot, clipped) form chunks of
-    /// their own with a budget of 2. O(count) with one downsampling call per chunk; no
-    /// allocation (`indices` is sized for this at init, see ``SeriesScratch``).
-    func downsampleBySlots(of s: SeriesScratch, count: Int, plotWidth: Int) -> Int {
+    /// And so a chunk whose inputs did not change since the last frame (the same candle in the
+    /// same slot with the same budget, its points raw ticks or candidates from closed summary
+    /// blocks: see ``ChartSource/closedCandidatePositions(positions:level:)``) copies the last frame's
+    /// picks instead of mapping and downsampling its points again: the same entries, bit for
+    /// bit, as computing them. A following window then maps and downsamples about two
+    /// candles' points a frame, all of them when the slots shift (a new candle) or the level,
+    /// the budgets or the algorithm change.
+    ///
+    /// Cost: O(visible candles · log count) to find each candle's points, plus O(points) with
+    /// one downsampling call per chunk that is not copied, plus O(kept) copies. No allocation
+    /// (the buffers are sized at init, see ``SeriesScratch``).
+    func downsampleBySlots(
+        of s: SeriesScratch, count: Int, plotWidth: Int, reusing: Bool = true, point: (Int) -> (UInt64, Int64, Double)
+    ) -> Int {
         let slotCount = max(1, frame.slotCount)
-        let firstSlot = slot(ofCandle: s.visibleCandles.lowerBound, in: s)
-        let visibleSlots = firstSlot..<(firstSlot &+ s.visibleCandles.count)
+        let candles = s.visibleCandles
+        let firstSlot = slot(ofCandle: candles.lowerBound, in: s)
         let group = max(1, (Self.minimumChunkColumns &* slotCount &+ plotWidth &- 1) / max(1, plotWidth))
         let (groupWidth, groupOverflow) = s.candleWidth.multipliedReportingOverflow(by: Int64(group))
         let groupsByTime = group > 1 && s.candleWidth > 0 && !groupOverflow
+        let width: Int64? = s.candleWidth > 0 ? s.candleWidth : nil
 
-        /// The chunk a slot's points belong to: outside slots each on their own; inside, the
-        /// slot, or for grouped slots the group of its candle's start time (stable while the
-        /// window scrolls, where a group by slot number would re-pair candles every new candle).
-        func chunkKey(_ slot: Int) -> (inside: Bool, key: Int64) {
-            guard visibleSlots.contains(slot) else { return (false, Int64(slot)) }
-            guard group > 1 else { return (true, Int64(slot)) }
-            if groupsByTime {
-                let start = s.candles[s.visibleCandles.lowerBound &+ (slot &- firstSlot)].startTime
-                let (q, r) = start.quotientAndRemainder(dividingBy: groupWidth)
-                return (true, r < 0 ? q &- 1 : q)
+        // The last frame's chunks are reused only under the same frame-wide inputs; grouped
+        // slots (several candles a chunk) are always recomputed.
+        let frameKey = SlotChunkFrame(
+            usesCandidates: s.usesCandidates, level: s.usesCandidates ? s.candidateLevel : -1, algorithm: options.algorithm,
+            slotCount: slotCount, plotWidth: plotWidth, candleWidth: s.candleWidth)
+        let reuses = reusing && s.reusesSlotChunks && group == 1 && s.slotChunkFrame == frameKey
+        guard reuses || s.skippedCount == 0 else { return -1 }
+        let oldHalf = s.lineHalf
+        let newHalf = 1 &- oldHalf
+        let oldChunkCount = oldHalf == 0 ? s.slotChunkCounts.0 : s.slotChunkCounts.1
+        s.lineHalf = newHalf
+        // Positions whose points are the same in every frame that holds them: closed blocks'
+        // candidates, or the raw ticks copied (a tick never changes once written).
+        let rawEnd = s.rawFirstPosition &+ UInt64(s.rawTicks.count)
+        let closed = s.usesCandidates ? s.closedCandidatePositions : s.rawFirstPosition..<max(s.rawFirstPosition, rawEnd)
+        var state = SlotLineState()
+
+        /// The first point at or after position `bound`, searching `from..<count` (positions
+        /// increase with the index). O(log count).
+        func firstPoint(atOrAfter bound: Int64, from: Int) -> Int {
+            var low = from
+            var high = count
+            while low < high {
+                let middle = low &+ (high &- low) / 2
+                if Int64(truncatingIfNeeded: point(middle).0) < bound { low = middle &+ 1 } else { high = middle }
             }
-            return (true, Int64(slot / group))  // visible slots are ≥ 0
+            return low
+        }
+        /// The chunk a slot's points belong to: the slot, or for grouped slots the group of its
+        /// candle's start time (stable while the window scrolls, where a group by slot number
+        /// would re-pair candles every new candle).
+        func groupKey(_ slot: Int) -> Int64 {
+            guard group > 1 else { return Int64(slot) }
+            if groupsByTime {
+                let start = s.candles[candles.lowerBound &+ (slot &- firstSlot)].startTime
+                let (q, r) = start.quotientAndRemainder(dividingBy: groupWidth)
+                return r < 0 ? q &- 1 : q
+            }
+            return Int64(slot / group)  // visible slots are ≥ 0
         }
         /// The first pixel column of slot `slot` (columns split evenly among the slots).
         func firstColumn(_ slot: Int) -> Int {
             Int((Double(slot) * Double(plotWidth) / Double(slotCount)).rounded(.down))
         }
-
-        let out = s.indices
-        var written = 0
-        var lastKept = -1  // index into xs/ys of the last point kept so far
-        var a = 0
-        while a < count {
-            let firstSlotOfChunk = Int(s.xs[a].rounded(.down))
-            let key = chunkKey(firstSlotOfChunk)
-            var b = a &+ 1
-            var lastSlotOfChunk = firstSlotOfChunk
-            while b < count {
-                let slot = Int(s.xs[b].rounded(.down))
-                if slot != lastSlotOfChunk {
-                    guard chunkKey(slot) == key else { break }
-                    lastSlotOfChunk = slot
-                }
-                b &+= 1
+        /// Writes x = `base` + `fraction` and y for the points `range` into `xs`/`ys`.
+        func mapOutside(_ range: Range<Int>, base: Int, fraction: Double) {
+            for i in range {
+                s.xs[i] = Double(base) + fraction
+                s.ys[i] = point(i).2
             }
-            var budget =
-                key.inside ? max(2, firstColumn(lastSlotOfChunk &+ 1) &- firstColumn(firstSlotOfChunk)) : 2
-            // Room for this chunk's call (its scratch included) and a marker before it; sized
-            // at init so that this never has to shrink a budget, kept as the guard of the
-            // buffer's bound.
-            while budget > 1,
-                Downsampler.requiredCapacity(algorithm: options.algorithm, count: b &- a, points: budget) &+ 1
-                    > out.count &- written
-            {
-                budget /= 2
-            }
-            guard Downsampler.requiredCapacity(algorithm: options.algorithm, count: b &- a, points: budget) &+ 1
-                <= out.count &- written
-            else { break }
-            let chunkOut = UnsafeMutableBufferPointer(rebasing: out[(written &+ 1)...])
-            let kept = Downsampler.downsample(
-                algorithm: options.algorithm,
-                x: UnsafeBufferPointer(rebasing: s.xs[a..<b]),
-                y: UnsafeBufferPointer(rebasing: s.ys[a..<b]),
-                points: budget, into: chunkOut)
-            if kept > 0 {
-                let first = chunkOut[0] &+ a
-                // The pen lifts between chunks where a gap (a non-finite value) lies between
-                // the previous chunk's last kept point and this chunk's first.
-                var gap = false
-                if lastKept >= 0 {
-                    var p = lastKept &+ 1
-                    while p < first {
-                        if !s.ys[p].isFinite || !s.xs[p].isFinite { gap = true; break }
-                        p &+= 1
-                    }
-                }
-                // The chunk was written one entry further on, leaving room for that marker.
-                if gap {
-                    out[written] = Downsampling.gapMarker
-                    written &+= 1
-                }
-                for k in 0..<kept {
-                    let index = chunkOut[k]
-                    out[written] = index == Downsampling.gapMarker ? index : index &+ a
-                    if index != Downsampling.gapMarker { lastKept = index &+ a }
-                    written &+= 1
-                }
-            }
-            a = b
         }
-        return written
+        /// Writes slot x and y for the points `range` of candle `candle`, whose ticks start
+        /// at position `start`.
+        func mapCandle(_ range: Range<Int>, candle: Int, start: Int64) {
+            let c = s.candles[candle]
+            let base = Double(slot(ofCandle: candle, in: s))
+            for i in range {
+                let (rawPosition, time, value) = point(i)
+                let fraction: Double
+                if let width, width > 0 {
+                    fraction = Self.slotFraction(of: time, in: c, width: width)
+                } else {
+                    fraction = (Double(Int64(truncatingIfNeeded: rawPosition) &- start) + 0.5) / Double(max(1, c.tickCount))
+                }
+                s.xs[i] = base + fraction
+                s.ys[i] = value
+            }
+        }
+
+        var candleStart = firstCandleTick(of: s)
+
+        // Older than every visible candle: left of the plot, clipped.
+        var a = firstPoint(atOrAfter: candleStart, from: 0)
+        if a > 0 {
+            mapOutside(0..<a, base: firstSlot, fraction: -1)
+            var chunk = SlotChunk()
+            chunk.firstSlot = firstSlot &- 1
+            chunk.lastSlot = chunk.firstSlot
+            chunk.budget = 2
+            finishChunk(&chunk, points: 0..<a, of: s, state: &state)
+        }
+        // A group of narrow slots being gathered: its points from `pendingStart` on.
+        var pending = SlotChunk()
+        var pendingStart = -1
+        var pendingKey: Int64 = 0
+        var candle = candles.lowerBound
+        while candle < candles.upperBound, state.going {
+            let ticks = Int64(max(0, s.candles[candle].tickCount))
+            let start = candleStart
+            candleStart &+= ticks
+            let slot = self.slot(ofCandle: candle, in: s)
+            // This candle's points: those before the next candle's first tick.
+            let b = firstPoint(atOrAfter: candleStart, from: a)
+            defer {
+                a = b
+                candle &+= 1
+            }
+            if state.skipped < s.skippedCount, s.skippedCandles[state.skipped].positions == start..<candleStart {
+                // Not collected: its chunk is copied (collectSlotCandidates made sure it can be).
+                state.skipped &+= 1
+                var chunk = SlotChunk()
+                chunk.inside = true
+                chunk.firstSlot = slot
+                chunk.lastSlot = slot
+                chunk.candleStart = s.candles[candle].startTime
+                chunk.candleTicks = s.candles[candle].tickCount
+                chunk.positions = start..<candleStart
+                chunk.budget = max(2, firstColumn(slot &+ 1) &- firstColumn(slot))
+                chunk.reusable = true
+                guard copyChunk(&chunk, of: s, oldHalf: oldHalf, oldCount: oldChunkCount, pointsKnown: false, state: &state)
+                else {
+                    state.failed = true
+                    break
+                }
+                continue
+            }
+            guard b > a else { continue }
+            if group > 1 {
+                let key = groupKey(slot)
+                if pendingStart >= 0, key != pendingKey {
+                    pending.budget = max(2, firstColumn(pending.lastSlot &+ 1) &- firstColumn(pending.firstSlot))
+                    finishChunk(&pending, points: pendingStart..<a, of: s, state: &state)
+                    pendingStart = -1
+                }
+                if pendingStart < 0 {
+                    pending = SlotChunk()
+                    pending.inside = true
+                    pending.firstSlot = slot
+                    pendingStart = a
+                    pendingKey = key
+                }
+                pending.lastSlot = slot
+                mapCandle(a..<b, candle: candle, start: start)
+                continue
+            }
+            var chunk = SlotChunk()
+            chunk.inside = true
+            chunk.firstSlot = slot
+            chunk.lastSlot = slot
+            chunk.candleStart = s.candles[candle].startTime
+            chunk.candleTicks = s.candles[candle].tickCount
+            chunk.positions = start..<max(start, candleStart)
+            chunk.count = b &- a
+            chunk.firstPosition = point(a).0
+            chunk.lastPosition = point(b &- 1).0
+            chunk.budget = max(2, firstColumn(slot &+ 1) &- firstColumn(slot))
+            // Its points come from closed blocks: the same in a later frame with the same key.
+            chunk.reusable =
+                start >= 0 && UInt64(start) >= closed.lowerBound && candleStart >= start
+                && UInt64(candleStart) <= closed.upperBound
+            if reuses, chunk.reusable,
+                copyChunk(&chunk, of: s, oldHalf: oldHalf, oldCount: oldChunkCount, pointsKnown: true, state: &state)
+            {
+                continue
+            }
+            mapCandle(a..<b, candle: candle, start: start)
+            finishChunk(&chunk, points: a..<b, of: s, state: &state)
+        }
+        if pendingStart >= 0, state.going {
+            pending.budget = max(2, firstColumn(pending.lastSlot &+ 1) &- firstColumn(pending.firstSlot))
+            finishChunk(&pending, points: pendingStart..<a, of: s, state: &state)
+        }
+        // Newer than the newest visible candle: right of the plot, clipped.
+        if a < count, state.going, !candles.isEmpty {
+            mapOutside(a..<count, base: slot(ofCandle: candles.upperBound &- 1, in: s), fraction: 1)
+            var chunk = SlotChunk()
+            chunk.firstSlot = slot(ofCandle: candles.upperBound &- 1, in: s) &+ 1
+            chunk.lastSlot = chunk.firstSlot
+            chunk.budget = 2
+            finishChunk(&chunk, points: a..<count, of: s, state: &state)
+        }
+        if newHalf == 0 { s.slotChunkCounts.0 = state.chunks } else { s.slotChunkCounts.1 = state.chunks }
+        s.slotChunkFrame = frameKey
+        guard !state.failed, state.skipped == s.skippedCount else {
+            s.slotChunkFrame = nil
+            return -1
+        }
+        return state.written
+    }
+
+    /// Downsamples the mapped points `xs`/`ys[points]` of `chunk` with its budget (halved
+    /// while its call would not fit in what is left of `indices`), appends the picks to the
+    /// current half of the line buffer (after a gap marker where a non-finite point lies
+    /// between the last pick and this chunk's first) and records the chunk. O(points), no
+    /// allocation.
+    private func finishChunk(_ chunk: inout SlotChunk, points: Range<Int>, of s: SeriesScratch, state: inout SlotLineState) {
+        let a = points.lowerBound
+        let b = points.upperBound
+        var budget = chunk.budget
+        let out = s.indices
+        let written = state.written
+        // Room for this chunk's call (its scratch included) and a marker before it; sized at
+        // init so that this never has to shrink a budget, kept as the guard of the buffer's bound.
+        while budget > 1,
+            Downsampler.requiredCapacity(algorithm: options.algorithm, count: b &- a, points: budget) &+ 1 > out.count &- written
+        {
+            budget /= 2
+        }
+        guard Downsampler.requiredCapacity(algorithm: options.algorithm, count: b &- a, points: budget) &+ 1 <= out.count &- written
+        else {
+            state.going = false
+            return
+        }
+        if budget != chunk.budget { chunk.reusable = false }
+        if chunk.inside {
+            for i in a..<b where s.ys[i].isFinite {
+                chunk.minimum = min(chunk.minimum, s.ys[i])
+                chunk.maximum = max(chunk.maximum, s.ys[i])
+            }
+        }
+        let chunkOut = UnsafeMutableBufferPointer(rebasing: out[(written &+ 1)...])
+        let kept = Downsampler.downsample(
+            algorithm: options.algorithm,
+            x: UnsafeBufferPointer(rebasing: s.xs[a..<b]),
+            y: UnsafeBufferPointer(rebasing: s.ys[a..<b]),
+            points: budget, into: chunkOut)
+        /// Whether a point of `range` is a gap (a non-finite value).
+        func hasGap(_ range: Range<Int>) -> Bool {
+            for p in range where !s.ys[p].isFinite || !s.xs[p].isFinite { return true }
+            return false
+        }
+        let base = s.lineHalf &* s.lineCapacity
+        var w = written
+        if kept > 0 {
+            // Runs start with a pick, never with a marker.
+            chunk.gapBefore = hasGap(a..<(a &+ chunkOut[0]))
+            chunk.gapAfter = hasGap((a &+ chunkOut[kept &- 1] &+ 1)..<b)
+            // The pen lifts between chunks where a gap lies between the last pick and this one.
+            if state.keptAny, state.gapPending || chunk.gapBefore {
+                s.lineXs[base &+ w] = .nan
+                s.lineYs[base &+ w] = .nan
+                w &+= 1
+            }
+            chunk.offset = w
+            for k in 0..<kept {
+                let index = chunkOut[k]
+                if index == Downsampling.gapMarker {
+                    s.lineXs[base &+ w] = .nan
+                    s.lineYs[base &+ w] = .nan
+                } else {
+                    s.lineXs[base &+ w] = s.xs[a &+ index]
+                    s.lineYs[base &+ w] = s.ys[a &+ index]
+                }
+                w &+= 1
+            }
+            state.keptAny = true
+            state.gapPending = chunk.gapAfter
+        } else {
+            chunk.offset = w
+            chunk.gapBefore = false
+            chunk.gapAfter = hasGap(a..<b)
+            state.gapPending = state.gapPending || chunk.gapAfter
+        }
+        chunk.kept = kept
+        state.written = w
+        record(chunk, of: s, state: &state)
+    }
+
+    /// Copies the last frame's picks of `chunk` when it recorded the same chunk (same slot,
+    /// candle, points and budget, both from closed blocks) and this frame's call would have had
+    /// room at its full budget; returns false to have the chunk computed. Without
+    /// `pointsKnown` (its points were not collected) the chunk takes their count and bounds
+    /// from the record. O(its picks + the last frame's chunks skipped), no allocation.
+    private func copyChunk(
+        _ chunk: inout SlotChunk, of s: SeriesScratch, oldHalf: Int, oldCount: Int, pointsKnown: Bool,
+        state: inout SlotLineState
+    ) -> Bool {
+        // Invariant: both halves of slotChunks lie within its allocation (2 × slotChunkCapacity).
+        let old = UnsafeMutableBufferPointer(rebasing: s.slotChunks[(oldHalf &* s.slotChunkCapacity)...])
+        var c = state.oldCursor
+        while c < oldCount, old[c].firstSlot < chunk.firstSlot { c &+= 1 }
+        state.oldCursor = c
+        guard c < oldCount else { return false }
+        let o = old[c]
+        if !pointsKnown {
+            chunk.count = o.count
+            chunk.firstPosition = o.firstPosition
+            chunk.lastPosition = o.lastPosition
+        }
+        guard o.inside, o.reusable, o.firstSlot == chunk.firstSlot, o.lastSlot == chunk.lastSlot,
+            o.candleStart == chunk.candleStart, o.candleTicks == chunk.candleTicks, o.positions == chunk.positions,
+            o.count == chunk.count, o.firstPosition == chunk.firstPosition, o.lastPosition == chunk.lastPosition,
+            o.budget == chunk.budget,
+            Downsampler.requiredCapacity(algorithm: options.algorithm, count: chunk.count, points: chunk.budget) &+ 1
+                <= s.indices.count &- state.written
+        else { return false }
+        let from = oldHalf &* s.lineCapacity &+ o.offset
+        let base = s.lineHalf &* s.lineCapacity
+        var w = state.written
+        if o.kept > 0 {
+            if state.keptAny, state.gapPending || o.gapBefore {
+                s.lineXs[base &+ w] = .nan
+                s.lineYs[base &+ w] = .nan
+                w &+= 1
+            }
+            // The two halves do not overlap: the copy reads the last frame's, writes this one's.
+            (s.lineXs.baseAddress! + (base &+ w)).update(from: s.lineXs.baseAddress! + from, count: o.kept)
+            (s.lineYs.baseAddress! + (base &+ w)).update(from: s.lineYs.baseAddress! + from, count: o.kept)
+            chunk.offset = w
+            w &+= o.kept
+            state.keptAny = true
+            state.gapPending = o.gapAfter
+        } else {
+            chunk.offset = w
+            state.gapPending = state.gapPending || o.gapAfter
+        }
+        chunk.kept = o.kept
+        chunk.gapBefore = o.gapBefore
+        chunk.gapAfter = o.gapAfter
+        chunk.minimum = o.minimum
+        chunk.maximum = o.maximum
+        state.written = w
+        s.slotChunksCopied &+= 1
+        record(chunk, of: s, state: &state)
+        return true
+    }
+
+    /// Appends `chunk` to the current half's records (none past the capacity: such a chunk is
+    /// only never reused). O(1).
+    private func record(_ chunk: SlotChunk, of s: SeriesScratch, state: inout SlotLineState) {
+        guard state.chunks < s.slotChunkCapacity else { return }
+        s.slotChunks[s.lineHalf &* s.slotChunkCapacity &+ state.chunks] = chunk
+        state.chunks &+= 1
     }
 }

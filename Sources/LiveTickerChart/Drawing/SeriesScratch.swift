@@ -49,6 +49,37 @@ final class SeriesScratch {
     var drawnCandleCount = 0
     var drawnVisibleCandles: Range<Int> = 0..<0
     var drawnCandleWidth: Int64 = 0
+    /// Candle slots: the line's kept points in slot units (x NaN: a gap marker), ``keptCount``
+    /// of them from ``lineHalf`` times `lineCapacity` on; the other half holds the last
+    /// frame's, whose chunks (`slotChunks`, likewise in halves) a frame copies where their
+    /// inputs did not change. Empty unless the chart uses candle slots.
+    let lineXs: UnsafeMutableBufferPointer<Double>
+    let lineYs: UnsafeMutableBufferPointer<Double>
+    let lineCapacity: Int
+    var lineHalf = 0
+    let slotChunks: UnsafeMutableBufferPointer<SlotChunk>
+    let slotChunkCapacity: Int
+    /// Chunks in each half of `slotChunks`.
+    var slotChunkCounts = (0, 0)
+    /// What the chunks in the current half were made with; nil: none to reuse.
+    var slotChunkFrame: SlotChunkFrame?
+    /// Whether a frame copies the last frame's picks of chunks whose inputs did not change (a
+    /// var so tests can compare frames drawn without it).
+    var reusesSlotChunks = true
+    /// Chunks whose picks were copied from the frame before so far (a diagnostic: tests check
+    /// that a sliding window copies most of them).
+    var slotChunksCopied: UInt64 = 0
+    /// Summary path, candle slots: the candles whose candidates this frame did not collect
+    /// (`skippedCandles[0..<skippedCount]`, oldest first), their chunks to be copied from the
+    /// last frame; `candidates` then hold only the other candles' (see
+    /// ``LiveTickerChart/collectSlotCandidates(of:skipping:)``).
+    let skippedCandles: UnsafeMutableBufferPointer<SlotChunk.Skipped>
+    var skippedCount = 0
+    /// Summary path: the level of this frame's candidates, and the visible positions whose
+    /// candidates come from closed blocks taken whole (see
+    /// ``ChartSource/closedCandidatePositions(positions:level:)``).
+    var candidateLevel = -1
+    var closedCandidatePositions: Range<UInt64> = 0..<0
     /// The series title as bytes, so the header draws it without touching a String per frame.
     var titleBytes: [UInt8] = []
 
@@ -103,7 +134,7 @@ final class SeriesScratch {
         ys = .allocate(capacity: pointCapacity)
         var kept = Downsampler.requiredCapacity(algorithm: algorithm, count: pointCapacity, points: max(plotWidth, 3))
         if keepsCandles {
-            // Candle slots downsample slot by slot (``LiveTickerChart/downsampleBySlots(of:count:plotWidth:)``):
+            // Candle slots downsample slot by slot (``LiveTickerChart/downsampleBySlots(of:count:plotWidth:point:)``):
             // each chunk's picks and markers (at most twice its budget, the budgets summing to
             // the width plus two per outside chunk) and a marker between chunks, plus the
             // scratch the last chunk's call may need past them (MinMaxLTTB's candidates).
@@ -116,6 +147,16 @@ final class SeriesScratch {
         drawnXs = .allocate(capacity: max(kept, 1))
         drawnYs = .allocate(capacity: max(kept, 1))
         drawnCandles = .allocate(capacity: keepsCandles ? candles.count : 0)
+        // The line buffer matches `indices`, whose room each chunk's call is checked against;
+        // a chunk per visible candle and one each side of them.
+        lineCapacity = keepsCandles ? max(kept, 1) : 0
+        lineXs = .allocate(capacity: 2 &* lineCapacity)
+        lineYs = .allocate(capacity: 2 &* lineCapacity)
+        slotChunkCapacity = keepsCandles ? candles.count &+ 2 : 0
+        slotChunks = .allocate(capacity: 2 &* slotChunkCapacity)
+        slotChunks.initialize(repeating: SlotChunk())
+        skippedCandles = .allocate(capacity: keepsCandles ? candles.count : 0)
+        skippedCandles.initialize(repeating: SlotChunk.Skipped())
     }
 
     deinit {
@@ -130,6 +171,10 @@ final class SeriesScratch {
         drawnXs.deallocate()
         drawnYs.deallocate()
         drawnCandles.deallocate()
+        lineXs.deallocate()
+        lineYs.deallocate()
+        slotChunks.deallocate()
+        skippedCandles.deallocate()
     }
 }
 

@@ -71,6 +71,17 @@ public protocol ChartSource: AnyObject {
         positions: Range<UInt64>, level: Int, into buffer: UnsafeMutableBufferPointer<HistoryCandidate>,
         cache: HistoryCandidateCache
     ) -> HistoryCandidateSet
+    /// The part of `positions` whose candidates at `level` come from closed blocks taken whole
+    /// (see ``LiveSeries/closedCandidatePositions(positions:level:)``): the candidates of the
+    /// ticks in a sub-range of it have the same positions and values (and the finite ones the
+    /// same times) in every frame whose closed part holds the sub-range too, so a chart keeps
+    /// what it drew from them. Only called when ``summaryLevel(forCount:minimumBlocks:)``
+    /// returned a level. The default, an empty range, promises nothing (a chart then
+    /// recomputes the whole line each frame).
+    func closedCandidatePositions(positions: Range<UInt64>, level: Int) -> Range<UInt64>
+    /// Ticks per block at `level`, the unit ``closedCandidatePositions(positions:level:)``
+    /// comes in. The default, 1, goes with that one's default.
+    func candidateBlockSize(level: Int) -> UInt64
 }
 
 extension ChartSource {
@@ -94,6 +105,10 @@ extension ChartSource {
     ) -> HistoryCandidateSet {
         HistoryCandidateSet()
     }
+    /// Default: 1 (no blocks).
+    public func candidateBlockSize(level: Int) -> UInt64 { 1 }
+    /// Default: nothing is promised to stay.
+    public func closedCandidatePositions(positions: Range<UInt64>, level: Int) -> Range<UInt64> { 0..<0 }
     /// Default: ``collectCandidates(positions:level:into:)``, the cache unused.
     public func collectCandidates(
         positions: Range<UInt64>, level: Int, into buffer: UnsafeMutableBufferPointer<HistoryCandidate>,

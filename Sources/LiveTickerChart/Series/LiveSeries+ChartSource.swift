@@ -20,6 +20,9 @@ extension LiveSeries: ChartSource {
         candles.copyNewest(into: buffer).count
     }
 
+    /// ``LiveSeries/summaryBlockSize(level:)``. O(1).
+    public func candidateBlockSize(level: Int) -> UInt64 { Self.summaryBlockSize(level: level) }
+
     /// The folding interval's width (time candles), else 0. O(1).
     public var foldedCandleWidth: Int64 {
         if case .time(let nanoseconds)? = foldedCandleInterval { return nanoseconds }

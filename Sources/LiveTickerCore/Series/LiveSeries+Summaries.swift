@@ -129,6 +129,31 @@ extension LiveSeries {
         collectCandidates(positions: positions, level: level, into: buffer, caching: cache)
     }
 
+    /// The part of `positions` that ``collectCandidates(positions:level:into:)`` covers with
+    /// whole closed `level` blocks (the range's middle, its finer edges left out; a multiple of
+    /// the block size at both ends; empty when there is none). The candidates of the ticks in a
+    /// sub-range of it come from the blocks that overlap the sub-range, all of them closed and
+    /// unchanging while held, so every call whose closed part also holds the sub-range gives
+    /// them the same positions and values, and the finite ones the same times (draw times and
+    /// a gap point's time follow the ticks before the block and may differ). The oldest
+    /// sixteenth of the level's summary ring is left out: the writer may lap it while a frame
+    /// reads. O(1), no allocation. Consumer side.
+    public func closedCandidatePositions(positions: Range<UInt64>, level: Int) -> Range<UInt64> {
+        guard !positions.isEmpty else { return 0..<0 }
+        let maxLevel = min(max(0, level), summaries.levelCount &- 1)
+        let ring = summaries.rings[maxLevel]
+        let shift = UInt64(HistorySummaries.blockSize(level: maxLevel).trailingZeroBitCount)
+        let size = UInt64(1) &<< shift
+        // The same blocks the collection takes from the middle: [firstBlock, endBlock).
+        var firstBlock = (positions.lowerBound &+ size &- 1) &>> shift
+        let written = ring.writtenCount
+        let endBlock = min(positions.upperBound &>> shift, written)
+        let capacity = UInt64(ring.capacity)
+        if written > capacity { firstBlock = max(firstBlock, written &- capacity &+ capacity / 16 &+ 1) }
+        guard firstBlock < endBlock else { return 0..<0 }
+        return (firstBlock &<< shift)..<(endBlock &<< shift)
+    }
+
     /// The one body of both `collectCandidates`: blocks finer than `level` (the range's
     /// edges) always go through their summaries; with a cache, the run of `level` blocks in
     /// the middle goes through it in one loop. That split gives the pieces of one walk over

@@ -124,6 +124,8 @@ public struct CSVNumericColumns: Sendable {
                 let estimate = Int(Double(fileSize) / Double(max(1, end)) * Double(table.y.count) * 1.05)
                 table.x.reserveCapacity(estimate)
                 table.y.reserveCapacity(estimate)
+                Self.adviseHugePages(&table.x)
+                Self.adviseHugePages(&table.y)
                 reserved = true
             }
             let rest = filled - end
@@ -347,5 +349,28 @@ public struct CSVNumericColumns: Sendable {
             }
             return index
         }
+    }
+}
+
+extension CSVNumericColumns {
+    /// Asks the kernel to back the untouched part of `column`'s reserved storage with
+    /// transparent huge pages (a hint; nothing changes where THP is off). Why: a 10 M-row
+    /// file's two columns are 160 MB faulted in 4 KB at a time, and the faults and page
+    /// clearing took as long as the parse (perf of `liveticker downsample`). O(1).
+    static func adviseHugePages(_ column: inout [Double]) {
+        #if canImport(Glibc)
+        let huge = 2 << 20
+        let capacity = column.capacity
+        guard capacity * 8 >= 2 * huge else { return }
+        column.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            // The reserved storage runs from base to base + capacity; only its whole huge
+            // pages are advised (madvise wants page-aligned ranges).
+            let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
+            let end = (Int(bitPattern: base) + capacity * 8) & ~(huge - 1)
+            guard end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
+            _ = madvise(pointer, end - start, MADV_HUGEPAGE)
+        }
+        #endif
     }
 }

@@ -192,6 +192,51 @@ struct BlockSummaryTests {
         #expect(Int(followReads) * 10 < blocksCopied, "follow window read \(followReads) summaries")
     }
 
+    @Test("inside the closed part, a run's candidates collected over the run widened to block boundaries are the window's",
+          arguments: [UInt64(41), 42])
+    func closedPartCollectsAlone(seed: UInt64) throws {
+        let capacity = 30_000
+        let ticks = randomTicks(90_000, seed: seed)
+        let series = try makeSeries(ticks, capacity: capacity)
+        let room = series.candidateCapacity(minimumBlocks: 4) + 40_000
+        let whole = UnsafeMutableBufferPointer<HistoryCandidate>.allocate(capacity: room)
+        let part = UnsafeMutableBufferPointer<HistoryCandidate>.allocate(capacity: room)
+        defer { whole.deallocate(); part.deallocate() }
+        var rng = SplitMix64(seed: seed)
+        var compared = 0
+        for _ in 0..<300 {
+            let held = series.ticks.heldPositions
+            let a = held.lowerBound + rng.next() % UInt64(held.count)
+            let b = held.lowerBound + rng.next() % UInt64(held.count)
+            let window = min(a, b)..<max(a, b)
+            let level = Int(rng.next() % UInt64(series.summaryLevelCount))
+            let closed = series.closedCandidatePositions(positions: window, level: level)
+            guard !closed.isEmpty else { continue }
+            let size = LiveSeries.summaryBlockSize(level: level)
+            #expect(closed.lowerBound >= window.lowerBound && closed.upperBound <= window.upperBound)
+            #expect(closed.lowerBound % size == 0 && closed.upperBound % size == 0)
+            // A run inside the closed part (a candle's ticks, say), at any positions.
+            let p = closed.lowerBound + rng.next() % UInt64(closed.count)
+            let q = p + rng.next() % (closed.upperBound - p + 1)
+            let all = series.collectCandidates(positions: window, level: level, into: whole)
+            let widened = (p / size * size)..<((q + size - 1) / size * size)
+            let alone = series.collectCandidates(positions: widened, level: level, into: part)
+            let want = (0..<all.count).map { whole[$0] }.filter { $0.position >= p && $0.position < q }
+            let got = (0..<alone.count).map { part[$0] }.filter { $0.position >= p && $0.position < q }
+            #expect(got.count == want.count, "\(window) level \(level) run \(p)..<\(q)")
+            for (g, w) in zip(got, want) {
+                // Positions and values always; times of finite points (a gap point's time and
+                // draw times follow the ticks before the run).
+                let ok = g.position == w.position && g.value.bitPattern == w.value.bitPattern
+                    && (!w.value.isFinite || g.time == w.time)
+                #expect(ok, "\(window) level \(level) run \(p)..<\(q): \(g) vs \(w)")
+                if !ok { break }
+            }
+            compared += 1
+        }
+        #expect(compared > 100)
+    }
+
     @Test("a too-small buffer cuts the set short and says so")
     func truncation() throws {
         let series = try makeSeries(randomTicks(5000, seed: 9), capacity: 5000)

@@ -1,0 +1,60 @@
+import LiveTickerDownsampling
+
+/// One chunk of a candle-slot line as a frame downsampled it
+/// (``LiveTickerChart/downsampleBySlots(of:count:plotWidth:point:)``): what its picks depend
+/// on, where they lie in that frame's line buffer, and what the pen-lift between chunks needs
+/// to know of its points. A later frame whose chunk has the same inputs copies the picks
+/// instead of mapping and downsampling the points again.
+struct SlotChunk {
+    /// First and last slot with points (one slot for a one-candle chunk).
+    var firstSlot = 0
+    var lastSlot = 0
+    /// Whether its slots are visible candles' (else: points left or right of them, clipped).
+    var inside = false
+    /// Whether its points are raw ticks or come from closed blocks (see
+    /// ``ChartSource/closedCandidatePositions(positions:level:)``) and it is one candle's, so
+    /// the same inputs give the same points in a later frame.
+    var reusable = false
+    /// The candle's start time, tick count and tick positions `[start, end)`.
+    var candleStart: Int64 = 0
+    var candleTicks = 0
+    var positions: Range<Int64> = 0..<0
+    /// How many points it had, and the positions of its first and last.
+    var count = 0
+    var firstPosition: UInt64 = 0
+    var lastPosition: UInt64 = 0
+    /// The budget it was downsampled with.
+    var budget = 0
+    /// Its entries in the frame's line buffer: `offset..<offset + kept` (gap markers within
+    /// included; the marker before it, if any, not).
+    var offset = 0
+    var kept = 0
+    /// A non-finite point lies before its first pick (`gapBefore`), or after its last pick
+    /// (`gapAfter`; anywhere when it kept none).
+    var gapBefore = false
+    var gapAfter = false
+    /// Lowest and highest finite value of its points (±∞ when none): a frame that does not
+    /// collect a copied chunk's points takes their range from here.
+    var minimum = Double.infinity
+    var maximum = -Double.infinity
+
+    /// A candle whose points a frame did not collect, its chunk copied from the last frame
+    /// (see ``LiveTickerChart/collectSlotCandidates(of:skipping:)``): its tick positions and
+    /// the range of its points' finite values.
+    struct Skipped {
+        var positions: Range<Int64> = 0..<0
+        var minimum = Double.infinity
+        var maximum = -Double.infinity
+    }
+}
+
+/// What every chunk of a frame's candle-slot line depends on besides its own points and candle:
+/// chunks are reused only between frames with the same.
+struct SlotChunkFrame: Equatable {
+    var usesCandidates = false
+    var level = -1
+    var algorithm = DownsamplingAlgorithm.lttb
+    var slotCount = 0
+    var plotWidth = 0
+    var candleWidth: Int64 = 0
+}
