@@ -106,6 +106,7 @@ extension LiveTickerChart {
         // last-value lines.
         let header = paneFrames[0].geometry.layout.header
         if options.showsHeader, !header.isEmpty { damage.append(header) }
+        let singleTag = newestInputCount() == 1
         // A pass costs about as much as storing some 60 000 pixels (its capsules, area columns
         // and row sweep are rebuilt): boxes are joined while that saves more than it adds, to at
         // most 8 (Bench kiosk: 18 % of one core so, 22 % at 30 000 and 12, 21.5 % at 150 000 and 5).
@@ -113,12 +114,14 @@ extension LiveTickerChart {
         for box in changedSpans {
             let from = box.0 <= Double(plot.minX) ? plot.minX : Swift.min(plot.maxX, Int(box.0.rounded(.down)))
             let to = box.1 >= Double(plot.maxX) ? plot.maxX : Swift.max(plot.minX, Int(box.1.rounded(.up)) &+ 1)
-            let right = to >= plot.maxX ? rect.maxX : to
+            // With a single last-value tag the strip is redrawn only around it (below), so a box
+            // stops at the plot's edge; else the whole strip is redrawn and boxes join it.
+            let right = to >= plot.maxX && !singleTag ? rect.maxX : to
             let top = box.2 <= Double(plot.minY) ? plot.minY : Swift.min(last.maxY, Int(box.2.rounded(.down)))
             let bottom = box.3 >= Double(last.maxY) ? last.maxY : Swift.max(plot.minY, Int(box.3.rounded(.up)) &+ 1)
             if from < right, top < bottom { damage.append(PixelRect(minX: from, minY: top, maxX: right, maxY: bottom)) }
         }
-        appendDamage(PixelRect(minX: plot.maxX, minY: plot.minY, maxX: rect.maxX, maxY: last.maxY))
+        if !singleTag { appendDamage(PixelRect(minX: plot.maxX, minY: plot.minY, maxX: rect.maxX, maxY: last.maxY)) }
         let count = scratch.count
         for p in panes.indices {
             let geometry = paneFrames[p].geometry
@@ -127,6 +130,12 @@ extension LiveTickerChart {
                 for input in mark.inputs where input.need == .newest && scratch.indices.contains(input.series) {
                     let row = lastValueRow(of: scratch[input.series], geometry)
                     let old = d.tagRows[p &* count &+ input.series]
+                    if singleTag {
+                        // The tag shows the newest value (its text may change on the same row)
+                        // and hides the axis labels it overlaps: its old and new bands.
+                        if old != .min { appendDamage(tagBand(row: old, geometry, in: rect)) }
+                        if row != .min, row != old { appendDamage(tagBand(row: row, geometry, in: rect)) }
+                    }
                     guard row != old else { continue }
                     // The line is one row tall (``drawDashes(row:column:color:clip:into:)``).
                     if old != .min { appendDamage(PixelRect(minX: plotOfPane.minX, minY: old, maxX: plotOfPane.maxX, maxY: old &+ 1)) }
@@ -135,6 +144,31 @@ extension LiveTickerChart {
             }
         }
         return true
+    }
+
+    /// How many last-value tags the marks ask for, over all panes. O(marks).
+    func newestInputCount() -> Int {
+        var count = 0
+        for pane in panes {
+            for mark in pane.marks {
+                for input in mark.inputs where input.need == .newest && scratch.indices.contains(input.series) { count &+= 1 }
+            }
+        }
+        return count
+    }
+
+    /// The value strip's rows a single last-value tag on `row` can store to in `geometry`'s
+    /// pane: the tag where ``drawLastValues(of:_:into:)`` puts a lone tag (centred on the row,
+    /// kept inside the strip), widened by a text line and its gap each way, which covers every
+    /// axis label the tag can hide or uncover (``overlapsLastValueTag(_:)``). O(1).
+    func tagBand(row: Int, _ geometry: ChartGeometry, in rect: PixelRect) -> PixelRect {
+        let strip = geometry.layout.valueAxis
+        let tagHeight = valueTagHeight
+        let top = Swift.max(strip.minY, Swift.min(row &- tagHeight / 2, strip.maxY &- tagHeight))
+        let reach = textHeight &+ 2
+        let plot = geometry.layout.plot
+        return PixelRect(minX: plot.maxX, minY: top &- reach, maxX: rect.maxX, maxY: top &+ tagHeight &+ reach)
+            .intersection(PixelRect(minX: plot.maxX, minY: strip.minY, maxX: rect.maxX, maxY: strip.maxY))
     }
 
     /// Whether every series read as candles has the last frame's candles in the same slots
