@@ -171,14 +171,9 @@ extension LiveTickerChart {
             if state.skipped < s.skippedCount, s.skippedCandles[state.skipped].positions == start..<candleStart {
                 // Not collected: its chunk is copied (collectSlotCandidates made sure it can be).
                 state.skipped &+= 1
-                var chunk = SlotChunk()
-                chunk.inside = true
-                chunk.firstSlot = slot
-                chunk.lastSlot = slot
-                chunk.candleStart = s.candles[candle].startTime
-                chunk.candleTicks = s.candles[candle].tickCount
-                chunk.positions = start..<candleStart
-                chunk.budget = max(2, firstColumn(slot &+ 1) &- firstColumn(slot))
+                var chunk = SlotChunk(
+                    candle: s.candles[candle], slot: slot, positions: start..<candleStart,
+                    budget: max(2, firstColumn(slot &+ 1) &- firstColumn(slot)))
                 chunk.reusable = true
                 guard copyChunk(&chunk, of: s, oldHalf: oldHalf, oldCount: oldChunkCount, pointsKnown: false, state: &state)
                 else {
@@ -206,17 +201,12 @@ extension LiveTickerChart {
                 mapCandle(a..<b, candle: candle, start: start)
                 continue
             }
-            var chunk = SlotChunk()
-            chunk.inside = true
-            chunk.firstSlot = slot
-            chunk.lastSlot = slot
-            chunk.candleStart = s.candles[candle].startTime
-            chunk.candleTicks = s.candles[candle].tickCount
-            chunk.positions = start..<max(start, candleStart)
+            var chunk = SlotChunk(
+                candle: s.candles[candle], slot: slot, positions: start..<max(start, candleStart),
+                budget: max(2, firstColumn(slot &+ 1) &- firstColumn(slot)))
             chunk.count = b &- a
             chunk.firstPosition = point(a).0
             chunk.lastPosition = point(b &- 1).0
-            chunk.budget = max(2, firstColumn(slot &+ 1) &- firstColumn(slot))
             // Its points come from closed blocks: the same in a later frame with the same key.
             chunk.reusable =
                 start >= 0 && UInt64(start) >= closed.lowerBound && candleStart >= start

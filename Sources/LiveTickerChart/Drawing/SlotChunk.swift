@@ -1,3 +1,4 @@
+import LiveTickerCore
 import LiveTickerDownsampling
 
 /// One chunk of a candle-slot line as a frame downsampled it
@@ -37,6 +38,20 @@ struct SlotChunk {
     /// collect a copied chunk's points takes their range from here.
     var minimum = Double.infinity
     var maximum = -Double.infinity
+
+    init() {}
+
+    /// The chunk of one visible candle in `slot`: its start time and tick count, its tick
+    /// positions and its budget; the rest as a fresh chunk's. O(1).
+    init(candle: Candle, slot: Int, positions: Range<Int64>, budget: Int) {
+        inside = true
+        firstSlot = slot
+        lastSlot = slot
+        candleStart = candle.startTime
+        candleTicks = candle.tickCount
+        self.positions = positions
+        self.budget = budget
+    }
 
     /// A candle whose points a frame did not collect, its chunk copied from the last frame
     /// (see ``LiveTickerChart/collectSlotCandidates(of:skipping:)``): its tick positions and
