@@ -139,6 +139,9 @@ public final class LiveTickerChart {
     /// Whether a line joins the candles (a moving average): a changed candle then changes the
     /// line from the candle before it.
     let linesThroughCandles: Bool
+    /// How many last-value tags the marks ask for, over all panes (one: a partial frame redraws
+    /// the value strip only around it, see `LiveTickerChart+Damage`).
+    let lastValueTagCount: Int
     /// This frame's changed boxes (pixels: columns from, to, rows from, to), while the damage
     /// is worked out; capacity kept.
     var changedSpans: [(Double, Double, Double, Double)] = []
@@ -211,10 +214,12 @@ public final class LiveTickerChart {
         var lines = reads
         var linePane = [Int](repeating: 0, count: series.count)
         var slots = false
+        var tags = 0
         for (p, pane) in panes.enumerated().reversed() {
             for mark in pane.marks {
                 for input in mark.inputs where series.indices.contains(input.series) {
                     reads[input.series] = true
+                    if input.need == .newest { tags &+= 1 }
                     switch input.need {
                     case .line:
                         lines[input.series] = true
@@ -229,6 +234,7 @@ public final class LiveTickerChart {
         self.readsLine = lines
         self.linePane = linePane
         self.usesCandleSlots = slots
+        self.lastValueTagCount = tags
         // The plot takes about 85 % of the width (the value strip the rest).
         self.ladderMaxCandles = max(20, min(150, logical.width * 85 / 100 / 6))
         self.areaSeries = panes.map { pane in

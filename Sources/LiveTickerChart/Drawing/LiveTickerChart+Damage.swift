@@ -106,7 +106,7 @@ extension LiveTickerChart {
         // last-value lines.
         let header = paneFrames[0].geometry.layout.header
         if options.showsHeader, !header.isEmpty { damage.append(header) }
-        let singleTag = newestInputCount() == 1
+        let singleTag = lastValueTagCount == 1
         // A pass costs about as much as storing some 60 000 pixels (its capsules, area columns
         // and row sweep are rebuilt): boxes are joined while that saves more than it adds, to at
         // most 8 (Bench kiosk: 18 % of one core so, 22 % at 30 000 and 12, 21.5 % at 150 000 and 5).
@@ -144,17 +144,6 @@ extension LiveTickerChart {
             }
         }
         return true
-    }
-
-    /// How many last-value tags the marks ask for, over all panes. O(marks).
-    func newestInputCount() -> Int {
-        var count = 0
-        for pane in panes {
-            for mark in pane.marks {
-                for input in mark.inputs where input.need == .newest && scratch.indices.contains(input.series) { count &+= 1 }
-            }
-        }
-        return count
     }
 
     /// The value strip's rows a single last-value tag on `row` can store to in `geometry`'s
