@@ -388,6 +388,24 @@ static bool LTK_FN(lttb)(const double *y, intptr_t n, intptr_t m, intptr_t *out)
                 best0 = LTK_FN(sel)(g0, m0, best0);
                 at0 = LTK_FN(sel)(g0, LTK_FN(splat)((double)j), at0);
             }
+#if LTK_W == 8
+            // 8 lanes: the last few positions (up to 7, each a scalar step with a
+            // data-dependent pick) as one vector ending at `to`, in lane set 1, overlapping
+            // positions already seen. A position seen twice gives the same magnitude, so the
+            // merge's earliest-position rule keeps its first sighting; set 1's lanes still see
+            // rising positions, so its strict `>` keeps the earliest. (With 4 lanes the tail is
+            // at most 3 steps, and the extra vector did not pay: min of 300 calls, this Xeon.)
+            if (j < to && to - from >= LTK_W) {
+                const intptr_t last = to - LTK_W;
+                const VD base = LTK_FN(splat)(ax - (double)last);
+                const VD m1 = LTK_MAG(LTK_FN(load)(y + last), base - lane0);
+                const VL g1 = m1 > best1;
+                // Recorded as last − W: set 1's offsets (W + lane) then give last + lane.
+                best1 = LTK_FN(sel)(g1, m1, best1);
+                at1 = LTK_FN(sel)(g1, LTK_FN(splat)((double)(last - LTK_W)), at1);
+                j = to;
+            }
+#endif
 #undef LTK_MAG
             // Merge: the largest magnitude, on ties the smallest position; pairwise in vectors
             // (no branch: which lane wins is data-dependent), then across the W lanes.
@@ -401,7 +419,22 @@ static bool LTK_FN(lttb)(const double *y, intptr_t n, intptr_t m, intptr_t *out)
             LTK_PICK(best0, p0, best1, p1);
             LTK_PICK(best2, p2, best3, p3);
             LTK_PICK(best0, p0, best2, p2);
-#undef LTK_PICK
+#if LTK_W == 8
+            // Across 8 lanes by halving shuffles (three steps, not seven scalar ones).
+            {
+                VD bs = __builtin_shufflevector(best0, best0, 4, 5, 6, 7, 0, 1, 2, 3);
+                VD ps = __builtin_shufflevector(p0, p0, 4, 5, 6, 7, 0, 1, 2, 3);
+                LTK_PICK(best0, p0, bs, ps);
+                bs = __builtin_shufflevector(best0, best0, 2, 3, 0, 1, 6, 7, 4, 5);
+                ps = __builtin_shufflevector(p0, p0, 2, 3, 0, 1, 6, 7, 4, 5);
+                LTK_PICK(best0, p0, bs, ps);
+                bs = __builtin_shufflevector(best0, best0, 1, 0, 3, 2, 5, 4, 7, 6);
+                ps = __builtin_shufflevector(p0, p0, 1, 0, 3, 2, 5, 4, 7, 6);
+                LTK_PICK(best0, p0, bs, ps);
+            }
+            double best = best0[0];
+            double pick = p0[0];
+#else
             double best = best0[0];
             double pick = p0[0];
             for (int k = 1; k < LTK_W; k++) {
@@ -410,6 +443,8 @@ static bool LTK_FN(lttb)(const double *y, intptr_t n, intptr_t m, intptr_t *out)
                 best = take ? v : best;
                 pick = take ? p : pick;
             }
+#endif
+#undef LTK_PICK
             // Lanes never offered a position hold −1 (every magnitude is ≥ 0), so when the
             // bucket had no whole vector the tail below always replaces the pick.
             // The tail lies after every vector position: it wins only when strictly beyond.
