@@ -183,45 +183,39 @@ static inline __attribute__((always_inline)) void LTK_FN(scan)(
 static inline __attribute__((always_inline)) void LTK_FN(finish)(
     const double *y, const SCAN *state, intptr_t *min_index, intptr_t *max_index) {
     const VD run_min = state->run_min, run_max = state->run_max;
+    // Across the lanes by halving shuffles, the extremes broadcast to every lane on the way
+    // (log2 W steps per reduction instead of W − 1 scalar ones; the finishes are most of
+    // MinMax's time at 10⁵ → 1920, where a bucket is about 100 values). The running extremes
+    // hold no NaN (a lane starts at a value and takes only values strictly beyond), so any
+    // order of the min/max steps gives the same value; ±0 compare equal, as below.
 #if LTK_W == 8
-    // Across 8 lanes by halving shuffles, the extremes broadcast to every lane on the way
-    // (three steps each instead of seven scalar ones; the finishes are most of MinMax's time
-    // at 10⁵ → 1920, where a bucket is about 100 values). The running extremes hold no NaN (a
-    // lane starts at a value and takes only values strictly beyond), so any order of the
-    // min/max steps gives the same value; ±0 compare equal, as below.
-    VD lo = LTK_FN(vmin)(run_min, __builtin_shufflevector(run_min, run_min, 4, 5, 6, 7, 0, 1, 2, 3));
-    VD hi = LTK_FN(vmax)(run_max, __builtin_shufflevector(run_max, run_max, 4, 5, 6, 7, 0, 1, 2, 3));
-    lo = LTK_FN(vmin)(lo, __builtin_shufflevector(lo, lo, 2, 3, 0, 1, 6, 7, 4, 5));
-    hi = LTK_FN(vmax)(hi, __builtin_shufflevector(hi, hi, 2, 3, 0, 1, 6, 7, 4, 5));
-    lo = LTK_FN(vmin)(lo, __builtin_shufflevector(lo, lo, 1, 0, 3, 2, 5, 4, 7, 6));
-    hi = LTK_FN(vmax)(hi, __builtin_shufflevector(hi, hi, 1, 0, 3, 2, 5, 4, 7, 6));
+#define LTK_HALVE(v, step) __builtin_shufflevector(v, v, LTK_HALVE_##step)
+#define LTK_HALVE_1 4, 5, 6, 7, 0, 1, 2, 3
+#define LTK_HALVE_2 2, 3, 0, 1, 6, 7, 4, 5
+#define LTK_HALVE_3 1, 0, 3, 2, 5, 4, 7, 6
+#define LTK_REDUCE(op, v) v = op(v, LTK_HALVE(v, 1)); v = op(v, LTK_HALVE(v, 2)); v = op(v, LTK_HALVE(v, 3))
+#else
+#define LTK_HALVE(v, step) __builtin_shufflevector(v, v, LTK_HALVE_##step)
+#define LTK_HALVE_2 2, 3, 0, 1
+#define LTK_HALVE_3 1, 0, 3, 2
+#define LTK_REDUCE(op, v) v = op(v, LTK_HALVE(v, 2)); v = op(v, LTK_HALVE(v, 3))
+#endif
+    VD lo = run_min, hi = run_max;
+    LTK_REDUCE(LTK_FN(vmin), lo);
+    LTK_REDUCE(LTK_FN(vmax), hi);
     const double vmin = lo[0], vmax = hi[0];
+    // Selects, not branches: which lane holds the extreme is data-dependent.
     const VD never = LTK_FN(splat)((double)state->hi);
     VD min_at = LTK_FN(sel)(run_min == lo, state->min_block, never);
     VD max_at = LTK_FN(sel)(run_max == hi, state->max_block, never);
-    min_at = LTK_FN(vmin)(min_at, __builtin_shufflevector(min_at, min_at, 4, 5, 6, 7, 0, 1, 2, 3));
-    max_at = LTK_FN(vmin)(max_at, __builtin_shufflevector(max_at, max_at, 4, 5, 6, 7, 0, 1, 2, 3));
-    min_at = LTK_FN(vmin)(min_at, __builtin_shufflevector(min_at, min_at, 2, 3, 0, 1, 6, 7, 4, 5));
-    max_at = LTK_FN(vmin)(max_at, __builtin_shufflevector(max_at, max_at, 2, 3, 0, 1, 6, 7, 4, 5));
-    min_at = LTK_FN(vmin)(min_at, __builtin_shufflevector(min_at, min_at, 1, 0, 3, 2, 5, 4, 7, 6));
-    max_at = LTK_FN(vmin)(max_at, __builtin_shufflevector(max_at, max_at, 1, 0, 3, 2, 5, 4, 7, 6));
+    LTK_REDUCE(LTK_FN(vmin), min_at);
+    LTK_REDUCE(LTK_FN(vmin), max_at);
     const double bmin = min_at[0], bmax = max_at[0];
-#else
-    double vmin = run_min[0], vmax = run_max[0];
-    for (int i = 1; i < LTK_W; i++) {
-        vmin = run_min[i] < vmin ? run_min[i] : vmin;
-        vmax = run_max[i] > vmax ? run_max[i] : vmax;
-    }
-    // Selects, not branches: which lane holds the extreme is data-dependent.
-    const VD never = LTK_FN(splat)((double)state->hi);
-    const VD min_at = LTK_FN(sel)(run_min == LTK_FN(splat)(vmin), state->min_block, never);
-    const VD max_at = LTK_FN(sel)(run_max == LTK_FN(splat)(vmax), state->max_block, never);
-    double bmin = min_at[0], bmax = max_at[0];
-    for (int i = 1; i < LTK_W; i++) {
-        bmin = min_at[i] < bmin ? min_at[i] : bmin;
-        bmax = max_at[i] < bmax ? max_at[i] : bmax;
-    }
-#endif
+#undef LTK_REDUCE
+#undef LTK_HALVE
+#undef LTK_HALVE_1
+#undef LTK_HALVE_2
+#undef LTK_HALVE_3
     // Indices also when the verdict is "not finite": a finite run whose check sum overflowed
     // (±1.7e308) still needs them (the per-run path ignores the verdict).
     *min_index = LTK_FN(first_equal)(y, (intptr_t)bmin, vmin);
