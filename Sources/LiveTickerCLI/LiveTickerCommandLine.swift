@@ -1,3 +1,5 @@
+import LiveTickerDownsampling
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -89,6 +91,9 @@ public enum LiveTickerCommandLine {
         }
         if first == "--version" {
             printOutput("liveticker \(LiveTickerVersion.string)")
+            // The second line says which kernels this CPU runs (what a bug report and the
+            // tests that force LIVETICKER_SIMD need to know); the first stays as it was.
+            printOutput("kernels: \(KernelLevel.summary)")
             return 0
         }
         guard let command = command(named: first) else {

@@ -227,5 +227,13 @@ struct KernelLevelTests {
         if let requested = KernelLevel.requested, requested.isSupported {
             #expect(KernelLevel.active == requested)
         }
+        // The line `liveticker --version` prints, which the LTTB oracle script parses.
+        let supported = KernelLevel.supported.map(\.description).joined(separator: ", ")
+        let expected = "\(KernelLevel.active) (supported: \(supported))"
+        if let requested = KernelLevel.requested, requested != KernelLevel.active {
+            #expect(KernelLevel.summary == expected + "; LIVETICKER_SIMD=\(requested) is not supported here")
+        } else {
+            #expect(KernelLevel.summary == expected)
+        }
     }
 }

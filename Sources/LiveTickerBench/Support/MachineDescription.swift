@@ -12,11 +12,7 @@ enum MachineDescription {
         var facts: [(key: String, value: String)] = []
         facts.append(("cpu", cpuModel() ?? "unknown"))
         facts.append(("cores", String(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
-        var kernels = "\(KernelLevel.active) (supported: \(KernelLevel.supported.map(\.description).joined(separator: ", ")))"
-        if let requested = KernelLevel.requested, requested != KernelLevel.active {
-            kernels += "; LIVETICKER_SIMD=\(requested) is not supported here"
-        }
-        facts.append(("downsampling kernels", kernels))
+        facts.append(("downsampling kernels", KernelLevel.summary))
         #if DEBUG
         facts.append(("build", "debug"))
         #else

@@ -41,6 +41,17 @@ public enum KernelLevel: Int, CaseIterable, Sendable, CustomStringConvertible {
     /// Every level this machine runs, narrowest first (always includes `.sse2`).
     public static var supported: [KernelLevel] { allCases.filter(\.isSupported) }
 
+    /// One line for a person: the active level, every level this machine supports, and whether
+    /// a `LIVETICKER_SIMD` request could not be honoured, e.g. `avx2 (supported: sse2, avx2)`.
+    /// What `liveticker --version` and the Bench print. O(1) after the first use.
+    public static var summary: String {
+        var line = "\(active) (supported: \(supported.map(\.description).joined(separator: ", ")))"
+        if let requested, requested != active {
+            line += "; LIVETICKER_SIMD=\(requested) is not supported here"
+        }
+        return line
+    }
+
     /// The level's name as `LIVETICKER_SIMD` spells it.
     public var description: String {
         switch self {
