@@ -185,9 +185,10 @@ static inline __attribute__((always_inline)) void LTK_FN(finish)(
     const VD run_min = state->run_min, run_max = state->run_max;
     // Across the lanes by halving shuffles, the extremes broadcast to every lane on the way
     // (log2 W steps per reduction instead of W − 1 scalar ones; the finishes are most of
-    // MinMax's time at 10⁵ → 1920, where a bucket is about 100 values). The running extremes
-    // hold no NaN (a lane starts at a value and takes only values strictly beyond), so any
-    // order of the min/max steps gives the same value; ±0 compare equal, as below.
+    // MinMax's time at 10⁵ → 1920, where a bucket is about 100 values). Every lane starts at
+    // the range's first value and takes only values strictly beyond, so the lanes hold NaN only
+    // when that value is NaN, and then all of them do: any order of the min/max steps gives the
+    // scalar loop's value. ±0 compare equal, as below.
 #if LTK_W == 8
 #define LTK_HALVE(v, step) __builtin_shufflevector(v, v, LTK_HALVE_##step)
 #define LTK_HALVE_1 4, 5, 6, 7, 0, 1, 2, 3
@@ -222,14 +223,15 @@ static inline __attribute__((always_inline)) void LTK_FN(finish)(
     *max_index = LTK_FN(first_equal)(y, (intptr_t)bmax, vmax);
 }
 
-/// The extremes of a narrow range, `LTK_NARROW_FROM ≤ hi − lo < BLOCK` (LTK_NARROW_FROM ≥ 4): four values at a time at every level
-/// (a range this short fills too few 8-lane vectors to pay for their reductions), the last four
-/// ending at hi (overlapping those before), each lane keeping its extremes and the position it
-/// first reached them (each lane's positions rise, so strictly beyond keeps the earliest); then
-/// the earliest position among the lanes equal to each extreme. No branch depends on the data,
-/// as the plain scan's do (a random walk's new highs mispredict): narrow buckets are what
-/// MinMaxLTTB's preselection at 10⁵ points asks for. The verdict sums `v − v` (0 for finite
-/// v), so a finite ±1.7e308 never reads as non-finite here.
+/// The extremes of a narrow range, `LTK_NARROW_FROM ≤ hi − lo < BLOCK` (the level sets
+/// LTK_NARROW_FROM, at least 4): four values at a time (a range this short fills too few
+/// 8-lane vectors to pay for their reductions), the last four ending at hi (overlapping those
+/// before), each lane keeping its extremes and the position it first reached them (each lane's
+/// positions rise, so strictly beyond keeps the earliest); then the earliest position among the
+/// lanes equal to each extreme. No branch depends on the data, as the plain scan's do (a random
+/// walk's new highs mispredict): narrow buckets are what MinMaxLTTB's preselection at 10⁵
+/// points asks for. The verdict sums `v − v` (0 for finite v), so a finite ±1.7e308 never
+/// reads as non-finite here.
 static inline __attribute__((always_inline)) bool LTK_FN(narrow)(
     const double *y, const double *x, intptr_t lo, intptr_t hi, intptr_t *min_index, intptr_t *max_index) {
     typedef long long L4 __attribute__((vector_size(32)));
@@ -317,8 +319,8 @@ static intptr_t LTK_FN(buckets)(const double *y, const double *x, intptr_t lo, i
         const intptr_t end = ltk_split_next(&split);
         if (end <= start) continue;
         if (end - start < BLOCK) {
-            // Narrow buckets: four values at a time from LTK_NARROW_FROM values (below: the plain scan), in
-            // order after what is queued.
+            // Narrow buckets, in order after what is queued: the narrow scan from
+            // LTK_NARROW_FROM values, the plain scan below that.
             w += LTK_FN(drain)(y, m4, pending, queued, out + w);
             queued = 0;
             intptr_t low, high;
@@ -413,7 +415,8 @@ static bool LTK_FN(lttb)(const double *y, intptr_t n, intptr_t m, intptr_t *out)
             // positions already seen. A position seen twice gives the same magnitude, so the
             // merge's earliest-position rule keeps its first sighting; set 1's lanes still see
             // rising positions, so its strict `>` keeps the earliest. (With 4 lanes the tail is
-            // at most 3 steps, and the extra vector did not pay: min of 300 calls, this Xeon.)
+            // at most 3 steps, and the extra vector did not pay: min of 300 calls on an
+            // AVX-512 Xeon.)
             if (j < to && to - from >= LTK_W) {
                 const intptr_t last = to - LTK_W;
                 const VD base = LTK_FN(splat)(ax - (double)last);
