@@ -11,6 +11,20 @@ typedef long long LTK_FN(vl) __attribute__((vector_size(LTK_W * 8)));
 #define VD LTK_FN(vd)
 #define VL LTK_FN(vl)
 #define BLOCK (4 * LTK_W)
+// Halving shuffles across the lanes of a vector: step 1 swaps its two 256-bit halves (8 lanes
+// only), step 2 its 128-bit pairs, step 3 neighbouring lanes. A reduction applies `op` with
+// each step in turn, leaving its result in every lane (log2 W steps instead of W − 1).
+#define LTK_HALVE(v, step) __builtin_shufflevector(v, v, LTK_HALVE_##step)
+#if LTK_W == 8
+#define LTK_HALVE_1 4, 5, 6, 7, 0, 1, 2, 3
+#define LTK_HALVE_2 2, 3, 0, 1, 6, 7, 4, 5
+#define LTK_HALVE_3 1, 0, 3, 2, 5, 4, 7, 6
+#define LTK_REDUCE(op, v) v = op(v, LTK_HALVE(v, 1)); v = op(v, LTK_HALVE(v, 2)); v = op(v, LTK_HALVE(v, 3))
+#else
+#define LTK_HALVE_2 2, 3, 0, 1
+#define LTK_HALVE_3 1, 0, 3, 2
+#define LTK_REDUCE(op, v) v = op(v, LTK_HALVE(v, 2)); v = op(v, LTK_HALVE(v, 3))
+#endif
 typedef double LTK_FN(v4) __attribute__((vector_size(32)));
 #define V4 LTK_FN(v4)
 
@@ -189,18 +203,6 @@ static inline __attribute__((always_inline)) void LTK_FN(finish)(
     // the range's first value and takes only values strictly beyond, so the lanes hold NaN only
     // when that value is NaN, and then all of them do: any order of the min/max steps gives the
     // scalar loop's value. ±0 compare equal, as below.
-#if LTK_W == 8
-#define LTK_HALVE(v, step) __builtin_shufflevector(v, v, LTK_HALVE_##step)
-#define LTK_HALVE_1 4, 5, 6, 7, 0, 1, 2, 3
-#define LTK_HALVE_2 2, 3, 0, 1, 6, 7, 4, 5
-#define LTK_HALVE_3 1, 0, 3, 2, 5, 4, 7, 6
-#define LTK_REDUCE(op, v) v = op(v, LTK_HALVE(v, 1)); v = op(v, LTK_HALVE(v, 2)); v = op(v, LTK_HALVE(v, 3))
-#else
-#define LTK_HALVE(v, step) __builtin_shufflevector(v, v, LTK_HALVE_##step)
-#define LTK_HALVE_2 2, 3, 0, 1
-#define LTK_HALVE_3 1, 0, 3, 2
-#define LTK_REDUCE(op, v) v = op(v, LTK_HALVE(v, 2)); v = op(v, LTK_HALVE(v, 3))
-#endif
     VD lo = run_min, hi = run_max;
     LTK_REDUCE(LTK_FN(vmin), lo);
     LTK_REDUCE(LTK_FN(vmax), hi);
@@ -212,11 +214,6 @@ static inline __attribute__((always_inline)) void LTK_FN(finish)(
     LTK_REDUCE(LTK_FN(vmin), min_at);
     LTK_REDUCE(LTK_FN(vmin), max_at);
     const double bmin = min_at[0], bmax = max_at[0];
-#undef LTK_REDUCE
-#undef LTK_HALVE
-#undef LTK_HALVE_1
-#undef LTK_HALVE_2
-#undef LTK_HALVE_3
     // Indices also when the verdict is "not finite": a finite run whose check sum overflowed
     // (±1.7e308) still needs them (the per-run path ignores the verdict).
     *min_index = LTK_FN(first_equal)(y, (intptr_t)bmin, vmin);
@@ -444,14 +441,11 @@ static bool LTK_FN(lttb)(const double *y, intptr_t n, intptr_t m, intptr_t *out)
 #if LTK_W == 8
             // Across 8 lanes by halving shuffles (three steps, not seven scalar ones).
             {
-                VD bs = __builtin_shufflevector(best0, best0, 4, 5, 6, 7, 0, 1, 2, 3);
-                VD ps = __builtin_shufflevector(p0, p0, 4, 5, 6, 7, 0, 1, 2, 3);
+                VD bs = LTK_HALVE(best0, 1), ps = LTK_HALVE(p0, 1);
                 LTK_PICK(best0, p0, bs, ps);
-                bs = __builtin_shufflevector(best0, best0, 2, 3, 0, 1, 6, 7, 4, 5);
-                ps = __builtin_shufflevector(p0, p0, 2, 3, 0, 1, 6, 7, 4, 5);
+                bs = LTK_HALVE(best0, 2), ps = LTK_HALVE(p0, 2);
                 LTK_PICK(best0, p0, bs, ps);
-                bs = __builtin_shufflevector(best0, best0, 1, 0, 3, 2, 5, 4, 7, 6);
-                ps = __builtin_shufflevector(p0, p0, 1, 0, 3, 2, 5, 4, 7, 6);
+                bs = LTK_HALVE(best0, 3), ps = LTK_HALVE(p0, 3);
                 LTK_PICK(best0, p0, bs, ps);
             }
             double best = best0[0];
@@ -489,5 +483,10 @@ static bool LTK_FN(lttb)(const double *y, intptr_t n, intptr_t m, intptr_t *out)
 #undef VD
 #undef VL
 #undef BLOCK
+#undef LTK_HALVE
+#undef LTK_HALVE_1
+#undef LTK_HALVE_2
+#undef LTK_HALVE_3
+#undef LTK_REDUCE
 #undef V4
 #undef SCAN

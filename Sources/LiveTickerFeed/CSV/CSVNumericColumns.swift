@@ -295,10 +295,12 @@ public struct CSVNumericColumns: Sendable {
         var p = start
         var next = start
         var lines = 0
-        defer {
+        func flush() {
             x.append(contentsOf: UnsafeBufferPointer(start: batchX, count: pending))
             y.append(contentsOf: UnsafeBufferPointer(start: batchY, count: pending))
+            pending = 0
         }
+        defer { flush() }
         while p < stop {
             var xValue: Double
             var q = p
@@ -330,11 +332,7 @@ public struct CSVNumericColumns: Sendable {
             batchX[pending] = xValue
             batchY[pending] = yValue
             pending &+= 1
-            if pending == RowBatch.capacity {
-                x.append(contentsOf: UnsafeBufferPointer(start: batchX, count: pending))
-                y.append(contentsOf: UnsafeBufferPointer(start: batchY, count: pending))
-                pending = 0
-            }
+            if pending == RowBatch.capacity { flush() }
             lines &+= 1
             p = q
             next = q
