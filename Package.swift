@@ -2,7 +2,7 @@
 // LiveTicker: live tick streams to a chart on a display with no desktop.
 //
 // Module map (each module has one job; arrows are dependencies):
-//   LiveTickerCore         ring buffer, ticks, live series, candles, civil calendar (no Foundation)
+//   LiveTickerCore         ring buffer, ticks, live series, candles, civil calendar -> CLiveTickerKernels (huge pages; no Foundation)
 //   LiveTickerDownsampling LTTB, MinMax, M4, MinMaxLTTB -> CLiveTickerKernels (no Foundation)
 //   CLiveTickerKernels     downsampling and stroke-sweep kernels in C for AVX2 / AVX-512, chosen by CPU at run time
 //   LiveTickerScales       nice numbers, time ticks, label formatting -> Core (no Foundation)
@@ -10,7 +10,7 @@
 //   LiveTickerChart        layout, themes, LiveTickerChart  -> Core, Downsampling, Scales, Render
 //   LiveTickerFreeType     TrueType/OpenType glyphs rendered once into an atlas -> Render, CFreeType
 //   LiveTickerFiles        files replaced atomically (mkstemp, fsync, rename)
-//   LiveTickerImageIO      PPM and PNG files                -> Render, CZlib, Files
+//   LiveTickerImageIO      PPM and PNG files                -> Render, CLiveTickerKernels (huge pages), CZlib, Files
 //   LiveTickerDisplay      Display protocol, DRM/KMS, fbdev, picture files -> Render, ImageIO, CDRM
 //   LiveTickerFeed         CSV, JSON, line-protocol and binary tick files, pacing, live sources, message payloads -> Core
 //   LiveTickerDecompression gzip streams through zlib                    -> CZlib, Files
@@ -41,7 +41,7 @@ let package = Package(
     ],
     targets: [
         // MARK: Core (pure Swift, no Foundation, no devices)
-        .target(name: "LiveTickerCore"),
+        .target(name: "LiveTickerCore", dependencies: ["CLiveTickerKernels"]),
         // Wide-vector kernels (AVX2, AVX-512 per function, one dispatch by CPU features); the
         // Swift code in LiveTickerDownsampling stays the reference and the path elsewhere.
         .target(name: "CLiveTickerKernels"),
@@ -75,7 +75,7 @@ let package = Package(
         ),
         .target(name: "LiveTickerFreeType", dependencies: ["LiveTickerRender", "CFreeType"]),
         .target(name: "LiveTickerFiles"),
-        .target(name: "LiveTickerImageIO", dependencies: ["LiveTickerRender", "CZlib", "LiveTickerFiles"]),
+        .target(name: "LiveTickerImageIO", dependencies: ["LiveTickerRender", "CLiveTickerKernels", "CZlib", "LiveTickerFiles"]),
         .target(
             name: "LiveTickerDisplay",
             dependencies: ["LiveTickerCore", "LiveTickerRender", "LiveTickerImageIO", "CDRM"]

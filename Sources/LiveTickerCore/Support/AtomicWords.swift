@@ -1,3 +1,4 @@
+import CLiveTickerKernels
 import Synchronization
 
 /// Allocation of `UInt64` atomics in raw, never-moving memory.
@@ -17,11 +18,19 @@ enum AtomicWords {
     @usableFromInline static let wordsPerLine = lineBytes / MemoryLayout<UInt64>.stride
 
     /// Allocates `count` zeroed atomic words aligned to a line group. O(count); allocates.
+    ///
+    /// From 2 MB on the words come from ``ltk_huge_allocate``, in transparent huge pages:
+    /// a ring sized to a file of 10⁶ ticks is tens of MB, and faulted in 4 KB at a time its
+    /// page faults cost a `replay` to PNG about as much as parsing the file (perf, 1080p).
     static func allocate(count: Int) -> UnsafeMutablePointer<Atomic<UInt64>> {
-        let raw = UnsafeMutableRawPointer.allocate(
-            byteCount: count * MemoryLayout<Atomic<UInt64>>.stride,
-            alignment: lineBytes
-        )
+        let bytes = count * MemoryLayout<Atomic<UInt64>>.stride
+        // Below 2 MB ltk_huge_allocate aligns to 64 only, and a line group needs 128.
+        let raw: UnsafeMutableRawPointer
+        if bytes >= 2 << 20, let huge = ltk_huge_allocate(bytes) {
+            raw = huge
+        } else {
+            raw = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: lineBytes)
+        }
         let words = raw.bindMemory(to: Atomic<UInt64>.self, capacity: count)
         for i in 0..<count {
             (words + i).initialize(to: Atomic<UInt64>(0))
@@ -32,6 +41,10 @@ enum AtomicWords {
     /// Deinitialises and frees words from `allocate(count:)`. Only when no thread uses them.
     static func deallocate(_ words: UnsafeMutablePointer<Atomic<UInt64>>, count: Int) {
         words.deinitialize(count: count)
-        UnsafeMutableRawPointer(words).deallocate()
+        if count * MemoryLayout<Atomic<UInt64>>.stride >= 2 << 20 {
+            ltk_huge_free(words)
+        } else {
+            UnsafeMutableRawPointer(words).deallocate()
+        }
     }
 }

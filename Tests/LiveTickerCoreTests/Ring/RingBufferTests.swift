@@ -16,6 +16,24 @@ struct RingBufferTests {
         #expect(throws: ConfigurationError.invalidCapacity(Int.max / 2)) { try RingBuffer<Tick>(capacity: Int.max / 2) }
     }
 
+    @Test("a ring whose storage passes 2 MB (allocated in huge pages) starts zeroed, wraps and keeps the newest")
+    func hugePageStorage() throws {
+        // 300 000 ticks are several MB of slot words, past the 2 MB from which the storage
+        // comes from ltk_huge_allocate; a second ring reuses freed memory of the first.
+        for round in 0..<2 {
+            let capacity = 300_000
+            let ring = try RingBuffer<Tick>(capacity: capacity)
+            #expect(ring.newest == nil)
+            #expect(ring.element(at: UInt64(capacity - 1)) == nil)
+            let total = capacity + capacity / 2 + round
+            for i in 0..<total { ring.append(Tick(time: Int64(i), value: Double(i) * 0.5, size: 1)) }
+            #expect(ring.heldPositions == UInt64(total - capacity)..<UInt64(total))
+            #expect(ring.element(at: UInt64(total - capacity)) == Tick(time: Int64(total - capacity), value: Double(total - capacity) * 0.5, size: 1))
+            #expect(ring.element(at: UInt64(total - capacity - 1)) == nil)
+            #expect(ring.newest == Tick(time: Int64(total - 1), value: Double(total - 1) * 0.5, size: 1))
+        }
+    }
+
     @Test func emptyRingReturnsNothing() throws {
         let ring = try RingBuffer<Double>(capacity: 4)
         #expect(ring.writtenCount == 0)
