@@ -56,10 +56,12 @@ struct PNGTests {
         #expect(types == ["IHDR", "IDAT", "IEND"])
     }
 
-    @Test("the IDAT stream inflates to filtered rows that reconstruct the frame")
-    func idatRoundTrip() throws {
+    @Test(
+        "the IDAT stream inflates to filtered rows that reconstruct the frame, with either deflate strategy",
+        arguments: [PNGEncoder.DeflateStrategy.runLength, .full])
+    func idatRoundTrip(strategy: PNGEncoder.DeflateStrategy) throws {
         let fb = testPattern(width: 23, height: 9)
-        let png = try PNGEncoder(compressionLevel: 9).encode(fb)
+        let png = try PNGEncoder(compressionLevel: 9, strategy: strategy).encode(fb)
         let idatLength = Int(be32(png, 33))
         let raw = try Inflate.decompress(png[41..<(41 + idatLength)])
         #expect(raw.count == 9 * (23 * 3 + 1))
@@ -86,16 +88,18 @@ struct PNGTests {
         }
     }
 
-    @Test("an independent decoder (Python Pillow) reads the same pixels as the PPM")
-    func pillowDecodes() throws {
+    @Test(
+        "an independent decoder (Python Pillow) reads the same pixels as the PPM, with either deflate strategy",
+        arguments: [PNGEncoder.DeflateStrategy.runLength, .full])
+    func pillowDecodes(strategy: PNGEncoder.DeflateStrategy) throws {
         let fb = testPattern(width: 64, height: 40)
-        let png = temporaryPath("pillow.png")
-        let ppm = temporaryPath("pillow.ppm")
+        let png = temporaryPath("pillow-\(strategy).png")
+        let ppm = temporaryPath("pillow-\(strategy).ppm")
         defer {
             removeFile(png)
             removeFile(ppm)
         }
-        let encoder = PNGEncoder(compressionLevel: 1)
+        let encoder = PNGEncoder(compressionLevel: 1, strategy: strategy)
         try encoder.write(fb, to: png)
         let script =
             "import sys; from PIL import Image; im = Image.open(sys.argv[1]); im.load(); im.convert('RGB').save(sys.argv[2], 'PPM')"
@@ -115,6 +119,61 @@ struct PNGTests {
         #expect(try PNGEncoder().encode(testPattern(width: 3, height: 2)) == b)
         let one = try encoder.encode(Framebuffer(width: 1, height: 1))
         #expect(one.count > 50)
+    }
+
+    @Test("a full-HD frame (buffers past 2 MB, in huge pages) round-trips after a smaller one, and again after a larger one")
+    func fullHDReuse() throws {
+        // A chart-like frame: flat background, a grid, one diagonal line.
+        let fb = Framebuffer(width: 1920, height: 1080)
+        fb.clear(to: 0x0010_1418)
+        for y in stride(from: 0, to: 1080, by: 90) { for x in 0..<1920 { fb[x, y] = 0x0030_3840 } }
+        for x in 0..<1920 { fb[x, x * 1079 / 1919] = 0x00F0_C020 }
+        let encoder = PNGEncoder()
+        let small = try encoder.encode(testPattern(width: 40, height: 30))
+        let first = try encoder.encode(fb)
+        _ = try encoder.encode(testPattern(width: 2100, height: 1200))
+        #expect(try encoder.encode(fb) == first)
+        #expect(try encoder.encode(testPattern(width: 40, height: 30)) == small)
+        // Decoded as a reader would: each row's filter undone, every pixel compared.
+        let raw = try Inflate.decompress(Self.idat(first))
+        let rowBytes = 1920 * 3
+        #expect(raw.count == 1080 * (rowBytes + 1))
+        var previous = [UInt8](repeating: 0, count: rowBytes)
+        var mismatches = 0
+        for y in 0..<1080 {
+            let filter = raw[y * (rowBytes + 1)]
+            var row = [UInt8](repeating: 0, count: rowBytes)
+            for i in 0..<rowBytes {
+                let v = raw[y * (rowBytes + 1) + 1 + i]
+                switch filter {
+                case 1: row[i] = v &+ (i >= 3 ? row[i - 3] : 0)
+                case 2: row[i] = v &+ previous[i]
+                default: row[i] = v
+                }
+            }
+            for x in 0..<1920 {
+                let p = fb[x, y]
+                if row[3 * x] != UInt8(p >> 16 & 0xFF) || row[3 * x + 1] != UInt8(p >> 8 & 0xFF)
+                    || row[3 * x + 2] != UInt8(p & 0xFF)
+                {
+                    mismatches += 1
+                }
+            }
+            previous = row
+        }
+        #expect(mismatches == 0)
+    }
+
+    /// The concatenated IDAT data of a PNG file.
+    static func idat(_ png: [UInt8]) -> [UInt8] {
+        var at = 8
+        var data: [UInt8] = []
+        while at + 12 <= png.count {
+            let length = Int(be32(png, at))
+            if Array(png[(at + 4)..<(at + 8)]) == Array("IDAT".utf8) { data += png[(at + 8)..<(at + 8 + length)] }
+            at += 12 + length
+        }
+        return data
     }
 
     @Test("a write to an unwritable path names the path")

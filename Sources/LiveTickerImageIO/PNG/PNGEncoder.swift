@@ -1,3 +1,4 @@
+import CLiveTickerKernels
 import CZlib
 import LiveTickerFiles
 import LiveTickerRender
@@ -9,22 +10,43 @@ import LiveTickerRender
 /// the cheap heuristic the PNG specification recommends; charts with flat backgrounds and
 /// horizontal grid lines compress well with Sub/Up.
 ///
+/// By default zlib searches only for runs (`Z_RLE`, ``DeflateStrategy/runLength``): after
+/// Sub/Up a chart is mostly runs of one byte, and at 1920×1080 that deflate took a third of
+/// the default strategy's time for a file 14 % larger (190 against 166 kB, the same frame).
+///
 /// The encoder keeps its deflate state, its filtered-row buffer and its output buffer between
 /// frames (`deflateReset` instead of a new stream), so a frame sequence (`--every N`)
 /// allocates only when the frame size grows. Not thread-safe; use one encoder per thread.
 public final class PNGEncoder {
-    /// zlib compression level 0…9 used by `encode` (1 is fast and still small for charts).
+    /// How deflate looks for repeated bytes.
+    public enum DeflateStrategy: Sendable {
+        /// Only runs of the byte before (zlib's `Z_RLE`): fast, and near the best for
+        /// filtered chart rows; the compression level hardly matters with it.
+        case runLength
+        /// zlib's default search over its whole window, as far as `compressionLevel` says:
+        /// smaller files of photos or dense text, several times slower on charts.
+        case full
+    }
+
+    /// zlib compression level 0…9 used by `encode` (0 stores the rows uncompressed).
     public let compressionLevel: Int32
+    /// The search deflate makes for repeats.
+    public let strategy: DeflateStrategy
     /// The last encoded PNG file; valid until the next `encode`.
     public private(set) var bytes: [UInt8] = []
     /// The file last written, kept so rewriting it every frame allocates nothing.
     private var file: ReplacementFile?
 
     /// Filter-byte-prefixed rows of the frame being encoded.
-    private var filtered: [UInt8] = []
-    /// Deflate output of `filtered`: the first `deflatedCount` bytes (the array keeps the
+    ///
+    /// It and `deflated` are raw memory from ``ltk_huge_allocate``, never cleared: every byte
+    /// of `filtered` is written before zlib reads it, and only the bytes zlib writes to
+    /// `deflated` are read. Why not arrays: a 1080p frame's two buffers are 12 MB, and zeroing
+    /// them at first use took 3 000 page faults, a tenth of a whole `replay` to PNG (perf).
+    private var filtered = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
+    /// Deflate output of `filtered`: the first `deflatedCount` bytes (the buffer keeps the
     /// deflate bound's size so the next frame reuses it).
-    private var deflated: [UInt8] = []
+    private var deflated = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
     private var deflatedCount = 0
     /// The row above (unfiltered RGB) and the candidate filtered rows.
     private var previous: [UInt8] = []
@@ -35,14 +57,17 @@ public final class PNGEncoder {
     private let stream: UnsafeMutablePointer<z_stream>
     private var streamReady = false
 
-    /// Creates an encoder; `compressionLevel` is clamped to 0…9.
-    public init(compressionLevel: Int32 = 6) {
+    /// Creates an encoder; `compressionLevel` is clamped to 0…9. O(1).
+    public init(compressionLevel: Int32 = 6, strategy: DeflateStrategy = .runLength) {
         self.compressionLevel = Swift.min(Swift.max(compressionLevel, 0), 9)
+        self.strategy = strategy
         stream = .allocate(capacity: 1)
         stream.initialize(to: z_stream())
     }
 
     deinit {
+        ltk_huge_free(filtered.baseAddress)
+        ltk_huge_free(deflated.baseAddress)
         if streamReady { deflateEnd(stream) }
         stream.deinitialize(count: 1)
         stream.deallocate()
@@ -74,7 +99,7 @@ public final class PNGEncoder {
             header[12] = 0
             appendChunk(0x4948_4452, UnsafeBufferPointer(header))  // IHDR
         }
-        deflated.withUnsafeBufferPointer { appendChunk(0x4944_4154, UnsafeBufferPointer(rebasing: $0[0..<deflatedCount])) }  // IDAT
+        appendChunk(0x4944_4154, UnsafeBufferPointer(rebasing: deflated[0..<deflatedCount]))  // IDAT
         appendChunk(0x4945_4E44, UnsafeBufferPointer(start: nil, count: 0))  // IEND
         return bytes
     }
@@ -90,7 +115,7 @@ public final class PNGEncoder {
     private func filterRows(_ fb: Framebuffer, rowBytes: Int) {
         let h = fb.height
         let total = h * (rowBytes + 1)
-        if filtered.count != total { filtered = [UInt8](repeating: 0, count: total) }
+        if filtered.count != total { Self.reallocate(&filtered, count: total) }
         if previous.count != rowBytes {
             previous = [UInt8](repeating: 0, count: rowBytes)
             current = previous
@@ -98,35 +123,34 @@ public final class PNGEncoder {
         } else {
             for i in 0..<rowBytes { previous[i] = 0 }
         }
-        filtered.withUnsafeMutableBufferPointer { out in
-            previous.withUnsafeMutableBufferPointer { up in
-                current.withUnsafeMutableBufferPointer { row in
-                    candidate.withUnsafeMutableBufferPointer { cand in
-                        for y in 0..<h {
-                            let src = fb.row(y)
-                            for x in 0..<fb.width {
-                                let p = src[x]
-                                row[x &* 3] = UInt8(truncatingIfNeeded: p >> 16)
-                                row[x &* 3 &+ 1] = UInt8(truncatingIfNeeded: p >> 8)
-                                row[x &* 3 &+ 2] = UInt8(truncatingIfNeeded: p)
-                            }
-                            // Sub into cand[0..<rowBytes], Up into cand[rowBytes...]; score each
-                            // by the sum of bytes taken as signed magnitudes.
-                            let (scoreNone, scoreSub, scoreUp) = Self.scoreFilters(
-                                row.baseAddress!, up.baseAddress!, cand.baseAddress!, rowBytes: rowBytes)
-                            let o = y &* (rowBytes &+ 1)
-                            if scoreSub <= scoreUp && scoreSub <= scoreNone {
-                                out[o] = 1
-                                for i in 0..<rowBytes { out[o &+ 1 &+ i] = cand[i] }
-                            } else if scoreUp <= scoreNone {
-                                out[o] = 2
-                                for i in 0..<rowBytes { out[o &+ 1 &+ i] = cand[rowBytes &+ i] }
-                            } else {
-                                out[o] = 0
-                                for i in 0..<rowBytes { out[o &+ 1 &+ i] = row[i] }
-                            }
-                            for i in 0..<rowBytes { up[i] = row[i] }
+        let out = filtered
+        previous.withUnsafeMutableBufferPointer { up in
+            current.withUnsafeMutableBufferPointer { row in
+                candidate.withUnsafeMutableBufferPointer { cand in
+                    for y in 0..<h {
+                        let src = fb.row(y)
+                        for x in 0..<fb.width {
+                            let p = src[x]
+                            row[x &* 3] = UInt8(truncatingIfNeeded: p >> 16)
+                            row[x &* 3 &+ 1] = UInt8(truncatingIfNeeded: p >> 8)
+                            row[x &* 3 &+ 2] = UInt8(truncatingIfNeeded: p)
                         }
+                        // Sub into cand[0..<rowBytes], Up into cand[rowBytes...]; score each
+                        // by the sum of bytes taken as signed magnitudes.
+                        let (scoreNone, scoreSub, scoreUp) = Self.scoreFilters(
+                            row.baseAddress!, up.baseAddress!, cand.baseAddress!, rowBytes: rowBytes)
+                        let o = y &* (rowBytes &+ 1)
+                        if scoreSub <= scoreUp && scoreSub <= scoreNone {
+                            out[o] = 1
+                            for i in 0..<rowBytes { out[o &+ 1 &+ i] = cand[i] }
+                        } else if scoreUp <= scoreNone {
+                            out[o] = 2
+                            for i in 0..<rowBytes { out[o &+ 1 &+ i] = cand[rowBytes &+ i] }
+                        } else {
+                            out[o] = 0
+                            for i in 0..<rowBytes { out[o &+ 1 &+ i] = row[i] }
+                        }
+                        for i in 0..<rowBytes { up[i] = row[i] }
                     }
                 }
             }
@@ -182,7 +206,8 @@ public final class PNGEncoder {
     private func deflateFiltered() throws(ImageIOError) {
         if !streamReady {
             let rc = deflateInit2_(
-                stream, compressionLevel, Z_DEFLATED, 15, 8, Z_DEFAULT_STRATEGY, zlibVersion(),
+                stream, compressionLevel, Z_DEFLATED, 15, 8, strategy == .runLength ? Z_RLE : Z_DEFAULT_STRATEGY,
+                zlibVersion(),
                 Int32(MemoryLayout<z_stream>.size))
             guard rc == Z_OK else { throw .zlib(operation: "deflateInit2", code: rc, message: Self.message(stream)) }
             streamReady = true
@@ -190,23 +215,25 @@ public final class PNGEncoder {
             deflateReset(stream)
         }
         let bound = Int(deflateBound(stream, UInt(filtered.count)))
-        if deflated.count < bound { deflated = [UInt8](repeating: 0, count: bound) }
-        var produced = 0
-        let rc: Int32 = filtered.withUnsafeMutableBufferPointer { input in
-            deflated.withUnsafeMutableBufferPointer { output in
-                stream.pointee.next_in = input.baseAddress
-                stream.pointee.avail_in = UInt32(input.count)
-                stream.pointee.next_out = output.baseAddress
-                stream.pointee.avail_out = UInt32(output.count)
-                let rc = deflate(stream, Z_FINISH)
-                produced = output.count - Int(stream.pointee.avail_out)
-                stream.pointee.next_in = nil
-                stream.pointee.next_out = nil
-                return rc
-            }
-        }
+        if deflated.count < bound { Self.reallocate(&deflated, count: bound) }
+        stream.pointee.next_in = filtered.baseAddress
+        stream.pointee.avail_in = UInt32(filtered.count)
+        stream.pointee.next_out = deflated.baseAddress
+        stream.pointee.avail_out = UInt32(deflated.count)
+        let rc = deflate(stream, Z_FINISH)
+        let produced = deflated.count - Int(stream.pointee.avail_out)
+        stream.pointee.next_in = nil
+        stream.pointee.next_out = nil
         guard rc == Z_STREAM_END else { throw .zlib(operation: "deflate", code: rc, message: Self.message(stream)) }
         deflatedCount = produced
+    }
+
+    /// Replaces `buffer` with `count` bytes of uninitialised memory from ``ltk_huge_allocate``
+    /// (the old contents are not kept). Traps when out of memory, as an array would.
+    private static func reallocate(_ buffer: inout UnsafeMutableBufferPointer<UInt8>, count: Int) {
+        ltk_huge_free(buffer.baseAddress)
+        guard let memory = ltk_huge_allocate(count) else { fatalError("out of memory for a \(count)-byte PNG buffer") }
+        buffer = UnsafeMutableBufferPointer(start: memory.bindMemory(to: UInt8.self, capacity: count), count: count)
     }
 
     /// zlib's message for the last error on `stream`, if any.
