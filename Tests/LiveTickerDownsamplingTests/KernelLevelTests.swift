@@ -199,6 +199,57 @@ struct KernelLevelTests {
         }
     }
 
+    /// A spike at the start of each bucket of `width` (positions from 1), low noise elsewhere.
+    static func spikeAtBucketStart(_ i: Int, width: Int) -> Double {
+        if i % width == 1 { return 50 + Double(i % 7) }
+        return Double(i % 5) * 0.01
+    }
+
+    /// One spike per bucket at a position that moves with the bucket, alternately up and down.
+    static func wanderingSpike(_ i: Int, width: Int) -> Double {
+        let bucket = i / width
+        guard i % width == bucket % width else { return 0 }
+        return bucket % 2 == 0 ? 9 : -9
+    }
+
+    @Test("the LTTB kernel's two chains (the second from a guessed start, then walked again): same picks as one chain")
+    func lttbTwoChains() {
+        // Bucket counts around where the two chains start (32) and odd ones (the guessed chain
+        // one bucket longer); bucket widths just under and at 2 048 (one chain from there on).
+        let cases: [(buckets: Int, width: Int)] = [
+            (31, 5), (32, 5), (33, 5), (34, 7), (63, 3), (65, 9), (1001, 13), (1918, 52), (1918, 53), (40, 2047), (40, 2048),
+        ]
+        for level in Self.wide {
+            for (buckets, width) in cases {
+                let m = buckets + 2
+                let n = buckets * width + 2
+                // Shape 9: a spike at the start of every bucket, so the true pick before the
+                // second half is far from the guessed middle and the second half must be walked
+                // again; shape 10: alternating spikes, where a wrong start keeps picking wrong
+                // for many buckets.
+                for shape in [0, 1, 2, 8, 9, 10] {
+                    let y: [Double]
+                    switch shape {
+                    case 9: y = (0..<n).map { (i: Int) -> Double in Self.spikeAtBucketStart(i, width: width) }
+                    case 10: y = (0..<n).map { (i: Int) -> Double in Self.wanderingSpike(i, width: width) }
+                    default: y = Self.data(shape, n, seed: UInt64(buckets &* 7 &+ width))
+                    }
+                    var swift = [Int](repeating: -1, count: m)
+                    var c = [Int](repeating: -1, count: m)
+                    let (okSwift, okC) = y.withUnsafeBufferPointer { yb in
+                        (swift.withUnsafeMutableBufferPointer { LTTB.fastKernel(yb.baseAddress!, count: n, points: m, into: $0.baseAddress!) },
+                         c.withUnsafeMutableBufferPointer { ltk_lttb(level.code, yb.baseAddress!, n, m, $0.baseAddress!) })
+                    }
+                    #expect(okSwift == okC, "\(level) buckets \(buckets) width \(width) shape \(shape)")
+                    if okSwift && okC {
+                        #expect(swift == c, "\(level) buckets \(buckets) width \(width) shape \(shape)")
+                    }
+                    if shape >= 8 { #expect(c == plainLTTB(y, points: m), "\(level) buckets \(buckets) width \(width) shape \(shape)") }
+                }
+            }
+        }
+    }
+
     @Test("a near-tie that fused multiply-add would break: the unfused reference pick is kept")
     func noContraction() {
         // Values whose d1·y − dist·d2 differ only in the last bits: picked exactly as the
