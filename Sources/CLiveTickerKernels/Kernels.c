@@ -88,6 +88,20 @@ static intptr_t ltk_scalar_buckets(const double *y, const double *x, intptr_t lo
     return w;
 }
 
+/// `ltk_read_sum` below the vector levels: four plain sums side by side.
+static double ltk_read_sum_scalar(const double *y, intptr_t n) {
+    double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    intptr_t j = 0;
+    for (; j + 4 <= n; j += 4) {
+        s0 += y[j];
+        s1 += y[j + 1];
+        s2 += y[j + 2];
+        s3 += y[j + 3];
+    }
+    for (; j < n; j++) s0 += y[j];
+    return (s0 + s1) + (s2 + s3);
+}
+
 #if defined(__x86_64__)
 #include <cpuid.h>
 #include <immintrin.h>
@@ -170,6 +184,12 @@ intptr_t ltk_bucket_extremes(int level, const double *y, const double *x, intptr
     return ltk_scalar_buckets(y, x, lo, n, count, m4, check, out);
 }
 
+double ltk_read_sum(int level, const double *y, intptr_t n) {
+    if (level == LTK_LEVEL_AVX512) return ltk_avx512_read_sum(y, n);
+    if (level == LTK_LEVEL_AVX2) return ltk_avx2_read_sum(y, n);
+    return ltk_read_sum_scalar(y, n);
+}
+
 bool ltk_lttb(int level, const double *y, intptr_t n, intptr_t m, intptr_t *out) {
     if (level == LTK_LEVEL_AVX512) return ltk_avx512_lttb(y, n, m, out);
     if (level == LTK_LEVEL_AVX2) return ltk_avx2_lttb(y, n, m, out);
@@ -213,6 +233,11 @@ intptr_t ltk_bucket_extremes(int level, const double *y, const double *x, intptr
                              intptr_t count, bool m4, bool check, intptr_t *out) {
     (void)level;
     return ltk_scalar_buckets(y, x, lo, n, count, m4, check, out);
+}
+
+double ltk_read_sum(int level, const double *y, intptr_t n) {
+    (void)level;
+    return ltk_read_sum_scalar(y, n);
 }
 
 bool ltk_lttb(int level, const double *y, intptr_t n, intptr_t m, intptr_t *out) {

@@ -271,6 +271,19 @@ struct KernelLevelTests {
         }
     }
 
+    @Test("the read floor's sum (ltk_read_sum) adds every value once at every level, every length")
+    func readSum() {
+        for level in KernelLevel.supported {
+            for n in [0, 1, 3, 7, 8, 15, 16, 31, 32, 33, 63, 64, 65, 1000, 5003] {
+                // Integers: every order of the additions gives the exact same sum.
+                let y = (0..<n).map { Double(($0 &* 7919) % 1013) - 500 }
+                let expected = y.reduce(0, +)
+                let got = y.withUnsafeBufferPointer { ltk_read_sum(Int32(level.rawValue), $0.baseAddress, n) }
+                #expect(got == expected, "\(level) n \(n)")
+            }
+        }
+    }
+
     @Test("LIVETICKER_SIMD names and the active level")
     func levelNames() {
         #expect(KernelLevel.allCases.map(\.description) == ["sse2", "avx2", "avx512"])

@@ -41,6 +41,11 @@ int ltk_level_select(int *requested);
 bool ltk_extremes(int level, const double *y, const double *x, intptr_t lo, intptr_t hi,
                   intptr_t *min_index, intptr_t *max_index);
 
+/// The sum of `y[0 ..< n]` (in any order) read at `level`'s vector width with the extremes
+/// scan's prefetch: what one read of the array costs when it is read as the kernels read it,
+/// the Bench's memory-read floor. O(n), allocates nothing.
+double ltk_read_sum(int level, const double *y, intptr_t n);
+
 /// MinMax (`m4` false: per bucket its minimum and maximum) or M4 (`m4` true: its first,
 /// minimum, maximum and last) over `count > 0` equal-count buckets of `y[lo ..< lo + n]`, bucket
 /// `k` spanning `lo + ⌊n·k/count⌋ ..< lo + ⌊n·(k+1)/count⌋`; empty buckets emit nothing, each
