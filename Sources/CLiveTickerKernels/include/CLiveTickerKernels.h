@@ -119,7 +119,7 @@ intptr_t ltk_inside_capsules(int level, const double *xs, const double *ys, intp
                              ltk_capsule *out, intptr_t room, const ltk_capsule *previous, bool *forwards,
                              bool *backwards);
 
-// MARK: Memory in huge pages (LiveTickerRender's framebuffers, the Bench's big arrays)
+// MARK: Memory in huge pages (framebuffers and stroke masks, rings past 2 MB, PNG buffers, the Bench's big arrays)
 
 /// `bytes` of uninitialised memory, 64-byte aligned; from 2 MB on, aligned to and rounded up
 /// to 2 MB and advised into transparent huge pages (`madvise(MADV_HUGEPAGE)`, Linux; a hint,
