@@ -175,6 +175,18 @@ struct KernelLevelTests {
         }
     }
 
+    /// The Swift fast kernel's and the C kernel's verdicts and picks on `y` → `m` points.
+    static func bothLTTBKernels(_ y: [Double], points m: Int, level: KernelLevel) -> (Bool, [Int], Bool, [Int]) {
+        let n = y.count
+        var swift = [Int](repeating: -1, count: m)
+        var c = [Int](repeating: -1, count: m)
+        let (okSwift, okC) = y.withUnsafeBufferPointer { yb in
+            (swift.withUnsafeMutableBufferPointer { LTTB.fastKernel(yb.baseAddress!, count: n, points: m, into: $0.baseAddress!) },
+             c.withUnsafeMutableBufferPointer { ltk_lttb(level.code, yb.baseAddress!, n, m, $0.baseAddress!) })
+        }
+        return (okSwift, swift, okC, c)
+    }
+
     @Test("the LTTB kernel alone equals the Swift fast kernel, bucket sizes 1 to 70",
           arguments: [1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 70])
     func lttbKernel(bucket: Int) {
@@ -183,12 +195,7 @@ struct KernelLevelTests {
                 let n = bucket * (m - 2) + 2 + extra
                 for shape in [0, 2, 3, 4, 6, 8] {
                     let y = Self.data(shape, n, seed: UInt64(bucket))
-                    var swift = [Int](repeating: -1, count: m)
-                    var c = [Int](repeating: -1, count: m)
-                    let (okSwift, okC) = y.withUnsafeBufferPointer { yb in
-                        (swift.withUnsafeMutableBufferPointer { LTTB.fastKernel(yb.baseAddress!, count: n, points: m, into: $0.baseAddress!) },
-                         c.withUnsafeMutableBufferPointer { ltk_lttb(level.code, yb.baseAddress!, n, m, $0.baseAddress!) })
-                    }
+                    let (okSwift, swift, okC, c) = Self.bothLTTBKernels(y, points: m, level: level)
                     #expect(okSwift == okC, "\(level) bucket \(bucket) m \(m) shape \(shape)")
                     if okSwift && okC {
                         #expect(swift == c, "\(level) bucket \(bucket) m \(m) shape \(shape)")
@@ -234,12 +241,7 @@ struct KernelLevelTests {
                     case 10: y = (0..<n).map { (i: Int) -> Double in Self.wanderingSpike(i, width: width) }
                     default: y = Self.data(shape, n, seed: UInt64(buckets &* 7 &+ width))
                     }
-                    var swift = [Int](repeating: -1, count: m)
-                    var c = [Int](repeating: -1, count: m)
-                    let (okSwift, okC) = y.withUnsafeBufferPointer { yb in
-                        (swift.withUnsafeMutableBufferPointer { LTTB.fastKernel(yb.baseAddress!, count: n, points: m, into: $0.baseAddress!) },
-                         c.withUnsafeMutableBufferPointer { ltk_lttb(level.code, yb.baseAddress!, n, m, $0.baseAddress!) })
-                    }
+                    let (okSwift, swift, okC, c) = Self.bothLTTBKernels(y, points: m, level: level)
                     #expect(okSwift == okC, "\(level) buckets \(buckets) width \(width) shape \(shape)")
                     if okSwift && okC {
                         #expect(swift == c, "\(level) buckets \(buckets) width \(width) shape \(shape)")

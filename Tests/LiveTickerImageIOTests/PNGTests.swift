@@ -65,26 +65,16 @@ struct PNGTests {
         let idatLength = Int(be32(png, 33))
         let raw = try Inflate.decompress(png[41..<(41 + idatLength)])
         #expect(raw.count == 9 * (23 * 3 + 1))
-        var previous = [UInt8](repeating: 0, count: 23 * 3)
+        let rows = Self.unfiltered(raw, width: 23, height: 9)
         for y in 0..<9 {
-            let filter = raw[y * 70]
-            #expect(filter <= 2)
-            var row = [UInt8](repeating: 0, count: 69)
-            for i in 0..<69 {
-                let v = raw[y * 70 + 1 + i]
-                switch filter {
-                case 1: row[i] = v &+ (i >= 3 ? row[i - 3] : 0)
-                case 2: row[i] = v &+ previous[i]
-                default: row[i] = v
-                }
-            }
+            #expect(raw[y * 70] <= 2)
+            let row = rows[y]
             for x in 0..<23 {
                 let p = fb[x, y]
                 #expect(
                     row[3 * x] == UInt8(p >> 16 & 0xFF) && row[3 * x + 1] == UInt8(p >> 8 & 0xFF)
                         && row[3 * x + 2] == UInt8(p & 0xFF))
             }
-            previous = row
         }
     }
 
@@ -138,9 +128,29 @@ struct PNGTests {
         let raw = try Inflate.decompress(Self.idat(first))
         let rowBytes = 1920 * 3
         #expect(raw.count == 1080 * (rowBytes + 1))
-        var previous = [UInt8](repeating: 0, count: rowBytes)
+        let rows = Self.unfiltered(raw, width: 1920, height: 1080)
         var mismatches = 0
         for y in 0..<1080 {
+            let row = rows[y]
+            for x in 0..<1920 {
+                let p = fb[x, y]
+                if row[3 * x] != UInt8(p >> 16 & 0xFF) || row[3 * x + 1] != UInt8(p >> 8 & 0xFF)
+                    || row[3 * x + 2] != UInt8(p & 0xFF)
+                {
+                    mismatches += 1
+                }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
+    /// The RGB rows of inflated PNG data (a filter byte, then the row), each row's None, Sub or
+    /// Up filter undone as a reader does.
+    static func unfiltered(_ raw: [UInt8], width: Int, height: Int) -> [[UInt8]] {
+        let rowBytes = width * 3
+        var previous = [UInt8](repeating: 0, count: rowBytes)
+        var rows: [[UInt8]] = []
+        for y in 0..<height {
             let filter = raw[y * (rowBytes + 1)]
             var row = [UInt8](repeating: 0, count: rowBytes)
             for i in 0..<rowBytes {
@@ -151,17 +161,10 @@ struct PNGTests {
                 default: row[i] = v
                 }
             }
-            for x in 0..<1920 {
-                let p = fb[x, y]
-                if row[3 * x] != UInt8(p >> 16 & 0xFF) || row[3 * x + 1] != UInt8(p >> 8 & 0xFF)
-                    || row[3 * x + 2] != UInt8(p & 0xFF)
-                {
-                    mismatches += 1
-                }
-            }
+            rows.append(row)
             previous = row
         }
-        #expect(mismatches == 0)
+        return rows
     }
 
     /// The concatenated IDAT data of a PNG file.
