@@ -17,6 +17,9 @@ enum AtomicWords {
     /// Words per padded line group.
     @usableFromInline static let wordsPerLine = lineBytes / MemoryLayout<UInt64>.stride
 
+    /// Bytes from which the words come from ``ltk_huge_allocate`` (one 2 MB huge page).
+    static let hugeFrom = 2 << 20
+
     /// Allocates `count` zeroed atomic words aligned to a line group. O(count); allocates.
     ///
     /// From 2 MB on the words come from ``ltk_huge_allocate``, in transparent huge pages:
@@ -24,9 +27,11 @@ enum AtomicWords {
     /// page faults cost a `replay` to PNG about as much as parsing the file (perf, 1080p).
     static func allocate(count: Int) -> UnsafeMutablePointer<Atomic<UInt64>> {
         let bytes = count * MemoryLayout<Atomic<UInt64>>.stride
-        // Below 2 MB ltk_huge_allocate aligns to 64 only, and a line group needs 128.
+        // Below 2 MB ltk_huge_allocate aligns to 64 only, and a line group needs 128. The size
+        // alone decides which allocator, so `deallocate` frees with the matching one.
         let raw: UnsafeMutableRawPointer
-        if bytes >= 2 << 20, let huge = ltk_huge_allocate(bytes) {
+        if bytes >= Self.hugeFrom {
+            guard let huge = ltk_huge_allocate(bytes) else { fatalError("out of memory for \(count) ring words") }
             raw = huge
         } else {
             raw = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: lineBytes)
@@ -41,7 +46,7 @@ enum AtomicWords {
     /// Deinitialises and frees words from `allocate(count:)`. Only when no thread uses them.
     static func deallocate(_ words: UnsafeMutablePointer<Atomic<UInt64>>, count: Int) {
         words.deinitialize(count: count)
-        if count * MemoryLayout<Atomic<UInt64>>.stride >= 2 << 20 {
+        if count * MemoryLayout<Atomic<UInt64>>.stride >= Self.hugeFrom {
             ltk_huge_free(words)
         } else {
             UnsafeMutableRawPointer(words).deallocate()
