@@ -131,14 +131,21 @@ static void LTK_FN(group_sums)(const double *y, const intptr_t *bound, intptr_t 
     }
 }
 
+/// Asks for each cache line of the block LTK_SCAN_PREFETCH values after `block`. The address
+/// is formed as an integer, so no out-of-bounds pointer is, and a prefetch never faults (past
+/// the array's end included) and changes no result.
+static inline __attribute__((always_inline)) void LTK_FN(prefetch_block)(const double *block) {
+    const uintptr_t ahead = (uintptr_t)block + LTK_SCAN_PREFETCH * sizeof(double);
+    for (int line = 0; line < BLOCK; line += 8) __builtin_prefetch((const void *)(ahead + line * sizeof(double)));
+}
+
 /// `ltk_read_sum` at this level: four vector sums side by side, reading each cache line once
 /// with the extremes scan's prefetch, so the Bench's read floor reads memory as the scan does.
 static double LTK_FN(read_sum)(const double *y, intptr_t n) {
     VD s0 = LTK_FN(splat)(0), s1 = s0, s2 = s0, s3 = s0;
     intptr_t j = 0;
     for (; j + BLOCK <= n; j += BLOCK) {
-        const uintptr_t ahead = (uintptr_t)(y + j) + LTK_SCAN_PREFETCH * sizeof(double);
-        for (int line = 0; line < BLOCK; line += 8) __builtin_prefetch((const void *)(ahead + line * sizeof(double)));
+        LTK_FN(prefetch_block)(y + j);
         s0 += LTK_FN(load)(y + j);
         s1 += LTK_FN(load)(y + j + LTK_W);
         s2 += LTK_FN(load)(y + j + 2 * LTK_W);
@@ -179,10 +186,8 @@ static inline __attribute__((always_inline)) void LTK_FN(scan)(
         // Asks for each cache line of the block 8 KB ahead. Why: past the last-level cache (10⁷
         // values, 80 MB) the hardware prefetchers alone kept this loop at 3.4–3.9 G values/s
         // where a plain sum with wide loads streams 5.3; with this, 5.0–5.5 (2-core AMD EPYC,
-        // Zen 5, huge pages, a C driver over this file). A prefetch never faults, past the array's end included (the address is formed
-        // as an integer, so no out-of-bounds pointer is), and changes no result.
-        const uintptr_t ahead = (uintptr_t)(y + s) + LTK_SCAN_PREFETCH * sizeof(double);
-        for (int line = 0; line < BLOCK; line += 8) __builtin_prefetch((const void *)(ahead + line * sizeof(double)));
+        // Zen 5, huge pages, a C driver over this file).
+        LTK_FN(prefetch_block)(y + s);
         const VD a = LTK_FN(load)(y + s), b = LTK_FN(load)(y + s + LTK_W);
         const VD c = LTK_FN(load)(y + s + 2 * LTK_W), d = LTK_FN(load)(y + s + 3 * LTK_W);
         const VD low = LTK_FN(vmin)(LTK_FN(vmin)(a, b), LTK_FN(vmin)(c, d));
@@ -493,6 +498,17 @@ pa = LTK_FN(sel)(take, pb, pa);                                       \
     return chosen;
 }
 
+/// The boundaries of `group` ≤ 8 buckets from `first` (``lttb_bounds``) and the sums of their
+/// next buckets; false when a sum is not finite (a sum is finite only if every value in it is).
+static inline __attribute__((always_inline)) bool LTK_FN(lttb_group)(
+    const double *y, intptr_t n, double every, intptr_t first, intptr_t group, intptr_t *bound, double *sums) {
+    LTK_FN(lttb_bounds)(every, n, first, bound);
+    LTK_FN(group_sums)(y, bound, group, sums);
+    double sum_check = 0;
+    for (int g = 0; g < group; g++) sum_check += sums[g] - sums[g];
+    return sum_check == 0;
+}
+
 /// The LTTB chain from bucket `first` (previous pick `a`) up to bucket `last`, writing bucket
 /// b's pick to out[b + 1], eight buckets' next-bucket sums at a time. With `until_same` it stops
 /// at the first pick equal to what out already holds there: a pick depends only on the pick
@@ -502,12 +518,8 @@ static bool LTK_FN(lttb_run)(const double *y, intptr_t n, double every, intptr_t
     for (intptr_t i = first; i < last; i += 8) {
         const intptr_t group = last - i < 8 ? last - i : 8;
         intptr_t bound[10];
-        LTK_FN(lttb_bounds)(every, n, i, bound);
         double sums[8];
-        LTK_FN(group_sums)(y, bound, group, sums);
-        double sum_check = 0;
-        for (int g = 0; g < group; g++) sum_check += sums[g] - sums[g];
-        if (sum_check != 0) return false;
+        if (!LTK_FN(lttb_group)(y, n, every, i, group, bound, sums)) return false;
         for (intptr_t g = 0; g < group; g++) {
             const intptr_t chosen = LTK_FN(lttb_pick)(y, bound[g], bound[g + 1], bound[g + 2], sums[g], a);
             if (chosen < 0) return false;
@@ -549,14 +561,9 @@ static bool LTK_FN(lttb)(const double *y, intptr_t n, intptr_t m, intptr_t *out)
     for (intptr_t i = 0; i < half; i += 8) {
         const intptr_t group = half - i < 8 ? half - i : 8;
         intptr_t bound0[10], bound1[10];
-        LTK_FN(lttb_bounds)(every, n, i, bound0);
-        LTK_FN(lttb_bounds)(every, n, half + i, bound1);
         double sums0[8], sums1[8];
-        LTK_FN(group_sums)(y, bound0, group, sums0);
-        LTK_FN(group_sums)(y, bound1, group, sums1);
-        double sum_check = 0;
-        for (int g = 0; g < group; g++) sum_check += (sums0[g] - sums0[g]) + (sums1[g] - sums1[g]);
-        if (sum_check != 0) return false;
+        if (!LTK_FN(lttb_group)(y, n, every, i, group, bound0, sums0)) return false;
+        if (!LTK_FN(lttb_group)(y, n, every, half + i, group, bound1, sums1)) return false;
         for (intptr_t g = 0; g < group; g++) {
             const intptr_t c0 = LTK_FN(lttb_pick)(y, bound0[g], bound0[g + 1], bound0[g + 2], sums0[g], a0);
             const intptr_t c1 = LTK_FN(lttb_pick)(y, bound1[g], bound1[g + 1], bound1[g + 2], sums1[g], a1);

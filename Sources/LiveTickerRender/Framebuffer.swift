@@ -1,5 +1,3 @@
-import CLiveTickerKernels
-
 /// A software XRGB8888 framebuffer: `height` rows of `width` pixels, rows `stride` pixels apart.
 ///
 /// The layout is the one DRM/KMS dumb buffers and 32-bpp fbdev use: each pixel is one
@@ -51,16 +49,12 @@ public final class Framebuffer: @unchecked Sendable {
         let count = rowPitch * height
         // Huge pages for a full-screen frame: every frame stores each of its pixels, and the
         // row sweep runs faster without a TLB miss and a prefetcher stop every 4 KB.
-        guard let memory = ltk_huge_allocate(count * MemoryLayout<UInt32>.stride) else {
-            fatalError("out of memory for a \(width)x\(height) framebuffer")
-        }
-        self.pixels = memory.bindMemory(to: UInt32.self, capacity: count)
-        self.pixels.initialize(repeating: 0, count: count)
+        self.pixels = HugePageMemory.zeroed(count, of: "a \(width)x\(height) framebuffer")
         self.scissor = PixelRect(minX: 0, minY: 0, maxX: width, maxY: height)
     }
 
     deinit {
-        ltk_huge_free(pixels)
+        HugePageMemory.free(pixels)
     }
 
     /// Number of bytes between the starts of two rows (`stride × 4`), the DRM "pitch".

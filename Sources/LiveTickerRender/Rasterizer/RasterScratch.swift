@@ -1,5 +1,3 @@
-import CLiveTickerKernels
-
 /// The scratch memory of a `Rasterizer`: a coverage mask for strokes and per-column extents
 /// for area fills.
 ///
@@ -50,24 +48,13 @@ struct RasterScratch {
         return p
     }
 
-    /// Allocates a zeroed stroke mask of `count` entries through ``ltk_huge_allocate``: at
-    /// 1080p the mask is 4 MB, which in 4 KB pages is a thousand page faults at start and a
-    /// TLB miss every 2 048 entries while a stroke walks it.
-    static func zeroedMask(_ count: Int) -> UnsafeMutablePointer<UInt16> {
-        guard let memory = ltk_huge_allocate(count &* MemoryLayout<UInt16>.stride) else {
-            fatalError("out of memory for a stroke mask of \(count) pixels")
-        }
-        let mask = memory.bindMemory(to: UInt16.self, capacity: count)
-        mask.initialize(repeating: 0, count: count)
-        return mask
-    }
-
     /// Allocates scratch for clips up to `width × height`.
     init(width: Int, height: Int) {
         let w = Swift.max(1, width)
         let h = Swift.max(1, height)
         maskCapacity = w &* h
-        mask = Self.zeroedMask(maskCapacity)
+        // In huge pages: at 1080p the mask is 4 MB, walked a column at a time by strokes.
+        mask = HugePageMemory.zeroed(maskCapacity, of: "a stroke mask of \(maskCapacity) pixels")
         columnCapacity = w
         columnLow = Self.zeroed(w)
         columnHigh = Self.zeroed(w)
@@ -86,7 +73,7 @@ struct RasterScratch {
 
     /// Frees everything; the struct must not be used afterwards.
     func deallocate() {
-        ltk_huge_free(mask)
+        HugePageMemory.free(mask)
         freeColumns()
         rowEnter.deallocate()
         rowLeave.deallocate()
@@ -108,9 +95,9 @@ struct RasterScratch {
     mutating func beginStroke(width: Int, height: Int) {
         let area = width &* height
         if area > maskCapacity {
-            ltk_huge_free(mask)
+            HugePageMemory.free(mask)
             maskCapacity = area
-            mask = Self.zeroedMask(area)
+            mask = HugePageMemory.zeroed(area, of: "a stroke mask of \(area) pixels")
             generation = 0
         }
         maskWidth = width
