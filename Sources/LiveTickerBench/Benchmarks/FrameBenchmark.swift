@@ -58,7 +58,15 @@ enum FrameBenchmark {
             }
             let clear = TimingSamples.measure(count: frames) { source.clear(to: 0x10_1418) }
             report.add("frame.memcpy.\(size).median_ms", copy.medianMilliseconds, "ms")
+            // Warm on purpose and said so: the same buffer cleared back to back stays in cache,
+            // while a frame's background pass finds its framebuffer evicted by the stages before
+            // it; past the cache that pass is a memory-bound write, about twice this figure on
+            // the Xeon (a C fill test: 0.42 ms warm, 1.06–1.09 ms cold at any store width).
             report.add("frame.clear.\(size).median_ms", clear.medianMilliseconds, "ms")
+            report.note(
+                "frame",
+                "frame.clear: the same buffer cleared back to back, so it stays in cache (a warm floor); a frame larger "
+                    + "than the cache finds its framebuffer cold, and its background pass is then a memory-bound write")
         }
         report.note("frame", "median_ms is wall time; median_cpu_ms the drawing thread's CPU time (what the summary compares: other processes on a shared machine do not count in it)")
         report.note("frame", "stage.*: the split of the median frame among those not preempted (thread CPU ≥ 95 % of wall; on a quiet machine the median frame), plus `other` (untimed glue); they add up to stage.total_ms")
