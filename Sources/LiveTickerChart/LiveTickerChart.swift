@@ -56,8 +56,10 @@ public final class LiveTickerChart {
             guard window != oldValue else { return }
             drawn.valid = false
             viewVersion &+= 1
-            // A new view is laid out anew: its first frame may narrow the strip at once.
+            // A new view is laid out anew: its first frame may narrow the strip at once, and
+            // fits the value domains to what it shows.
             stripNarrowsAtOnce = true
+            for index in steadyDomains.indices { steadyDomains[index].reset() }
         }
     }
     /// Grows by one at every change of ``window``: what a scene compares, with the sources'
@@ -100,6 +102,8 @@ public final class LiveTickerChart {
     var frame = FrameState()
     /// Per pane, this frame's domain and geometry (written in place: no allocation).
     var paneFrames: [PaneFrame]
+    /// Per pane, the automatic value domain kept across frames with hysteresis.
+    var steadyDomains: [SteadyValueDomain]
     /// Whether the pane being drawn labels the time axis (only the bottom one does).
     var labelsTimeAxis = true
     /// This frame's grid lines (framebuffer rows and columns); capacity kept between frames.
@@ -151,12 +155,14 @@ public final class LiveTickerChart {
     /// How often the changed boxes overflowed their room and were joined (this chart's life).
     var compactions = 0
 
-    /// Forgets what earlier frames decided for the layout (the value strip's width, kept with
-    /// hysteresis), so the next frame depends on the data alone: a replay's final frame on a
-    /// display then equals the one a file output of the same data gets. O(1).
+    /// Forgets what earlier frames decided for the layout (the value strip's width and the
+    /// panes' automatic value domains, both kept with hysteresis), so the next frame depends on
+    /// the data alone: a replay's final frame on a display then equals the one a file output of
+    /// the same data gets. O(panes).
     public func resetLayoutHistory() {
         valueStripWidth = 0
         stripNarrowerSince = nil
+        for index in steadyDomains.indices { steadyDomains[index].reset() }
     }
 
     /// Creates a chart of `series` for a `width × height` panel, drawing `marks` (nil: the
@@ -241,6 +247,7 @@ public final class LiveTickerChart {
             pane.marks.lazy.compactMap(\.areaSeries).first.flatMap { series.indices.contains($0) ? $0 : nil }
         }
         self.paneFrames = [PaneFrame](repeating: PaneFrame(), count: panes.count)
+        self.steadyDomains = [SteadyValueDomain](repeating: SteadyValueDomain(), count: panes.count)
         self.scratch = series.map {
             SeriesScratch(source: $0.source, plotWidth: logical.width, algorithm: options.algorithm, keepsCandles: slots)
         }

@@ -159,9 +159,14 @@ struct DashboardTests {
                 panes: [Pane(marks: LiveTickerChart.defaultMarks(seriesCount: 1, options: ChartOptions()))])
         }
         let wall = Dashboard(grid: DashboardGrid(rows: 1, columns: 2), panels: panels, width: 640, height: 240, title: "wall")
+        // A second wall drawn whole into its own framebuffer at the same steps: the same
+        // history of frames (the value domains are kept with hysteresis from frame to frame).
+        let twin = Dashboard(grid: DashboardGrid(rows: 1, columns: 2), panels: panels, width: 640, height: 240, title: "wall")
         let frame = Framebuffer(width: 640, height: 240)
         #expect(wall.needsDraw)
         #expect(wall.draw(into: frame) == 2)
+        twin.draw(into: Framebuffer(width: 640, height: 240))
+        twin.invalidate()
         #expect(wall.damage == [frame.bounds])
         #expect(!wall.needsDraw)
         #expect(wall.draw(into: frame) == 0)
@@ -169,6 +174,7 @@ struct DashboardTests {
 
         let before = pixels(frame)
         a.append(Tick(time: 1_709_280_000_000_000_000 + 100 * 1_000_000_000, value: 300, size: 1))
+        twin.draw(into: Framebuffer(width: 640, height: 240))
         #expect(wall.needsDraw)
         #expect(wall.draw(into: frame) == 1)
         #expect(wall.damage == [wall.rects[0]])
@@ -187,11 +193,11 @@ struct DashboardTests {
         wall.panels[1]?.crosshair = 1_709_280_000_000_000_000 + 50 * 1_000_000_000
         #expect(wall.draw(into: frame) == 1)
         #expect(wall.damage == [wall.rects[1]])
-        // The same full picture as a fresh wall drawing everything.
-        let fresh = Dashboard(grid: DashboardGrid(rows: 1, columns: 2), panels: panels, width: 640, height: 240, title: "wall")
-        fresh.panels[1]?.crosshair = wall.panels[1]?.crosshair
+        // The same full picture as the twin drawing everything into a new framebuffer.
+        twin.panels[1]?.crosshair = wall.panels[1]?.crosshair
         let other = Framebuffer(width: 640, height: 240)
-        fresh.draw(into: other)
+        twin.invalidate()
+        twin.draw(into: other)
         #expect(pixels(other) == pixels(frame))
     }
 
@@ -237,9 +243,13 @@ struct DashboardTests {
         // New ticks after the change (the same curve on: labels of the same width, so the
         // strip, which narrows only after ten seconds of narrower labels, keeps what a fresh
         // wall picks) redraw as usual (partially), still equal to a fresh wall.
+        // The fresh wall draws the frame before the ticks too: the value domains are kept
+        // with hysteresis from frame to frame, so both walls see the same history.
+        let fresh = Dashboard(grid: DashboardGrid(rows: 1, columns: 2), panels: panels(.follow(.minutes(2))), width: 640, height: 240)
+        fresh.draw(into: Framebuffer(width: 640, height: 240))
+        fresh.invalidate()
         for i in 0..<30 { a.append(Tick(time: start + Int64(3600 + i) * second, value: 100 + sin(Double(3600 + i) / 90) * 5, size: 2)) }
         #expect(wall.draw(into: frame) == 1)
-        let fresh = Dashboard(grid: DashboardGrid(rows: 1, columns: 2), panels: panels(.follow(.minutes(2))), width: 640, height: 240)
         let other = Framebuffer(width: 640, height: 240)
         fresh.draw(into: other)
         #expect(pixels(other) == pixels(frame))

@@ -197,6 +197,7 @@ struct SlotDownsamplingTests {
         let fresh = Framebuffer(width: 960, height: 540)
         let whole = makeChart(series, window: 60, width: 960, height: 540)
         whole.valueStripWidth = chart.valueStripWidth
+        whole.steadyDomains = chart.steadyDomains
         whole.draw(into: fresh)
         var differing = 0
         for y in 0..<540 { for x in 0..<960 where framebuffer[x, y] != fresh[x, y] { differing += 1 } }

@@ -163,31 +163,46 @@ extension LiveTickerChart {
 
         // Each pane's marks say what they show (by default their series' ticks, and their
         // candles in candle-slot charts); the pane's scale turns that into its domain.
+        // A scale that follows the data keeps its domain with hysteresis (``SteadyValueDomain``),
+        // timed by the newest tick in view.
         let data = ChartFrameData(chart: self)
+        var newest = Int64.min
+        for s in scratch { if let time = s.newest?.time { newest = max(newest, time) } }
         for (index, pane) in panes.enumerated() {
             var extent = ValueExtent()
             for mark in pane.marks { mark.includeValues(data, into: &extent) }
             paneFrames[index].hasData = !extent.isEmpty
             frame.hasData = frame.hasData || !extent.isEmpty
-            (paneFrames[index].valueLower, paneFrames[index].valueUpper) = Self.domain(of: extent, scale: pane.scale)
+            let fitted = Self.domain(of: extent, scale: pane.scale)
+            var domain = (fitted.lower, fitted.upper)
+            if case .fixed = pane.scale {
+            } else if extent.isEmpty {
+                steadyDomains[index].reset()
+            } else {
+                domain = steadyDomains[index].steady(fitted: fitted, newest: newest, lowerPinnedAtZero: pane.scale == .includingZero)
+            }
+            (paneFrames[index].valueLower, paneFrames[index].valueUpper) = domain
             paneFrames[index].logarithmic = pane.scale == .logarithmic
         }
         selectPane(0)
     }
 
     /// The value range a pane maps onto its height for `extent` on `scale` (in log₁₀ units
-    /// for ``Pane/Scale/logarithmic``). O(1).
-    static func domain(of extent: ValueExtent, scale: Pane.Scale) -> (Double, Double) {
+    /// for ``Pane/Scale/logarithmic``), and the part of it the data covers (before padding).
+    /// O(1).
+    static func domain(of extent: ValueExtent, scale: Pane.Scale) -> FittedDomain {
         switch scale {
         case .auto:
             // Pad the data range by 6 % so lines never touch the plot's edges; the domain type
             // already widened a flat or empty range into a finite, non-degenerate one.
             let domain = extent.domain
             let pad = domain.span * 0.06
-            return (ValueSanitizer.clampForScale(domain.lower - pad), ValueSanitizer.clampForScale(domain.upper + pad))
+            return FittedDomain(
+                lower: ValueSanitizer.clampForScale(domain.lower - pad), upper: ValueSanitizer.clampForScale(domain.upper + pad),
+                dataLower: domain.lower, dataUpper: domain.upper)
         case .fixed(let lower, let upper):
             let domain = ValueDomain(min: Swift.min(lower, upper), max: Swift.max(lower, upper))
-            return (domain.lower, domain.upper)
+            return FittedDomain(lower: domain.lower, upper: domain.upper, dataLower: domain.lower, dataUpper: domain.upper)
         case .includingZero:
             var withZero = extent
             withZero.include(0)
@@ -196,15 +211,18 @@ extension LiveTickerChart {
             // Zero stays on the edge; only the far side is padded.
             let lower = withZero.min >= 0 ? 0 : ValueSanitizer.clampForScale(domain.lower - pad)
             let upper = withZero.max <= 0 ? 0 : ValueSanitizer.clampForScale(domain.upper + pad)
-            return lower < upper ? (lower, upper) : (domain.lower, domain.upper)
+            guard lower < upper else {
+                return FittedDomain(lower: domain.lower, upper: domain.upper, dataLower: domain.lower, dataUpper: domain.upper)
+            }
+            return FittedDomain(lower: lower, upper: upper, dataLower: domain.lower, dataUpper: domain.upper)
         case .logarithmic:
             // Only positive values have a logarithm; with none, show 1…10.
-            guard extent.max > 0 else { return (0, 1) }
+            guard extent.max > 0 else { return FittedDomain(lower: 0, upper: 1, dataLower: 0, dataUpper: 1) }
             let top = log10(extent.max)
             let bottom = extent.min > 0 ? log10(extent.min) : top - 3
             let domain = ValueDomain(min: bottom, max: top)
             let pad = domain.span * 0.06
-            return (domain.lower - pad, domain.upper + pad)
+            return FittedDomain(lower: domain.lower - pad, upper: domain.upper + pad, dataLower: domain.lower, dataUpper: domain.upper)
         }
     }
 

@@ -125,9 +125,10 @@ public final class Dashboard {
         needsFullRepaint = true
     }
 
-    /// Forgets what earlier frames decided for every panel's layout (the value strip's width,
-    /// kept with hysteresis; see ``LiveTickerChart/resetLayoutHistory()``) and has the next
-    /// ``draw(into:)`` redraw every panel, so the frame depends on the data alone (a replay's
+    /// Forgets what earlier frames decided for every panel's layout (the value strip's width
+    /// and the value domains, kept with hysteresis; see
+    /// ``LiveTickerChart/resetLayoutHistory()``) and has the next ``draw(into:)`` redraw
+    /// every panel, so the frame depends on the data alone (a replay's
     /// last frame on a display then equals a picture file's of the same data). The title
     /// strip is not redrawn: ``damage`` lists the panels. O(panels).
     public func resetLayoutHistory() {

@@ -7,6 +7,8 @@ public struct Pane {
     /// How a pane maps values to its height.
     public enum Scale: Sendable, Hashable {
         /// The range of what the marks show, padded by 6 % so lines never touch the edges.
+        /// From frame to frame the range is kept while the data stays inside it, and moves
+        /// with headroom when the data leaves it (see ``LiveTickerChart/resetLayoutHistory()``).
         case auto
         /// Exactly `lower…upper` (swapped if reversed; a degenerate range is widened).
         case fixed(lower: Double, upper: Double)
