@@ -143,7 +143,39 @@ extension LiveTickerChart {
                 }
             }
         }
+        joinDamage(passCost: 60_000)
         return true
+    }
+
+    /// Replaces two damaged rectangles by their bounding box where that adds fewer than
+    /// `passCost` pixels (the same trade as ``joinChangedBoxes(passCost:most:rows:)``: each
+    /// rectangle is one pass through the marks). Joins what the boxes cannot: the tag's old and
+    /// new bands, which overlap when the value moved a few rows, and the last-value line's old
+    /// and new rows, each a full-width pass one row tall. O(rectangles³) over at most a dozen,
+    /// no allocation.
+    func joinDamage(passCost: Int) {
+        @inline(__always) func area(_ r: PixelRect) -> Int { r.width &* r.height }
+        var i = 0
+        while i < damage.count {
+            var joined = false
+            var j = i &+ 1
+            while j < damage.count {
+                let a = damage[i]
+                let b = damage[j]
+                let box = PixelRect(
+                    minX: Swift.min(a.minX, b.minX), minY: Swift.min(a.minY, b.minY),
+                    maxX: Swift.max(a.maxX, b.maxX), maxY: Swift.max(a.maxY, b.maxY))
+                if area(box) &- area(a) &- area(b) < passCost {
+                    damage[i] = box
+                    damage.remove(at: j)
+                    joined = true
+                } else {
+                    j &+= 1
+                }
+            }
+            // A grown rectangle may now join one before it: look again from the start.
+            i = joined ? 0 : i &+ 1
+        }
     }
 
     /// The value strip's rows a single last-value tag on `row` can store to in `geometry`'s
