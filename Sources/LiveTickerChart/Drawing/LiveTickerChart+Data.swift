@@ -166,8 +166,7 @@ extension LiveTickerChart {
         // A scale that follows the data keeps its domain with hysteresis (``SteadyValueDomain``),
         // timed by the newest tick in view.
         let data = ChartFrameData(chart: self)
-        var newest = Int64.min
-        for s in scratch { if let time = s.newest?.time { newest = max(newest, time) } }
+        let newest = newestTickTime() ?? .min
         for (index, pane) in panes.enumerated() {
             var extent = ValueExtent()
             for mark in pane.marks { mark.includeValues(data, into: &extent) }

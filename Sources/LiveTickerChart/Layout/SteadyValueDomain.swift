@@ -51,7 +51,7 @@ struct SteadyValueDomain {
         let margin = (upper - lower) * Self.edgeMargin
         var widened = false
         if fitted.dataLower < lower + margin, !(lowerPinnedAtZero && fitted.lower == 0 && lower == 0) {
-            lower = lowerPinnedAtZero && fitted.lower == 0 ? 0 : ValueSanitizer.clampForScale(fitted.lower - extra)
+            lower = Self.lowerSide(fitted, extra: extra, pinned: lowerPinnedAtZero)
             widened = true
         }
         if fitted.dataUpper > upper - margin {
@@ -73,10 +73,15 @@ struct SteadyValueDomain {
         return (lower, upper)
     }
 
+    /// The lower side `extra` below the fitted one, or zero when it is pinned there. O(1).
+    private static func lowerSide(_ fitted: FittedDomain, extra: Double, pinned: Bool) -> Double {
+        pinned && fitted.lower == 0 ? 0 : ValueSanitizer.clampForScale(fitted.lower - extra)
+    }
+
     /// Takes `fitted` widened by `headroom` of its span on each side not pinned at zero.
     private mutating func fit(_ fitted: FittedDomain, headroom: Double, pinned: Bool) -> (Double, Double) {
         let extra = (fitted.upper - fitted.lower) * headroom
-        lower = pinned && fitted.lower == 0 ? 0 : ValueSanitizer.clampForScale(fitted.lower - extra)
+        lower = Self.lowerSide(fitted, extra: extra, pinned: pinned)
         upper = ValueSanitizer.clampForScale(fitted.upper + extra)
         if !(upper > lower) || !extra.isFinite { (lower, upper) = (fitted.lower, fitted.upper) }
         isSet = true
