@@ -191,6 +191,42 @@ struct PartialRedrawTests {
         #expect(rig.partialSteps >= 40, "only \(rig.partialSteps) of \(rig.steps) steps were drawn in part")
     }
 
+    @Test("candles over volume without an average: the newest candle's rows, not its whole column")
+    func candleRowsOnly() throws {
+        var options = ChartOptions()
+        options.kind = .candles
+        options.window = .follow(nanoseconds: 40 * Self.second)
+        let rig = try Rig(seriesCount: 1, width: 420, height: 320, options: options, panes: { _ in
+            [
+                Pane(marks: [CandlesMark(series: 0), LastValueMark(series: [0])], weight: 3),
+                Pane(marks: [VolumeMark(series: 0)], scale: .includingZero, weight: 1),
+            ]
+        })
+        // A wide range first, so that the newest candle spans a small part of the plot's rows.
+        rig.append(300, spacing: 100_000_000, step: 3)
+        rig.check("first")
+        var shortCandleSteps = 0
+        for step in 0..<150 {
+            // Now and then a NaN tick (the candle keeps its fields finite) and a jump that
+            // makes a new high, which moves the value axis and draws the frame whole.
+            if step % 37 == 36 {
+                rig.append(1, spacing: 8_000_000, value: { _ in .nan })
+            } else if step % 53 == 52 {
+                rig.append(1, spacing: 8_000_000, value: { _ in rig.walks[0] + 40 })
+            } else {
+                rig.append(2, spacing: 8_000_000, step: 0.05)
+            }
+            rig.check("step \(step)")
+            let plotHeight = 320 / 2
+            // No rectangle of a partial frame reaches over half the panel's height (the
+            // candle's whole column would be the plot's, over 250 rows).
+            let full = rig.partial.damage == [rig.framebuffer.bounds]
+            if !full, rig.partial.damage.allSatisfy({ $0.height < plotHeight }) { shortCandleSteps += 1 }
+        }
+        #expect(rig.partialSteps >= 60, "only \(rig.partialSteps) of \(rig.steps) steps were drawn in part")
+        #expect(shortCandleSteps >= 60, "only \(shortCandleSteps) partial steps kept the candle's box short")
+    }
+
     @Test("a crosshair moving, a badge appearing, decimals changing, a new framebuffer, invalidate()")
     func viewChanges() throws {
         var options = ChartOptions()

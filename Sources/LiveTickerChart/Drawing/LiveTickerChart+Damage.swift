@@ -86,6 +86,7 @@ extension LiveTickerChart {
             for index in scratch.indices where readsSeries[index] {
                 let s = scratch[index]
                 guard let changed = firstChangedCandle(of: s) else { continue }
+                if addChangedCandleBoxes(of: index, from: changed, body: body, reach: reach) { continue }
                 // A line through the candles (a moving average) reaches back to the previous
                 // candle it passes through: the last drawable one before.
                 var previous = changed &- 1
@@ -144,6 +145,35 @@ extension LiveTickerChart {
             }
         }
         joinDamage(passCost: 60_000)
+        return true
+    }
+
+    /// Records boxes around each candle of series `index` from `first` on that differs from the
+    /// last frame's: its slot's columns over the rows the marks reading the series' candles say
+    /// the change can reach (``ChartMark/rowsChanged(byCandle:becoming:in:)``), one box per
+    /// pane, in place of the candle's columns at full height (a candle's price range is a few
+    /// dozen rows of a plot a thousand tall: Bench kiosk). Returns false when a mark does not
+    /// say; the boxes recorded before that only widen the damage. O(changed candles × marks),
+    /// no allocation.
+    func addChangedCandleBoxes(of index: Int, from first: Int, body: Double, reach: Double) -> Bool {
+        let s = scratch[index]
+        for i in first..<s.copiedCandleCount where !Self.sameBits(s.candles[i], s.drawnCandles[i]) {
+            let x = Double(column(ofCandle: i, in: s, paneFrames[0].geometry))
+            for p in panes.indices {
+                var top = Double.infinity
+                var bottom = -Double.infinity
+                for mark in panes[p].marks {
+                    for input in mark.inputs where input.series == index && input.need == .candles {
+                        guard let rows = mark.rowsChanged(byCandle: s.drawnCandles[i], becoming: s.candles[i], in: paneFrames[p].geometry),
+                            !rows.top.isNaN, !rows.bottom.isNaN
+                        else { return false }
+                        top = Swift.min(top, rows.top)
+                        bottom = Swift.max(bottom, rows.bottom)
+                    }
+                }
+                if top <= bottom { addChangedBox(x - body - reach, x + body + reach, (top - reach, bottom + reach)) }
+            }
+        }
         return true
     }
 

@@ -1,4 +1,6 @@
+import LiveTickerCore
 import LiveTickerRender
+import LiveTickerScales
 
 /// OHLC candles of one series by slot: a 1-px wick from low to high and a body from open to
 /// close, `max(2, 0.6 × slot)` wide and at least 1 px tall, in the theme's up/down colours;
@@ -21,5 +23,31 @@ public struct CandlesMark: ChartMark {
 
     public func draw(_ context: MarkContext, into framebuffer: Framebuffer) {
         context.chart.drawCandles(of: series, context.geometry, into: framebuffer)
+    }
+
+    /// The rows between either candle's highest and lowest price (open, high, low and close:
+    /// a candle read from a file need not be consistent), a pixel wider each way for the
+    /// rounding to rows and the 1-px minimum body and wick; a candle with a non-finite field
+    /// draws nothing. nil when a price has no row (a logarithmic scale below zero).
+    public func rowsChanged(byCandle old: Candle, becoming new: Candle, in geometry: ChartGeometry) -> (top: Double, bottom: Double)? {
+        var top = Double.infinity
+        var bottom = -Double.infinity
+        var known = true
+        func includePrice(_ value: Double) {
+            let y = geometry.pixelY(ValueSanitizer.clampForScale(value))
+            if y.isNaN { known = false }
+            top = min(top, y - 1)
+            bottom = max(bottom, y + 1)
+        }
+        func includeCandle(_ candle: Candle) {
+            guard candle.isDrawable else { return }
+            includePrice(candle.open)
+            includePrice(candle.high)
+            includePrice(candle.low)
+            includePrice(candle.close)
+        }
+        includeCandle(old)
+        includeCandle(new)
+        return known ? (top, bottom) : nil
     }
 }

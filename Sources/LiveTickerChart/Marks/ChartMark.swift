@@ -38,6 +38,14 @@ public protocol ChartMark {
     /// one row across the plot at the newest value plus tags in the value strip. Default false:
     /// a chart with the mark draws every frame whole.
     var redrawsChangesOnly: Bool { get }
+    /// The rows (pixels, `top` to `bottom`, in `geometry`'s pane) this mark can store to when
+    /// one candle it reads changes from `old` to `new` in the same slot, with scales and
+    /// layout unchanged; an empty pair (`top > bottom`) when it draws neither. Returning rows
+    /// promises that the mark draws a candle only within its slot's body width, so a partial
+    /// frame redraws just that box. nil (the default): not known, and the candle's columns
+    /// are redrawn from the plot's top to its bottom, and from the previous candle on (a line
+    /// through the candles). O(1).
+    func rowsChanged(byCandle old: Candle, becoming new: Candle, in geometry: ChartGeometry) -> (top: Double, bottom: Double)?
 }
 
 extension ChartMark {
@@ -45,6 +53,9 @@ extension ChartMark {
     public var stage: ChartStage { .overlays }
     public mutating func prepare(plotWidth: Int) {}
     public var redrawsChangesOnly: Bool { false }
+    public func rowsChanged(byCandle old: Candle, becoming new: Candle, in geometry: ChartGeometry) -> (top: Double, bottom: Double)? {
+        nil
+    }
 
     /// The visible ticks of the input series, and their visible candles in candle-slot charts.
     public func includeValues(_ data: ChartFrameData, into extent: inout ValueExtent) {
