@@ -78,7 +78,7 @@ let package = Package(
         .target(name: "LiveTickerImageIO", dependencies: ["LiveTickerRender", "CLiveTickerKernels", "CZlib", "LiveTickerFiles"]),
         .target(
             name: "LiveTickerDisplay",
-            dependencies: ["LiveTickerCore", "LiveTickerRender", "LiveTickerImageIO", "CDRM"]
+            dependencies: ["LiveTickerCore", "LiveTickerRender", "LiveTickerImageIO", "CDRM", "CLiveTickerKernels"]
         ),
         // gzip decompression (zlib) for the readers, kept out of LiveTickerFeed's Swift.
         .target(name: "LiveTickerDecompression", dependencies: ["CZlib"]),

@@ -49,6 +49,30 @@ struct PixelCopyTests {
         }
     }
 
+    @Test("XRGB8888 rectangles over several cache lines a row, odd offsets, a strided frame, clipped")
+    func wideDamagedRectanglesWriteExactlyTheirPixels() {
+        // Rows of 1 to 70 pixels (4 to 280 bytes: one to five lines, starting anywhere in a
+        // line), from a frame whose stride exceeds its width, into a pitch wider than the frame.
+        let source = frame(width: 70, height: 9, stride: 75)
+        for rect in [
+            PixelRect(x: 0, y: 0, width: 70, height: 9), PixelRect(x: 1, y: 2, width: 16, height: 3),
+            PixelRect(x: 13, y: 0, width: 1, height: 9), PixelRect(x: 5, y: 4, width: 61, height: 1),
+            PixelRect(x: 50, y: 6, width: 40, height: 10), PixelRect(x: -3, y: -2, width: 20, height: 4),
+        ] {
+            let scanout = MockScanout(pitch: 300, rows: 9)
+            PixelCopy.copy(source, rect: rect, layout: .xrgb8888, to: scanout.bytes, width: 70, height: 9, pitch: 300)
+            let inside = rect.intersection(source.bounds)
+            var wrong = 0
+            for y in 0..<9 {
+                for x in 0..<70 where scanout.pixel32(x: x, y: y) != (inside.contains(x: x, y: y) ? source[x, y] : 0xABAB_ABAB) {
+                    wrong += 1
+                }
+                for offset in 280..<300 where scanout.byte(y * 300 + offset) != MockScanout.sentinel { wrong += 1 }
+            }
+            #expect(wrong == 0, "\(rect): \(wrong) wrong")
+        }
+    }
+
     @Test func aDamagedRectangleIsClippedToFrameAndDestination() {
         let source = frame(width: 4, height: 4)
         let scanout = MockScanout(pitch: 8, rows: 3)  // 2×3 pixels of RGB565, smaller than the frame

@@ -119,6 +119,18 @@ intptr_t ltk_inside_capsules(int level, const double *xs, const double *ys, intp
                              ltk_capsule *out, intptr_t room, const ltk_capsule *previous, bool *forwards,
                              bool *backwards);
 
+// MARK: Copies into display memory
+
+/// Copies `rows` rows of `row_bytes` bytes from `source` (rows `source_pitch` bytes apart) to
+/// `destination` (rows `destination_pitch` bytes apart), each row's destination cache lines
+/// prefetched for writing first. Why: a damaged rectangle of a frame is a few hundred short
+/// rows, each on lines of the scan-out buffer not touched since the last frame; plain memcpy
+/// takes their misses one row after the other (Bench kiosk, 2-core Xeon VM: a typical frame's
+/// 1 250 rows in 220 us, 110-150 us prefetched). Only writes the
+/// destination, in ascending addresses per row. O(rows × row_bytes), allocates nothing.
+void ltk_copy_rows(void *destination, intptr_t destination_pitch, const void *source, intptr_t source_pitch,
+                   size_t row_bytes, intptr_t rows);
+
 // MARK: Memory in huge pages (framebuffers and stroke masks, rings past 2 MB, PNG buffers, the Bench's big arrays)
 
 /// `bytes` of uninitialised memory, 64-byte aligned; from 2 MB on, aligned to and rounded up

@@ -134,13 +134,13 @@ final class PacedScanoutDisplay: Display {
         return finishFrame()
     }
 
-    /// Copies `rect` of `frame` (cut to both buffers) into the scan-out buffer, row by row.
+    /// Copies `rect` of `frame` (cut to both buffers) into the scan-out buffer, row by row,
+    /// with the DRM display's own copy (``PixelCopy``), so the figure counts what a kiosk's
+    /// present costs.
     private func copy(_ frame: Framebuffer, _ rect: PixelRect) {
-        let r = rect.intersection(PixelRect(minX: 0, minY: 0, maxX: min(frame.width, width), maxY: min(frame.height, height)))
-        guard !r.isEmpty else { return }
-        for y in r.minY..<r.maxY {
-            memcpy(scanout.pixels + (y * scanout.stride + r.minX), frame.pixels + (y * frame.stride + r.minX), r.width * 4)
-        }
+        PixelCopy.copy(
+            frame, rect: rect, layout: .xrgb8888, to: UnsafeMutableRawPointer(scanout.pixels), width: width, height: height,
+            pitch: scanout.stride &* 4)
     }
 
     /// Times the frame just presented and waits for the next vertical blank.

@@ -1,3 +1,4 @@
+import CLiveTickerKernels
 import LiveTickerRender
 
 #if canImport(Glibc)
@@ -56,7 +57,8 @@ public enum PixelCopy {
     /// outside `rect` is written (a damaged region of a picture already on screen).
     ///
     /// `rect` is clipped to the frame and to the destination, so any rectangle is safe.
-    /// - Cost: O(area of `rect`), no allocation; XRGB8888 is one `memcpy` per row of it.
+    /// - Cost: O(area of `rect`), no allocation; XRGB8888 is one `memcpy` per row of it, the
+    ///   row's destination lines prefetched for writing first (``ltk_copy_rows``).
     public static func copy(
         _ frame: Framebuffer, rect: PixelRect, layout: PixelLayout,
         to destination: UnsafeMutableRawPointer, width: Int, height: Int, pitch: Int
@@ -66,6 +68,12 @@ public enum PixelCopy {
         guard !area.isEmpty else { return }
         let bytesPerPixel = layout.bytesPerPixel
         let count = area.maxX &- area.minX
+        if case .xrgb8888 = layout {
+            ltk_copy_rows(
+                destination + area.minY &* pitch + area.minX &* 4, pitch, frame.row(area.minY) + area.minX,
+                frame.stride &* 4, count &* 4, area.maxY &- area.minY)
+            return
+        }
         for y in area.minY..<area.maxY {
             let row = destination + y &* pitch + area.minX &* bytesPerPixel
             let source = frame.row(y) + area.minX
