@@ -113,10 +113,9 @@ public final class LiveTickerChart {
     var timeLabelSpans: [(left: Int, right: Int)] = []
     /// Width of the value strip's labels, kept between frames for hysteresis (see makeGeometry).
     var valueStripWidth = 0
-    /// The newest tick time since which every frame's labels would have fit a narrower value
-    /// strip (nil: they did not in the last frame), so the strip narrows only once they have
-    /// for ``stripNarrowingDelay`` of data time.
-    var stripNarrowerSince: Int64?
+    /// When the value strip, wider than its labels need, narrows: once they have fit a
+    /// narrower strip for ``stripNarrowingDelay`` of data time.
+    var stripNarrowing = NarrowingDelay(delay: stripNarrowingDelay)
     /// How long, in data time, the labels must fit a narrower strip before it narrows: a
     /// live value whose digits come and go (a sensor's float, a price printed at its shortest)
     /// otherwise flipped the strip and the plot's width every few frames, each flip a whole
@@ -161,7 +160,7 @@ public final class LiveTickerChart {
     /// the same data gets. O(panes).
     public func resetLayoutHistory() {
         valueStripWidth = 0
-        stripNarrowerSince = nil
+        stripNarrowing.cancel()
         for index in steadyDomains.indices { steadyDomains[index].reset() }
     }
 

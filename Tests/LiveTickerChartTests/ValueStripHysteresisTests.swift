@@ -63,9 +63,9 @@ struct ValueStripHysteresisTests {
         #expect(chart.valueStripWidth > narrow)
         series.append(Tick(time: Self.start + 2, value: 100.4, size: 1))
         chart.drawChanges(into: framebuffer)
-        #expect(chart.stripNarrowerSince != nil)
+        #expect(chart.stripNarrowing.isWaiting)
         chart.resetLayoutHistory()
-        #expect(chart.stripNarrowerSince == nil)
+        #expect(!chart.stripNarrowing.isWaiting)
         chart.draw(into: framebuffer)
         // As a chart drawing the same data for the first time lays it out.
         let fresh = self.chart(series)

@@ -340,23 +340,14 @@ extension LiveTickerChart {
         // rescale the whole plot each time.
         if widestLabel > valueStripWidth {
             valueStripWidth = widestLabel &+ glyphs.digitAdvance
-            stripNarrowerSince = nil
+            stripNarrowing.cancel()
         } else if widestLabel &+ 2 &* glyphs.digitAdvance < valueStripWidth {
-            var newest = Int64.min
-            for s in scratch { if let time = s.newest?.time { newest = max(newest, time) } }
-            if newest == .min || stripNarrowsAtOnce {
+            if stripNarrowsAtOnce || stripNarrowing.shouldNarrow(newest: newestTickTime() ?? .min) {
                 valueStripWidth = widestLabel &+ glyphs.digitAdvance
-                stripNarrowerSince = nil
-            } else if let since = stripNarrowerSince {
-                if newest &- since >= Self.stripNarrowingDelay || newest < since {
-                    valueStripWidth = widestLabel &+ glyphs.digitAdvance
-                    stripNarrowerSince = nil
-                }
-            } else {
-                stripNarrowerSince = newest
+                stripNarrowing.cancel()
             }
         } else {
-            stripNarrowerSince = nil
+            stripNarrowing.cancel()
         }
         stripNarrowsAtOnce = false
         widestLabel = valueStripWidth

@@ -31,13 +31,13 @@ struct SteadyValueDomain {
     private(set) var upper = 1.0
     /// False before the first fit and after ``reset()``: the next frame fits the data.
     private(set) var isSet = false
-    /// The newest tick time since which every frame's data used too little of the domain.
-    private var narrowerSince: Int64?
+    /// When the domain, used too little by the data, narrows.
+    private var narrowing = NarrowingDelay(delay: narrowingDelay)
 
     /// Forgets the kept domain: the next frame fits its data. O(1).
     mutating func reset() {
         isSet = false
-        narrowerSince = nil
+        narrowing.cancel()
     }
 
     /// The domain to draw this frame given the `fitted` one (the data's range padded as the
@@ -59,16 +59,9 @@ struct SteadyValueDomain {
             widened = true
         }
         if widened || fitted.dataUpper - fitted.dataLower >= Self.narrowingUse * (upper - lower) {
-            narrowerSince = nil
-        } else if newest == .min {
+            narrowing.cancel()
+        } else if narrowing.shouldNarrow(newest: newest) {
             return fit(fitted, headroom: Self.headroom, pinned: lowerPinnedAtZero)
-        } else if let since = narrowerSince {
-            // A time before `since` is a feed started again (a replay looped): fit at once.
-            if newest &- since >= Self.narrowingDelay || newest < since {
-                return fit(fitted, headroom: Self.headroom, pinned: lowerPinnedAtZero)
-            }
-        } else {
-            narrowerSince = newest
         }
         return (lower, upper)
     }
@@ -85,7 +78,7 @@ struct SteadyValueDomain {
         upper = ValueSanitizer.clampForScale(fitted.upper + extra)
         if !(upper > lower) || !extra.isFinite { (lower, upper) = (fitted.lower, fitted.upper) }
         isSet = true
-        narrowerSince = nil
+        narrowing.cancel()
         return (lower, upper)
     }
 }
