@@ -12,10 +12,8 @@ void ltk_copy_rows(void *destination, intptr_t destination_pitch, const void *so
     for (intptr_t y = 0; y < rows; y++) {
         // Every cache line of the row is requested for writing before the copy stores to it,
         // so their fetches overlap; memcpy alone waits on a short row's lines one row at a
-        // time. On uncached and write-combined memory the prefetches are ignored (x86, Arm).
-        const unsigned char *last = out + row_bytes - 1;
-        for (const unsigned char *line = out; line <= last; line += 64) __builtin_prefetch(line, 1, 3);
-        __builtin_prefetch(last, 1, 3);
+        // time.
+        ltk_prefetch_for_write(out, row_bytes);
         memcpy(out, in, row_bytes);
         out += destination_pitch;
         in += source_pitch;

@@ -1,3 +1,5 @@
+import CLiveTickerKernels
+
 // A plot's opaque layer and its area fill in one pass over memory.
 //
 // Drawn in layers, a full-HD plot is stored once for the background and then, where the area
@@ -133,6 +135,13 @@ extension Rasterizer {
                 // any) in the tint, then the vertical lines over both.
                 @inline(__always) func paintRow(_ y: Int) {
                     let row = pixels + y &* stride
+                    // Four rows ahead, the scissor's first 128 columns (all of a narrow box's)
+                    // asked for writing: a damaged rectangle's rows were last stored a frame
+                    // ago, each in another 4 KB stretch, where no hardware prefetcher follows
+                    // (Bench kiosk: 9.5 -> 8.5 % of one core, medians of five A/B runs).
+                    if y &+ 4 < wy1 {
+                        ltk_prefetch_for_write(pixels + ((y &+ 4) &* stride &+ wx0), Swift.min(wx1 &- wx0, 128) &* 4)
+                    }
                     let kind = Int(rowClass[y])
                     let base = bases[kind]
                     let tint = tints[kind]
