@@ -217,11 +217,11 @@ struct PartialRedrawTests {
                 rig.append(2, spacing: 8_000_000, step: 0.05)
             }
             rig.check("step \(step)")
-            let plotHeight = 320 / 2
+            let halfPanel = 320 / 2
             // No rectangle of a partial frame reaches over half the panel's height (the
             // candle's whole column would be the plot's, over 250 rows).
             let full = rig.partial.damage == [rig.framebuffer.bounds]
-            if !full, rig.partial.damage.allSatisfy({ $0.height < plotHeight }) { shortCandleSteps += 1 }
+            if !full, rig.partial.damage.allSatisfy({ $0.height < halfPanel }) { shortCandleSteps += 1 }
         }
         #expect(rig.partialSteps >= 60, "only \(rig.partialSteps) of \(rig.steps) steps were drawn in part")
         #expect(shortCandleSteps >= 60, "only \(shortCandleSteps) partial steps kept the candle's box short")

@@ -138,8 +138,8 @@ static inline void ltk_prefetch_for_write(const void *start, size_t bytes) {
 /// prefetched for writing first. Why: a damaged rectangle of a frame is a few hundred short
 /// rows, each on lines of the scan-out buffer not touched since the last frame; plain memcpy
 /// takes their misses one row after the other (Bench kiosk, 2-core Xeon VM: a typical frame's
-/// 1 250 rows in 220 us, 110-150 us prefetched). Only writes the
-/// destination, in ascending addresses per row. O(rows × row_bytes), allocates nothing.
+/// 1 250 rows in 220 us, 110-150 us prefetched). Only writes the destination, in ascending
+/// addresses per row. O(rows × row_bytes), allocates nothing.
 void ltk_copy_rows(void *destination, intptr_t destination_pitch, const void *source, intptr_t source_pitch,
                    size_t row_bytes, intptr_t rows);
 

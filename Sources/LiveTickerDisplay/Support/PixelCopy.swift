@@ -68,23 +68,24 @@ public enum PixelCopy {
         guard !area.isEmpty else { return }
         let bytesPerPixel = layout.bytesPerPixel
         let count = area.maxX &- area.minX
-        if case .xrgb8888 = layout {
-            ltk_copy_rows(
-                destination + area.minY &* pitch + area.minX &* 4, pitch, frame.row(area.minY) + area.minX,
-                frame.stride &* 4, count &* 4, area.maxY &- area.minY)
-            return
+        let rows = area.minY..<area.maxY
+        @inline(__always) func destinationRow(_ y: Int) -> UnsafeMutableRawPointer {
+            destination + y &* pitch + area.minX &* bytesPerPixel
         }
-        for y in area.minY..<area.maxY {
-            let row = destination + y &* pitch + area.minX &* bytesPerPixel
-            let source = frame.row(y) + area.minX
-            switch layout {
-            case .xrgb8888:
-                memcpy(row, source, count &* 4)
-            case .rgb565:
-                let out = row.assumingMemoryBound(to: UInt16.self)
+        switch layout {
+        case .xrgb8888:
+            ltk_copy_rows(
+                destinationRow(area.minY), pitch, frame.row(area.minY) + area.minX, frame.stride &* 4, count &* 4, rows.count)
+        case .rgb565:
+            for y in rows {
+                let out = destinationRow(y).assumingMemoryBound(to: UInt16.self)
+                let source = frame.row(y) + area.minX
                 for x in 0..<count { out[x] = rgb565(source[x]) }
-            case .other32(let redShift, let greenShift, let blueShift):
-                let out = row.assumingMemoryBound(to: UInt32.self)
+            }
+        case .other32(let redShift, let greenShift, let blueShift):
+            for y in rows {
+                let out = destinationRow(y).assumingMemoryBound(to: UInt32.self)
+                let source = frame.row(y) + area.minX
                 for x in 0..<count {
                     out[x] = reorder(source[x], redShift: redShift, greenShift: greenShift, blueShift: blueShift)
                 }
