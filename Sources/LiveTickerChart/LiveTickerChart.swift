@@ -408,6 +408,7 @@ public final class LiveTickerChart {
 
         for index in scratch.indices where readsLine[index] {
             prepareLine(of: index, paneFrames[linePane[index]].geometry)
+            scratch[index].noteKeptOrder()
         }
         stageTimes.downsample = clock.lap()
 

@@ -18,10 +18,13 @@ extension LiveTickerChart {
             rasterizer.paint(backdrop, clip: plot, into: fb)
             return
         }
+        // A column's fill depends on the segments over it alone: only the points near the
+        // columns this pass stores.
         let first = scratch[area]
+        let near = first.keptPoints(reaching: Double(fb.scissor.minX)...Double(fb.scissor.maxX))
         rasterizer.paint(
-            backdrop, areaUnder: UnsafeBufferPointer(rebasing: first.pixelXs[0..<first.keptCount]),
-            ys: UnsafeBufferPointer(rebasing: first.pixelYs[0..<first.keptCount]), baseline: Double(plot.maxY),
+            backdrop, areaUnder: UnsafeBufferPointer(rebasing: first.pixelXs[near]),
+            ys: UnsafeBufferPointer(rebasing: first.pixelYs[near]), baseline: Double(plot.maxY),
             color: seriesColor(area), alpha: theme.areaAlpha, clip: plot, into: fb)
     }
 

@@ -381,7 +381,7 @@ extension LiveTickerChart {
         let oldYs = UnsafeBufferPointer(rebasing: s.drawnYs[0..<s.drawnKept])
         let newXs = UnsafeBufferPointer(rebasing: s.pixelXs[0..<s.keptCount])
         let newYs = UnsafeBufferPointer(rebasing: s.pixelYs[0..<s.keptCount])
-        guard Self.xNeverTurnsBack(oldXs, oldYs), Self.xNeverTurnsBack(newXs, newYs) else { return false }
+        guard s.drawnXAscending, s.keptXAscending else { return false }
         let first = changedSpans.count
         let compactionsBefore = compactions
         @inline(__always) func add(_ c: CapsuleWalk.Capsule) {
@@ -475,16 +475,6 @@ extension LiveTickerChart {
         }
     }
 
-    /// Whether the finite points' x never decreases (a time series after downsampling).
-    static func xNeverTurnsBack(_ xs: UnsafeBufferPointer<Double>, _ ys: UnsafeBufferPointer<Double>) -> Bool {
-        var last = -Double.infinity
-        for i in 0..<xs.count where xs[i].isFinite && ys[i].isFinite {
-            if xs[i] < last { return false }
-            last = xs[i]
-        }
-        return true
-    }
-
     /// Adds `r` unless it is empty or already covered by a rectangle listed.
     func appendDamage(_ r: PixelRect) {
         guard !r.isEmpty else { return }
@@ -569,6 +559,7 @@ extension LiveTickerChart {
                 UnsafeMutableBufferPointer(rebasing: s.drawnYs[0..<kept]).update(from: UnsafeBufferPointer(rebasing: s.pixelYs[0..<kept]))
             }
             s.drawnKept = kept
+            s.drawnXAscending = s.keptXAscending
             let candles = Swift.min(s.copiedCandleCount, s.drawnCandles.count)
             if candles > 0 {
                 UnsafeMutableBufferPointer(rebasing: s.drawnCandles[0..<candles]).update(

@@ -46,6 +46,8 @@ final class SeriesScratch {
     let drawnYs: UnsafeMutableBufferPointer<Double>
     let drawnCandles: UnsafeMutableBufferPointer<Candle>
     var drawnKept = 0
+    /// Whether the last frame's kept points' x never turned back (its ``keptXAscending``).
+    var drawnXAscending = true
     var drawnCandleCount = 0
     var drawnVisibleCandles: Range<Int> = 0..<0
     var drawnCandleWidth: Int64 = 0
@@ -104,6 +106,9 @@ final class SeriesScratch {
     var visibleCandles: Range<Int> = 0..<0
     /// Number of entries the downsampler wrote into `indices` this frame.
     var keptCount = 0
+    /// Whether this frame's kept points' finite x never decreases (see ``noteKeptOrder()``):
+    /// a pass may then take only the points near its columns (``keptPoints(reaching:)``).
+    var keptXAscending = true
     /// Lowest and highest visible tick value this frame (exact on the summary path too).
     var tickExtent = ValueExtent()
     /// Lowest low and highest high of the visible drawable candles this frame.

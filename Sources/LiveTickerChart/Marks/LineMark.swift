@@ -52,7 +52,18 @@ public struct LineMark: ChartMark {
         let dash = context.dash(ofSeries: series, width: width)
         switch interpolation {
         case .linear:
-            context.rasterizer.strokePolyline(xs: xs, ys: ys, width: width, color: color, dash: dash, clip: context.clip, into: framebuffer)
+            if dash == nil {
+                // A solid stroke reaches its pen's width beside a point at most (plus a pixel
+                // of anti-aliasing): only the points whose segments come that near the columns
+                // this pass stores.
+                let reach = width.isNaN ? 2 : width + 2
+                let scissor = framebuffer.scissor
+                let (near, nearYs) = context.data.series(series).linePixels(
+                    reaching: (Double(scissor.minX) - reach)...(Double(scissor.maxX) + reach))
+                context.rasterizer.strokePolyline(xs: near, ys: nearYs, width: width, color: color, clip: context.clip, into: framebuffer)
+            } else {
+                context.rasterizer.strokePolyline(xs: xs, ys: ys, width: width, color: color, dash: dash, clip: context.clip, into: framebuffer)
+            }
             return
         case .stepAfter:
             Self.stepAfter(xs: xs, ys: ys, into: scratch)

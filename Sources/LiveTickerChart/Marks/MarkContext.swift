@@ -58,6 +58,17 @@ public struct SeriesFrame {
         )
     }
 
+    /// The part of ``linePixels`` a pass storing only inside the pixel columns `columns` needs
+    /// for a solid stroke or a fill: every segment over those columns whole, the rest left out
+    /// (all of it when x turns back). Over the slice such a pass stores, inside `columns`, the
+    /// bytes it stores over the whole line; a partial frame's narrow pass then walks a few
+    /// points instead of all. Dashes (whose phase runs from the first point) and curves through
+    /// the points (whose tangents read the neighbours) need ``linePixels``. O(log kept points).
+    public func linePixels(reaching columns: ClosedRange<Double>) -> (xs: UnsafeBufferPointer<Double>, ys: UnsafeBufferPointer<Double>) {
+        let range = scratch.keptPoints(reaching: columns)
+        return (UnsafeBufferPointer(rebasing: scratch.pixelXs[range]), UnsafeBufferPointer(rebasing: scratch.pixelYs[range]))
+    }
+
     /// Widens `extent` by the visible ticks' values (exact, also on the summary path). O(1).
     public func includeTickValues(into extent: inout ValueExtent) {
         extent.include(scratch.tickExtent.min)
