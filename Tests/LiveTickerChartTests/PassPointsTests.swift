@@ -71,8 +71,7 @@ struct PassPointsTests {
             let right = min(Self.width, left + 1 + Int(random.next() % 40))
             let scissor = PixelRect(minX: left, minY: 0, maxX: right, maxY: Self.height)
             let pen = [1.0, 1.5, 3.0][Int(random.next() % 3)]
-            let reach = pen + 2
-            let near = s.keptPoints(reaching: (Double(left) - reach)...(Double(right) + reach))
+            let near = s.keptPoints(near: scissor, reach: pen)
             if near.count < s.keptCount / 2 { narrower += 1 }
             let sliced = Self.draw(s, near, scissor: scissor, pen: pen)
             let whole = Self.draw(s, 0..<s.keptCount, scissor: scissor, pen: pen)
@@ -109,5 +108,13 @@ struct PassPointsTests {
         // Values at ±1.7e308 and ±∞ columns.
         #expect(s.keptPoints(reaching: -Double.infinity...Double.infinity) == 0..<9)
         #expect(s.keptPoints(reaching: -1.7e308...1.7e308) == 0..<9)
+        // A scissor: its columns widened by the pen's reach (at least a pixel) and 2 px; an
+        // empty scissor (a disjoint intersection has its edges crossed) needs none; a negative
+        // or NaN pen does not cross the range's ends.
+        #expect(s.keptPoints(near: PixelRect(minX: 28, minY: 0, maxX: 32, maxY: 9), reach: 0) == 3..<7)
+        #expect(s.keptPoints(near: PixelRect(minX: 30, minY: 0, maxX: 20, maxY: 9), reach: 3).isEmpty)
+        #expect(s.keptPoints(near: PixelRect(minX: 28, minY: 0, maxX: 29, maxY: 9), reach: -100) == 3..<7)
+        #expect(s.keptPoints(near: PixelRect(minX: 28, minY: 0, maxX: 29, maxY: 9), reach: .nan) == 3..<7)
+        #expect(s.keptPoints(near: PixelRect(minX: 28, minY: 0, maxX: 29, maxY: 9), reach: .infinity) == 0..<9)
     }
 }

@@ -21,7 +21,7 @@ extension LiveTickerChart {
         // A column's fill depends on the segments over it alone: only the points near the
         // columns this pass stores.
         let first = scratch[area]
-        let near = first.keptPoints(reaching: Double(fb.scissor.minX)...Double(fb.scissor.maxX))
+        let near = first.keptPoints(near: fb.scissor, reach: 0)
         rasterizer.paint(
             backdrop, areaUnder: UnsafeBufferPointer(rebasing: first.pixelXs[near]),
             ys: UnsafeBufferPointer(rebasing: first.pixelYs[near]), baseline: Double(plot.maxY),

@@ -1,3 +1,5 @@
+import LiveTickerRender
+
 extension SeriesScratch {
     /// Records whether this frame's kept points' x never turns back (``keptXAscending``):
     /// call once after they are made. O(kept points), no allocation.
@@ -24,8 +26,9 @@ extension SeriesScratch {
     /// `columns`, what it stores over all the points. All of them when x turns back.
     ///
     /// Why: a partial frame draws each damaged rectangle as its own pass, and walking every
-    /// point in each pass was most of a narrow pass's cost. O(log kept points) (a point that
-    /// is not finite is placed at the nearest finite one before it), no allocation.
+    /// point in each pass was most of a narrow pass's cost. O(log kept points × the longest
+    /// run of gap markers) (a point that is not finite is placed at the nearest finite one
+    /// before it; a line has one marker per gap), no allocation.
     func keptPoints(reaching columns: ClosedRange<Double>) -> Range<Int> {
         let n = keptCount
         guard keptXAscending, n > 2 else { return 0..<n }
@@ -55,5 +58,15 @@ extension SeriesScratch {
         let start = Swift.max(firstPlaced(from: columns.lowerBound, past: false) &- 1, 0)
         let end = Swift.min(firstPlaced(from: columns.upperBound, past: true) &+ 1, n)
         return start..<Swift.max(start, end)
+    }
+
+    /// ``keptPoints(reaching:)`` for a pass storing only inside `scissor`, of a pen that
+    /// stores up to `reach` px beside its points (a stroke's width is safe; NaN or less than
+    /// a pixel counts as one), widened by 2 px of anti-aliasing. None when the scissor is
+    /// empty: such a pass stores nothing. O(as that).
+    func keptPoints(near scissor: PixelRect, reach: Double) -> Range<Int> {
+        guard !scissor.isEmpty else { return 0..<0 }
+        let margin = (reach.isNaN ? 1 : Swift.max(reach, 1)) + 2
+        return keptPoints(reaching: (Double(scissor.minX) - margin)...(Double(scissor.maxX) + margin))
     }
 }

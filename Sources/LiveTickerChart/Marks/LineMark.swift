@@ -53,13 +53,10 @@ public struct LineMark: ChartMark {
         switch interpolation {
         case .linear:
             if dash == nil {
-                // A solid stroke reaches its pen's width beside a point at most (plus a pixel
-                // of anti-aliasing): only the points whose segments come that near the columns
+                // A solid stroke stores half its pen's width beside a point (and its
+                // anti-aliasing): only the points whose segments come that near the columns
                 // this pass stores.
-                let reach = width.isNaN ? 2 : width + 2
-                let scissor = framebuffer.scissor
-                let (near, nearYs) = context.data.series(series).linePixels(
-                    reaching: (Double(scissor.minX) - reach)...(Double(scissor.maxX) + reach))
+                let (near, nearYs) = context.data.series(series).linePixels(near: framebuffer.scissor, reach: width)
                 context.rasterizer.strokePolyline(xs: near, ys: nearYs, width: width, color: color, clip: context.clip, into: framebuffer)
             } else {
                 context.rasterizer.strokePolyline(xs: xs, ys: ys, width: width, color: color, dash: dash, clip: context.clip, into: framebuffer)

@@ -58,14 +58,16 @@ public struct SeriesFrame {
         )
     }
 
-    /// The part of ``linePixels`` a pass storing only inside the pixel columns `columns` needs
-    /// for a solid stroke or a fill: every segment over those columns whole, the rest left out
-    /// (all of it when x turns back). Over the slice such a pass stores, inside `columns`, the
-    /// bytes it stores over the whole line; a partial frame's narrow pass then walks a few
-    /// points instead of all. Dashes (whose phase runs from the first point) and curves through
-    /// the points (whose tangents read the neighbours) need ``linePixels``. O(log kept points).
-    public func linePixels(reaching columns: ClosedRange<Double>) -> (xs: UnsafeBufferPointer<Double>, ys: UnsafeBufferPointer<Double>) {
-        let range = scratch.keptPoints(reaching: columns)
+    /// The part of ``linePixels`` a pass storing only inside `scissor` (the framebuffer's)
+    /// needs for a solid stroke whose pen stores up to `reach` px beside its points (its width
+    /// is safe) or a fill (`reach` 0): every segment near the scissor's columns whole, the rest
+    /// left out (all of it when x turns back; none when the scissor is empty). Over the slice
+    /// such a pass stores, inside the scissor, the bytes it stores over the whole line; a
+    /// partial frame's narrow pass then walks a few points instead of all. Dashes (whose phase
+    /// runs from the first point) and curves through the points (whose tangents read the
+    /// neighbours) need ``linePixels``. O(log kept points).
+    public func linePixels(near scissor: PixelRect, reach: Double) -> (xs: UnsafeBufferPointer<Double>, ys: UnsafeBufferPointer<Double>) {
+        let range = scratch.keptPoints(near: scissor, reach: reach)
         return (UnsafeBufferPointer(rebasing: scratch.pixelXs[range]), UnsafeBufferPointer(rebasing: scratch.pixelYs[range]))
     }
 
