@@ -160,18 +160,16 @@ extension LiveTickerChart {
         for i in first..<s.copiedCandleCount where !Self.sameBits(s.candles[i], s.drawnCandles[i]) {
             let x = Double(column(ofCandle: i, in: s, paneFrames[0].geometry))
             for p in panes.indices {
-                var top = Double.infinity
-                var bottom = -Double.infinity
+                var rows = RowSpan()
                 for mark in panes[p].marks {
                     for input in mark.inputs where input.series == index && input.need == .candles {
-                        guard let rows = mark.rowsChanged(byCandle: s.drawnCandles[i], becoming: s.candles[i], in: paneFrames[p].geometry),
-                            !rows.top.isNaN, !rows.bottom.isNaN
+                        guard let reached = mark.rowsChanged(byCandle: s.drawnCandles[i], becoming: s.candles[i], in: paneFrames[p].geometry),
+                            reached.isKnown
                         else { return false }
-                        top = Swift.min(top, rows.top)
-                        bottom = Swift.max(bottom, rows.bottom)
+                        rows.include(reached)
                     }
                 }
-                if top <= bottom { addChangedBox(x - body - reach, x + body + reach, (top - reach, bottom + reach)) }
+                if !rows.isEmpty { addChangedBox(x - body - reach, x + body + reach, (rows.top - reach, rows.bottom + reach)) }
             }
         }
         return true

@@ -29,15 +29,10 @@ public struct CandlesMark: ChartMark {
     /// a candle read from a file need not be consistent), a pixel wider each way for the
     /// rounding to rows and the 1-px minimum body and wick; a candle with a non-finite field
     /// draws nothing. nil when a price has no row (a logarithmic scale below zero).
-    public func rowsChanged(byCandle old: Candle, becoming new: Candle, in geometry: ChartGeometry) -> (top: Double, bottom: Double)? {
-        var top = Double.infinity
-        var bottom = -Double.infinity
-        var known = true
+    public func rowsChanged(byCandle old: Candle, becoming new: Candle, in geometry: ChartGeometry) -> RowSpan? {
+        var rows = RowSpan()
         func includePrice(_ value: Double) {
-            let y = geometry.pixelY(ValueSanitizer.clampForScale(value))
-            if y.isNaN { known = false }
-            top = min(top, y - 1)
-            bottom = max(bottom, y + 1)
+            rows.include(geometry.pixelY(ValueSanitizer.clampForScale(value)), margin: 1)
         }
         func includeCandle(_ candle: Candle) {
             guard candle.isDrawable else { return }
@@ -48,6 +43,6 @@ public struct CandlesMark: ChartMark {
         }
         includeCandle(old)
         includeCandle(new)
-        return known ? (top, bottom) : nil
+        return rows.isKnown ? rows : nil
     }
 }

@@ -40,12 +40,12 @@ public protocol ChartMark {
     var redrawsChangesOnly: Bool { get }
     /// The rows (pixels, `top` to `bottom`, in `geometry`'s pane) this mark can store to when
     /// one candle it reads changes from `old` to `new` in the same slot, with scales and
-    /// layout unchanged; an empty pair (`top > bottom`) when it draws neither. Returning rows
+    /// layout unchanged; an empty span when it draws neither. Returning rows
     /// promises that the mark draws a candle only within its slot's body width, so a partial
     /// frame redraws just that box. nil (the default): not known, and the candle's columns
     /// are redrawn from the plot's top to its bottom, and from the previous candle on (a line
     /// through the candles). O(1).
-    func rowsChanged(byCandle old: Candle, becoming new: Candle, in geometry: ChartGeometry) -> (top: Double, bottom: Double)?
+    func rowsChanged(byCandle old: Candle, becoming new: Candle, in geometry: ChartGeometry) -> RowSpan?
 }
 
 extension ChartMark {
@@ -53,7 +53,7 @@ extension ChartMark {
     public var stage: ChartStage { .overlays }
     public mutating func prepare(plotWidth: Int) {}
     public var redrawsChangesOnly: Bool { false }
-    public func rowsChanged(byCandle old: Candle, becoming new: Candle, in geometry: ChartGeometry) -> (top: Double, bottom: Double)? {
+    public func rowsChanged(byCandle old: Candle, becoming new: Candle, in geometry: ChartGeometry) -> RowSpan? {
         nil
     }
 

@@ -54,20 +54,17 @@ public struct VolumeMark: ChartMark {
     /// The rows from the taller bar's top (either candle's volume; the colour follows the
     /// close, so the whole bar changes) down to zero, a pixel wider each way for the rounding;
     /// a candle with a non-finite field or no volume draws nothing. nil when a row is unknown.
-    public func rowsChanged(byCandle old: Candle, becoming new: Candle, in geometry: ChartGeometry) -> (top: Double, bottom: Double)? {
+    public func rowsChanged(byCandle old: Candle, becoming new: Candle, in geometry: ChartGeometry) -> RowSpan? {
         let base = geometry.pixelY(0)
-        var top = Double.infinity
-        var bottom = -Double.infinity
-        var known = !base.isNaN
+        guard !base.isNaN else { return nil }
+        var rows = RowSpan()
         func includeBar(_ candle: Candle) {
             guard candle.isDrawable, candle.volume > 0 else { return }
-            let y = geometry.pixelY(ValueSanitizer.clampForScale(candle.volume))
-            if y.isNaN { known = false }
-            top = min(top, min(y, base) - 1)
-            bottom = max(bottom, max(y, base) + 1)
+            rows.include(geometry.pixelY(ValueSanitizer.clampForScale(candle.volume)), margin: 1)
+            rows.include(base, margin: 1)
         }
         includeBar(old)
         includeBar(new)
-        return known ? (top, bottom) : nil
+        return rows.isKnown ? rows : nil
     }
 }
