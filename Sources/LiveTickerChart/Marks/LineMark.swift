@@ -45,22 +45,19 @@ public struct LineMark: ChartMark {
     }
 
     public func draw(_ context: MarkContext, into framebuffer: Framebuffer) {
-        let (xs, ys) = context.data.series(series).linePixels
+        let line = context.data.series(series)
+        let (xs, ys) = line.linePixels
         guard !xs.isEmpty else { return }
         let width = context.lineWidth(ofSeries: series)
         let color = context.color(ofSeries: series)
         let dash = context.dash(ofSeries: series, width: width)
         switch interpolation {
         case .linear:
-            if dash == nil {
-                // A solid stroke stores half its pen's width beside a point (and its
-                // anti-aliasing): only the points whose segments come that near the columns
-                // this pass stores.
-                let (near, nearYs) = context.data.series(series).linePixels(near: framebuffer.scissor, reach: width)
-                context.rasterizer.strokePolyline(xs: near, ys: nearYs, width: width, color: color, clip: context.clip, into: framebuffer)
-            } else {
-                context.rasterizer.strokePolyline(xs: xs, ys: ys, width: width, color: color, dash: dash, clip: context.clip, into: framebuffer)
-            }
+            // A solid stroke stores half its pen's width beside a point (and its anti-aliasing):
+            // only the points whose segments come that near the columns this pass stores. A
+            // dash pattern's phase runs from the first point: all of them.
+            let (near, nearYs) = dash == nil ? line.linePixels(near: framebuffer.scissor, reach: width) : (xs, ys)
+            context.rasterizer.strokePolyline(xs: near, ys: nearYs, width: width, color: color, dash: dash, clip: context.clip, into: framebuffer)
             return
         case .stepAfter:
             Self.stepAfter(xs: xs, ys: ys, into: scratch)

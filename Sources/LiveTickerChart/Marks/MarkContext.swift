@@ -65,7 +65,8 @@ public struct SeriesFrame {
     /// such a pass stores, inside the scissor, the bytes it stores over the whole line; a
     /// partial frame's narrow pass then walks a few points instead of all. Dashes (whose phase
     /// runs from the first point) and curves through the points (whose tangents read the
-    /// neighbours) need ``linePixels``. O(log kept points).
+    /// neighbours) need ``linePixels``. O(log kept points × the longest run of gap markers),
+    /// no allocation.
     public func linePixels(near scissor: PixelRect, reach: Double) -> (xs: UnsafeBufferPointer<Double>, ys: UnsafeBufferPointer<Double>) {
         let range = scratch.keptPoints(near: scissor, reach: reach)
         return (UnsafeBufferPointer(rebasing: scratch.pixelXs[range]), UnsafeBufferPointer(rebasing: scratch.pixelYs[range]))
