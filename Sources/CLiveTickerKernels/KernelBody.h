@@ -450,41 +450,20 @@ static inline __attribute__((always_inline)) intptr_t LTK_FN(lttb_pick)(
     }
 #endif
 #undef LTK_MAG
-    // Merge: the largest magnitude, on ties the smallest position; pairwise in vectors
-    // (no branch: which lane wins is data-dependent), then across the W lanes.
-    VD p0 = at0 + lane0, p1 = at1 + lane1, p2 = at2 + lane2, p3 = at3 + lane3;
-#define LTK_PICK(ba, pa, bb, pb)                                              \
-    {                                                                         \
-const VL take = (bb > ba) | ((bb == ba) & (pb < pa));                 \
-ba = LTK_FN(sel)(take, bb, ba);                                       \
-pa = LTK_FN(sel)(take, pb, pa);                                       \
-    }
-    LTK_PICK(best0, p0, best1, p1);
-    LTK_PICK(best2, p2, best3, p3);
-    LTK_PICK(best0, p0, best2, p2);
-#if LTK_W == 8
-    // Across 8 lanes by halving shuffles (three steps, not seven scalar ones).
-    {
-        VD bs = LTK_HALVE(best0, 1), ps = LTK_HALVE(p0, 1);
-        LTK_PICK(best0, p0, bs, ps);
-        bs = LTK_HALVE(best0, 2), ps = LTK_HALVE(p0, 2);
-        LTK_PICK(best0, p0, bs, ps);
-        bs = LTK_HALVE(best0, 3), ps = LTK_HALVE(p0, 3);
-        LTK_PICK(best0, p0, bs, ps);
-    }
-    double best = best0[0];
-    double pick = p0[0];
-#else
-    double best = best0[0];
-    double pick = p0[0];
-    for (int k = 1; k < LTK_W; k++) {
-        const double v = best0[k], p = p0[k];
-        const bool take = v > best || (v == best && p < pick);
-        best = take ? v : best;
-        pick = take ? p : pick;
-    }
-#endif
-#undef LTK_PICK
+    // Merge: the largest magnitude over every lane, then the smallest position holding it
+    // (lanes hold no NaN: `>` never takes one). Two reductions of one lane-wise operation a
+    // step are a shorter chain than one reduction of (magnitude, position) pairs, which
+    // needs three compares and two selects a step, and this merge is on the chain from one
+    // bucket's pick to the next.
+    VD top = LTK_FN(vmax)(LTK_FN(vmax)(best0, best1), LTK_FN(vmax)(best2, best3));
+    LTK_REDUCE(LTK_FN(vmax), top);
+    const VD none = LTK_FN(splat)(__builtin_inf());
+    VD low = LTK_FN(vmin)(
+        LTK_FN(vmin)(LTK_FN(sel)(best0 == top, at0 + lane0, none), LTK_FN(sel)(best1 == top, at1 + lane1, none)),
+        LTK_FN(vmin)(LTK_FN(sel)(best2 == top, at2 + lane2, none), LTK_FN(sel)(best3 == top, at3 + lane3, none)));
+    LTK_REDUCE(LTK_FN(vmin), low);
+    double best = top[0];
+    double pick = low[0];
     // Lanes never offered a position hold −1 (every magnitude is ≥ 0), so when the
     // bucket had no whole vector the tail below always replaces the pick.
     // The tail lies after every vector position: it wins only when strictly beyond.
