@@ -384,38 +384,52 @@ static inline __attribute__((always_inline)) void LTK_FN(lttb_bounds)(
 }
 
 /// One LTTB bucket, `y[from ..< to]`: the position of the largest triangle with the previous
-/// pick `a` and the mean of the next bucket (`sum` over `y[to ..< next_end]`). Per bucket the
-/// areas are computed W at a time in four independent lane sets, each lane keeping its largest
+/// pick `a` and the mean of the next bucket (`sum` over `y[to ..< next_end]`; its x the mean
+/// position, or with `x` the mean of `x[to ..< next_end]`, `sum_x`). Per bucket the areas are
+/// computed W at a time in four independent lane sets, each lane keeping its largest
 /// magnitude (strictly beyond, so its earliest position) and the block it came from; the lanes
 /// are merged by magnitude, ties to the smallest position, then the bucket's last few positions
 /// (after every vector position) win only when strictly beyond. −1 when a product or an area
 /// is not finite (the caller then takes the exact Swift path).
+///
+/// `x` is NULL (x = index) or not at every call site once inlined, so each form compiles
+/// without the other's branches.
 static inline __attribute__((always_inline)) intptr_t LTK_FN(lttb_pick)(
-    const double *y, intptr_t from, intptr_t to, intptr_t next_end, double sum, intptr_t a) {
+    const double *y, const double *x, intptr_t from, intptr_t to, intptr_t next_end, double sum, double sum_x,
+    intptr_t a) {
     const double ay = y[a];
     const VD lane0 = LTK_FN(iota)(0), lane1 = LTK_FN(iota)(LTK_W);
     const VD lane2 = LTK_FN(iota)(2 * LTK_W), lane3 = LTK_FN(iota)(3 * LTK_W);
     const VL magnitude_mask = (VL){0} + 0x7FFFFFFFFFFFFFFFLL;
     const double mean_y = sum / (double)(next_end - to);
-    const double mean_x = (double)(to + next_end - 1) / 2;
-    const double ax = (double)a;
+    const double mean_x = x ? sum_x / (double)(next_end - to) : (double)(to + next_end - 1) / 2;
+    const double ax = x ? x[a] : (double)a;
     const double d1 = ax - mean_x;
     const double d2 = mean_y - ay;
     const double offset = d1 * ay;
-    if (!ltk_finite(offset) || !ltk_finite(__builtin_fabs(d2) * (double)(to - a))) return -1;
-    // |d1·y − (ax − j)·d2 − offset| per position; ax − j are integers below 2^53, exact.
+    // Without x, ax − j are integers below 2^53 (exact) and every product is checked finite
+    // here, so no area can be NaN. With x, ax − x[j] may overflow or be NaN and is multiplied
+    // by d2 (0 · ∞): a NaN area is noticed lane by lane (`unordered`), as the reference's
+    // magnitude key ranks NaN above every number and gives up.
+    if (!ltk_finite(offset) || (!x && !ltk_finite(__builtin_fabs(d2) * (double)(to - a)))) return -1;
     const VD vd1 = LTK_FN(splat)(d1), vd2 = LTK_FN(splat)(d2), voff = LTK_FN(splat)(offset);
+    const VD vax = LTK_FN(splat)(ax);
+    VL unordered = (VL){0};
+    // |d1·y − (ax − x)·d2 − offset| per position, in the reference's operand order.
 #define LTK_MAG(values, dist) ((VD)((VL)(vd1 * (values) - (dist) * vd2 - voff) & magnitude_mask))
+    // ax − x for the W positions from `at`, whose lanes are `lane` (lane k of set s is s·W + k).
+#define LTK_DIST(at, set, lane) (x ? vax - LTK_FN(load)(x + (at) + (set) * LTK_W) : LTK_FN(splat)(ax - (double)(at)) - (lane))
+#define LTK_NOTE(m) if (x) unordered |= ((m) != (m))
     VD best0 = LTK_FN(splat)(-1), best1 = best0, best2 = best0, best3 = best0;
     VD at0 = LTK_FN(splat)(0), at1 = at0, at2 = at0, at3 = at0;
     intptr_t j = from;
     for (; j + BLOCK <= to; j += BLOCK) {
-        const VD base = LTK_FN(splat)(ax - (double)j);
         const VD at = LTK_FN(splat)((double)j);
-        const VD m0 = LTK_MAG(LTK_FN(load)(y + j), base - lane0);
-        const VD m1 = LTK_MAG(LTK_FN(load)(y + j + LTK_W), base - lane1);
-        const VD m2 = LTK_MAG(LTK_FN(load)(y + j + 2 * LTK_W), base - lane2);
-        const VD m3 = LTK_MAG(LTK_FN(load)(y + j + 3 * LTK_W), base - lane3);
+        const VD m0 = LTK_MAG(LTK_FN(load)(y + j), LTK_DIST(j, 0, lane0));
+        const VD m1 = LTK_MAG(LTK_FN(load)(y + j + LTK_W), LTK_DIST(j, 1, lane1));
+        const VD m2 = LTK_MAG(LTK_FN(load)(y + j + 2 * LTK_W), LTK_DIST(j, 2, lane2));
+        const VD m3 = LTK_MAG(LTK_FN(load)(y + j + 3 * LTK_W), LTK_DIST(j, 3, lane3));
+        LTK_NOTE(m0); LTK_NOTE(m1); LTK_NOTE(m2); LTK_NOTE(m3);
         const VL g0 = m0 > best0, g1 = m1 > best1, g2 = m2 > best2, g3 = m3 > best3;
         best0 = LTK_FN(sel)(g0, m0, best0); at0 = LTK_FN(sel)(g0, at, at0);
         best1 = LTK_FN(sel)(g1, m1, best1); at1 = LTK_FN(sel)(g1, at, at1);
@@ -424,8 +438,8 @@ static inline __attribute__((always_inline)) intptr_t LTK_FN(lttb_pick)(
     }
     // Whole vectors left: lane set 0 (index = recorded start + lane, as for set 0 above).
     for (; j + LTK_W <= to; j += LTK_W) {
-        const VD base = LTK_FN(splat)(ax - (double)j);
-        const VD m0 = LTK_MAG(LTK_FN(load)(y + j), base - lane0);
+        const VD m0 = LTK_MAG(LTK_FN(load)(y + j), LTK_DIST(j, 0, lane0));
+        LTK_NOTE(m0);
         const VL g0 = m0 > best0;
         best0 = LTK_FN(sel)(g0, m0, best0);
         at0 = LTK_FN(sel)(g0, LTK_FN(splat)((double)j), at0);
@@ -440,8 +454,8 @@ static inline __attribute__((always_inline)) intptr_t LTK_FN(lttb_pick)(
     // AVX-512 Xeon.)
     if (j < to && to - from >= LTK_W) {
         const intptr_t last = to - LTK_W;
-        const VD base = LTK_FN(splat)(ax - (double)last);
-        const VD m1 = LTK_MAG(LTK_FN(load)(y + last), base - lane0);
+        const VD m1 = LTK_MAG(LTK_FN(load)(y + last), LTK_DIST(last, 0, lane0));
+        LTK_NOTE(m1);
         const VL g1 = m1 > best1;
         // Recorded as last − W: set 1's offsets (W + lane) then give last + lane.
         best1 = LTK_FN(sel)(g1, m1, best1);
@@ -450,6 +464,8 @@ static inline __attribute__((always_inline)) intptr_t LTK_FN(lttb_pick)(
     }
 #endif
 #undef LTK_MAG
+#undef LTK_DIST
+#undef LTK_NOTE
     // Merge: the largest magnitude over every lane, then the smallest position holding it
     // (lanes hold no NaN: `>` never takes one). Two reductions of one lane-wise operation a
     // step are a shorter chain than one reduction of (magnitude, position) pairs, which
@@ -468,21 +484,31 @@ static inline __attribute__((always_inline)) intptr_t LTK_FN(lttb_pick)(
     // bucket had no whole vector the tail below always replaces the pick.
     // The tail lies after every vector position: it wins only when strictly beyond.
     intptr_t chosen = (intptr_t)pick;
+    bool nan_area = false;
     for (; j < to; j++) {
-        const double area = d1 * y[j] - (ax - (double)j) * d2 - offset;
+        const double area = d1 * y[j] - (ax - (x ? x[j] : (double)j)) * d2 - offset;
         const double v = __builtin_fabs(area);
+        if (x) nan_area |= v != v;
         if (v > best) { best = v; chosen = j; }
+    }
+    if (x) {
+        for (int k = 0; k < LTK_W; k++) nan_area |= unordered[k] != 0;
+        if (nan_area) return -1;
     }
     if (!ltk_finite(best)) return -1;
     return chosen;
 }
 
 /// The boundaries of `group` ≤ 8 buckets from `first` (``lttb_bounds``) and the sums of their
-/// next buckets; false when a sum is not finite (a sum is finite only if every value in it is).
+/// next buckets (of y in `sums`, and with `x` of x in `x_sums`); false when a y sum is not
+/// finite (a sum is finite only if every value in it is). An x sum that is not finite makes
+/// the pick's offset d1·ay infinite or NaN, which the pick reports.
 static inline __attribute__((always_inline)) bool LTK_FN(lttb_group)(
-    const double *y, intptr_t n, double every, intptr_t first, intptr_t group, intptr_t *bound, double *sums) {
+    const double *y, const double *x, intptr_t n, double every, intptr_t first, intptr_t group, intptr_t *bound,
+    double *sums, double *x_sums) {
     LTK_FN(lttb_bounds)(every, n, first, bound);
     LTK_FN(group_sums)(y, bound, group, sums);
+    if (x) LTK_FN(group_sums)(x, bound, group, x_sums);
     double sum_check = 0;
     for (int g = 0; g < group; g++) sum_check += sums[g] - sums[g];
     return sum_check == 0;
@@ -492,15 +518,17 @@ static inline __attribute__((always_inline)) bool LTK_FN(lttb_group)(
 /// b's pick to out[b + 1], eight buckets' next-bucket sums at a time. With `until_same` it stops
 /// at the first pick equal to what out already holds there: a pick depends only on the pick
 /// before it and the data, so every later one is then equal too. False when not finite.
-static bool LTK_FN(lttb_run)(const double *y, intptr_t n, double every, intptr_t first, intptr_t last, intptr_t a,
-                             intptr_t *out, bool until_same) {
+static inline __attribute__((always_inline)) bool LTK_FN(lttb_run)(
+    const double *y, const double *x, intptr_t n, double every, intptr_t first, intptr_t last, intptr_t a,
+    intptr_t *out, bool until_same) {
     for (intptr_t i = first; i < last; i += 8) {
         const intptr_t group = last - i < 8 ? last - i : 8;
         intptr_t bound[10];
-        double sums[8];
-        if (!LTK_FN(lttb_group)(y, n, every, i, group, bound, sums)) return false;
+        double sums[8], x_sums[8];
+        if (!LTK_FN(lttb_group)(y, x, n, every, i, group, bound, sums, x_sums)) return false;
         for (intptr_t g = 0; g < group; g++) {
-            const intptr_t chosen = LTK_FN(lttb_pick)(y, bound[g], bound[g + 1], bound[g + 2], sums[g], a);
+            const intptr_t chosen =
+                LTK_FN(lttb_pick)(y, x, bound[g], bound[g + 1], bound[g + 2], sums[g], x_sums[g], a);
             if (chosen < 0) return false;
             if (until_same && out[i + g + 1] == chosen) return true;
             out[i + g + 1] = chosen;
@@ -510,7 +538,8 @@ static bool LTK_FN(lttb_run)(const double *y, intptr_t n, double every, intptr_t
     return true;
 }
 
-/// LTTB over y-only data, as the Swift `LTTB.fastKernel` (see the header).
+/// LTTB over y with x = index, as the Swift `LTTB.fastKernel`, or with `x`, as the Swift
+/// `LTTB.kernel` over `ExplicitXInput` (see the header).
 ///
 /// Why two chains: each bucket's pick waits on the one before it (a chain of about a hundred
 /// cycles of products, compares and lane merges), so at 10⁵ points → 1920 (about 50 a bucket)
@@ -523,16 +552,21 @@ static bool LTK_FN(lttb_run)(const double *y, intptr_t n, double every, intptr_t
 /// buckets under 2048 values: with longer ones the latency is a small part of a bucket, and two
 /// streams half the array apart measured 10 % slower at 10⁷ points (5 200 a bucket) than one,
 /// against 60 % faster at 10⁵ and 11 % at 10⁶ (2-core AMD EPYC, Zen 5, AVX-512).
-static bool LTK_FN(lttb)(const double *y, intptr_t n, intptr_t m, intptr_t *out) {
+static inline __attribute__((always_inline)) bool LTK_FN(lttb_chains)(
+    const double *y, const double *x, intptr_t n, intptr_t m, intptr_t *out) {
     const double every = (double)(n - 2) / (double)(m - 2);
     const intptr_t buckets = m - 2;
-    // Point 0 and bucket 0 are not covered by any next-bucket sum.
-    double head = 0;
-    for (intptr_t p = 0; p < (intptr_t)every + 1; p++) head += y[p];
-    if (!ltk_finite(head)) return false;
+    // Point 0 and bucket 0 are not covered by any next-bucket sum. Without x, the fast
+    // kernel checks them by their sum (an area cannot tell a non-finite y there); with x, as
+    // the reference does, only through their areas, which the pick checks one by one.
+    if (!x) {
+        double head = 0;
+        for (intptr_t p = 0; p < (intptr_t)every + 1; p++) head += y[p];
+        if (!ltk_finite(head)) return false;
+    }
     out[0] = 0;
     out[m - 1] = n - 1;
-    if (buckets < 32 || every >= 2048) return LTK_FN(lttb_run)(y, n, every, 0, buckets, 0, out, false);
+    if (buckets < 32 || every >= 2048) return LTK_FN(lttb_run)(y, x, n, every, 0, buckets, 0, out, false);
     const intptr_t half = buckets / 2;
     intptr_t guess_bound[10];
     LTK_FN(lttb_bounds)(every, n, half - 1, guess_bound);
@@ -540,12 +574,14 @@ static bool LTK_FN(lttb)(const double *y, intptr_t n, intptr_t m, intptr_t *out)
     for (intptr_t i = 0; i < half; i += 8) {
         const intptr_t group = half - i < 8 ? half - i : 8;
         intptr_t bound0[10], bound1[10];
-        double sums0[8], sums1[8];
-        if (!LTK_FN(lttb_group)(y, n, every, i, group, bound0, sums0)) return false;
-        if (!LTK_FN(lttb_group)(y, n, every, half + i, group, bound1, sums1)) return false;
+        double sums0[8], sums1[8], x_sums0[8], x_sums1[8];
+        if (!LTK_FN(lttb_group)(y, x, n, every, i, group, bound0, sums0, x_sums0)) return false;
+        if (!LTK_FN(lttb_group)(y, x, n, every, half + i, group, bound1, sums1, x_sums1)) return false;
         for (intptr_t g = 0; g < group; g++) {
-            const intptr_t c0 = LTK_FN(lttb_pick)(y, bound0[g], bound0[g + 1], bound0[g + 2], sums0[g], a0);
-            const intptr_t c1 = LTK_FN(lttb_pick)(y, bound1[g], bound1[g + 1], bound1[g + 2], sums1[g], a1);
+            const intptr_t c0 =
+                LTK_FN(lttb_pick)(y, x, bound0[g], bound0[g + 1], bound0[g + 2], sums0[g], x_sums0[g], a0);
+            const intptr_t c1 =
+                LTK_FN(lttb_pick)(y, x, bound1[g], bound1[g + 1], bound1[g + 2], sums1[g], x_sums1[g], a1);
             if (c0 < 0 || c1 < 0) return false;
             out[i + g + 1] = c0;
             out[half + i + g + 1] = c1;
@@ -554,8 +590,13 @@ static bool LTK_FN(lttb)(const double *y, intptr_t n, intptr_t m, intptr_t *out)
         }
     }
     // An odd count leaves the guessed chain one bucket more than the first.
-    if (!LTK_FN(lttb_run)(y, n, every, 2 * half, buckets, a1, out, false)) return false;
-    return LTK_FN(lttb_run)(y, n, every, half, buckets, out[half], out, true);
+    if (!LTK_FN(lttb_run)(y, x, n, every, 2 * half, buckets, a1, out, false)) return false;
+    return LTK_FN(lttb_run)(y, x, n, every, half, buckets, out[half], out, true);
+}
+
+/// LTTB over y, x = index (`x` NULL) or x given: one copy of the chains for each form.
+static bool LTK_FN(lttb)(const double *y, const double *x, intptr_t n, intptr_t m, intptr_t *out) {
+    return x ? LTK_FN(lttb_chains)(y, x, n, m, out) : LTK_FN(lttb_chains)(y, NULL, n, m, out);
 }
 
 #undef VD

@@ -190,9 +190,9 @@ double ltk_read_sum(int level, const double *y, intptr_t n) {
     return ltk_read_sum_scalar(y, n);
 }
 
-bool ltk_lttb(int level, const double *y, intptr_t n, intptr_t m, intptr_t *out) {
-    if (level == LTK_LEVEL_AVX512) return ltk_avx512_lttb(y, n, m, out);
-    if (level == LTK_LEVEL_AVX2) return ltk_avx2_lttb(y, n, m, out);
+bool ltk_lttb(int level, const double *y, const double *x, intptr_t n, intptr_t m, intptr_t *out) {
+    if (level == LTK_LEVEL_AVX512) return ltk_avx512_lttb(y, x, n, m, out);
+    if (level == LTK_LEVEL_AVX2) return ltk_avx2_lttb(y, x, n, m, out);
     return false;  // baseline: the Swift kernel runs instead
 }
 
@@ -240,8 +240,8 @@ double ltk_read_sum(int level, const double *y, intptr_t n) {
     return ltk_read_sum_scalar(y, n);
 }
 
-bool ltk_lttb(int level, const double *y, intptr_t n, intptr_t m, intptr_t *out) {
-    (void)level; (void)y; (void)n; (void)m; (void)out;
+bool ltk_lttb(int level, const double *y, const double *x, intptr_t n, intptr_t m, intptr_t *out) {
+    (void)level; (void)y; (void)x; (void)n; (void)m; (void)out;
     return false;
 }
 

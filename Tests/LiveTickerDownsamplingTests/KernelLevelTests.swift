@@ -182,7 +182,7 @@ struct KernelLevelTests {
         var c = [Int](repeating: -1, count: m)
         let (okSwift, okC) = y.withUnsafeBufferPointer { yb in
             (swift.withUnsafeMutableBufferPointer { LTTB.fastKernel(yb.baseAddress!, count: n, points: m, into: $0.baseAddress!) },
-             c.withUnsafeMutableBufferPointer { ltk_lttb(level.code, yb.baseAddress!, n, m, $0.baseAddress!) })
+             c.withUnsafeMutableBufferPointer { ltk_lttb(level.code, yb.baseAddress!, nil, n, m, $0.baseAddress!) })
         }
         return (okSwift, swift, okC, c)
     }
@@ -247,6 +247,70 @@ struct KernelLevelTests {
                         #expect(swift == c, "\(level) buckets \(buckets) width \(width) shape \(shape)")
                     }
                     if shape >= 8 { #expect(c == plainLTTB(y, points: m), "\(level) buckets \(buckets) width \(width) shape \(shape)") }
+                }
+            }
+        }
+    }
+
+    /// The Swift kernel's (over ``ExplicitXInput``) and the C kernel's verdicts and picks on
+    /// (`x`, `y`) → `m` points.
+    static func bothLTTBKernels(x: [Double], _ y: [Double], points m: Int, level: KernelLevel) -> (Bool, [Int], Bool, [Int]) {
+        let n = y.count
+        var swift = [Int](repeating: -1, count: m)
+        var c = [Int](repeating: -1, count: m)
+        let (okSwift, okC) = y.withUnsafeBufferPointer { yb in
+            x.withUnsafeBufferPointer { xb in
+                let input = ExplicitXInput(values: yb.baseAddress!, xs: xb.baseAddress!, yScale: 1, xScale: 1)
+                return (swift.withUnsafeMutableBufferPointer { LTTB.kernel(input, start: 0, count: n, points: m, into: $0.baseAddress!) },
+                        c.withUnsafeMutableBufferPointer { ltk_lttb(level.code, yb.baseAddress!, xb.baseAddress!, n, m, $0.baseAddress!) })
+            }
+        }
+        return (okSwift, swift, okC, c)
+    }
+
+    /// x shapes for the with-x kernel: epoch milliseconds one apart, irregular rising steps,
+    /// runs of equal times, times going back, x = the index, magnitudes whose differences
+    /// overflow (±1.7e308), one NaN, one +∞, and subnormal steps.
+    static func xs(_ shape: Int, _ n: Int, seed: UInt64) -> [Double] {
+        var rng = SplitMix64(seed: seed &* 17 &+ UInt64(shape))
+        var t = 1_709_280_000_000.0
+        return (0..<n).map { i in
+            switch shape {
+            case 0: return t + Double(i)
+            case 1: t += Double(rng.next() % 1000) * 0.001; return t
+            case 2: if rng.next() % 4 == 0 { t += 1 }; return t
+            case 3: return t + Double(rng.next() % 50) - Double(i % 7) * 3
+            case 4: return Double(i)
+            case 5: return i % 2 == 0 ? 1.7e308 : -1.7e308
+            case 6: return i == n / 2 ? .nan : t + Double(i)
+            case 7: return i == n / 3 ? .infinity : t + Double(i)
+            default: return Double(i) * .leastNonzeroMagnitude
+            }
+        }
+    }
+
+    @Test("the LTTB kernel with x equals the Swift kernel over explicit x: bucket sizes, one and two chains, awkward x",
+          arguments: [1, 2, 3, 5, 8, 9, 16, 17, 33, 52, 65, 2047, 2048])
+    func lttbKernelWithX(bucket: Int) {
+        for level in Self.wide {
+            for (m, extra) in [(3, 0), (12, 2), (40, 3), (130, 1)] where bucket * (m - 2) <= 300_000 {
+                let n = bucket * (m - 2) + 2 + extra
+                for xShape in 0..<9 {
+                    let x = Self.xs(xShape, n, seed: UInt64(bucket))
+                    for shape in [0, 1, 2, 3, 9] {
+                        let y = shape == 9
+                            ? (0..<n).map { (i: Int) -> Double in Self.spikeAtBucketStart(i, width: bucket) }
+                            : Self.data(shape, n, seed: UInt64(bucket &+ m))
+                        let (okSwift, swift, okC, c) = Self.bothLTTBKernels(x: x, y, points: m, level: level)
+                        let label = "\(level) bucket \(bucket) m \(m) x shape \(xShape) y shape \(shape)"
+                        #expect(okSwift == okC, "\(label)")
+                        if okSwift && okC { #expect(swift == c, "\(label)") }
+                        if xShape <= 4 && (shape == 0 || shape == 2 || shape == 9) {
+                            // Finite x and y of ordinary size: the kernel must not give up.
+                            #expect(okC, "\(label)")
+                            #expect(c == plainLTTB(y, x: x, points: m), "\(label)")
+                        }
+                    }
                 }
             }
         }

@@ -57,11 +57,12 @@ double ltk_read_sum(int level, const double *y, intptr_t n);
 intptr_t ltk_bucket_extremes(int level, const double *y, const double *x, intptr_t lo, intptr_t n,
                              intptr_t count, bool m4, bool check, intptr_t *out);
 
-/// LTTB (Steinarsson 2013) with the reference bucket convention over y-only data (x = index),
-/// `3 <= m < n`: writes exactly `m` indices to `out` and returns true, or returns false (out
-/// partly written) when a value is not finite or an area overflows: the same answer, bit for
-/// bit, as the Swift `LTTB.fastKernel`. O(n), allocates nothing.
-bool ltk_lttb(int level, const double *y, intptr_t n, intptr_t m, intptr_t *out);
+/// LTTB (Steinarsson 2013) with the reference bucket convention over y, with x = index when `x`
+/// is NULL or with x[i] (timestamps: the next bucket's corner is its mean x), `3 <= m < n`:
+/// writes exactly `m` indices to `out` and returns true, or returns false (out partly written)
+/// when a value is not finite or an area overflows: the same answer, bit for bit, as the Swift
+/// `LTTB.fastKernel` (y only) or `LTTB.kernel` over explicit x. O(n), allocates nothing.
+bool ltk_lttb(int level, const double *y, const double *x, intptr_t n, intptr_t m, intptr_t *out);
 
 /// The level chosen once per process: `ltk_level_select`'s answer, computed on the first call
 /// and cached (idempotent, so a race between first callers only repeats the work). O(1) after.

@@ -7,7 +7,9 @@ import Glibc
 
 /// Downsampling throughput per algorithm at N = 10⁵, 10⁶, 10⁷ (f64 random walk, x = index,
 /// M = 1920), in input points per second, beside tsdownsample 0.1.5.1 run on the same data
-/// in the same session when `python3` has it (and a check that LTTB picked the same indices).
+/// in the same session when `python3` has it (and a check that LTTB picked the same indices);
+/// and LTTB with x (epoch-millisecond timestamps, as `liveticker downsample` reads a file's
+/// time column) beside tsdownsample's LTTB with x.
 enum DownsamplingBenchmark {
     static let threshold = 1920
 
@@ -25,6 +27,7 @@ enum DownsamplingBenchmark {
             let readPass = measureReadPass(values.values, quick: options.quick)
             if size == sizes[0] { inCacheReadPass = readPass }
             report.add("downsample.read_pass.n\(size).points_per_second", readPass, "points/s")
+            measureWithTimestamps(size: size, values: values.values, peer: peers?.pointsPerSecond["lttb_x"], options, into: &report)
             var ours: [DownsamplingAlgorithm: [Int]] = [:]
             for algorithm in DownsamplingAlgorithm.allCases {
                 let (pointsPerSecond, indices) = measure(algorithm, values.values, quick: options.quick, level: .active)
@@ -66,6 +69,7 @@ enum DownsamplingBenchmark {
                     note: same ? "identical indices" : "INDICES DIFFER from tsdownsample")
             }
         }
+        report.note("downsample", "lttb_x: LTTB with x (epoch milliseconds 1 apart); tsdownsample's LTTB with x takes the next bucket's middle x where ours (and the x-less reference) takes its mean x, so its indices are not compared")
         report.note("downsample", "read_pass: one sum over the same f64 array at the kernels' level and with their prefetch (ltk_read_sum), the memory-read floor; inputs in huge pages on both sides (numpy's arrays are); kernels at level \(KernelLevel.active), sse2_points_per_second is the Swift reference path")
         if !options.comparePeers {
             report.note("downsample", "tsdownsample comparison skipped (--no-peers)")
@@ -74,12 +78,37 @@ enum DownsamplingBenchmark {
         }
     }
 
+    /// LTTB with x = epoch-millisecond timestamps one apart, at the active level and on the
+    /// Swift path, beside tsdownsample's LTTB with x (`peer`, points/s) when it ran.
+    static func measureWithTimestamps(
+        size: Int, values: UnsafeBufferPointer<Double>, peer: Double?, _ options: BenchOptions, into report: inout BenchReport
+    ) {
+        let times = HugePageArray((0..<size).map { 1_709_280_000_000 + Double($0) })
+        let (ours, indices) = measure(.lttb, values, x: times.values, quick: options.quick, level: .active)
+        var note = ""
+        if let peer {
+            note = "\(ratioPhrase(ours / peer)) than tsdownsample"
+            report.add("downsample.lttb_x.n\(size).tsdownsample_points_per_second", peer, "points/s")
+            report.compare(
+                "LTTB with x (timestamps), N = \(powerOfTen(size)) → \(threshold)", ours: ours, peer: peer,
+                peerName: "tsdownsample", unit: "points/s", lowerIsBetter: false)
+        }
+        report.add("downsample.lttb_x.n\(size).points_per_second", ours, "points/s", note: note)
+        if KernelLevel.active != .sse2 {
+            let (swift, swiftIndices) = measure(.lttb, values, x: times.values, quick: options.quick, level: .sse2)
+            report.add(
+                "downsample.lttb_x.n\(size).sse2_points_per_second", swift, "points/s",
+                note: swiftIndices == indices ? "" : "INDICES DIFFER from the \(KernelLevel.active) kernels")
+        }
+    }
+
     /// Best of several timed runs (the machine is shared: the minimum is the least disturbed),
     /// with enough repetitions for ≥ 0.2 s per algorithm and size (up to 2000 at 10⁵, where one
     /// run takes ~40 µs and 50 of them were too few to meet a quiet moment under load; the peer
     /// script repeats the same number of times).
     static func measure(
-        _ algorithm: DownsamplingAlgorithm, _ values: UnsafeBufferPointer<Double>, quick: Bool, level: KernelLevel
+        _ algorithm: DownsamplingAlgorithm, _ values: UnsafeBufferPointer<Double>, x: UnsafeBufferPointer<Double>? = nil,
+        quick: Bool, level: KernelLevel
     ) -> (Double, [Int]) {
         let capacity = Downsampler.requiredCapacity(algorithm: algorithm, count: values.count, points: threshold)
         var output = [Int](repeating: 0, count: capacity)
@@ -87,7 +116,7 @@ enum DownsamplingBenchmark {
         let repetitions = max(3, min(2000, (quick ? 20_000_000 : 200_000_000) / values.count))
         let samples = output.withUnsafeMutableBufferPointer { out in
             TimingSamples.measure(count: repetitions, warmup: 1) {
-                kept = Downsampler.downsample(algorithm: algorithm, x: nil, y: values, points: threshold, into: out, level: level)
+                kept = Downsampler.downsample(algorithm: algorithm, x: x, y: values, points: threshold, into: out, level: level)
             }
         }
         let seconds = Double(samples.minimumNanoseconds) / 1e9
@@ -148,6 +177,15 @@ enum TsdownsamplePeer {
             result[name] = len(y) / best
             if name == "lttb":
                 result["lttb_indices"] = [int(i) for i in idx]
+        x = 1709280000000.0 + np.arange(len(y), dtype=np.float64)
+        d = LTTBDownsampler()
+        d.downsample(x, y, n_out=n_out)
+        best = float("inf")
+        for _ in range(max(3, min(2000, 200_000_000 // len(y)))):
+            t0 = time.perf_counter()
+            d.downsample(x, y, n_out=n_out)
+            best = min(best, time.perf_counter() - t0)
+        result["lttb_x"] = len(y) / best
         print(json.dumps(result))
         """
 
@@ -173,7 +211,7 @@ enum TsdownsamplePeer {
     /// Reads the one-line JSON object the script prints (numbers and one integer list).
     static func parse(_ json: String) -> Result {
         var result = Result()
-        for name in DownsamplingAlgorithm.allCases.map(\.rawValue) {
+        for name in DownsamplingAlgorithm.allCases.map(\.rawValue) + ["lttb_x"] {
             if let value = number(after: "\"\(name)\": ", in: json) { result.pointsPerSecond[name] = value }
         }
         if let start = json.firstRange(of: "\"lttb_indices\": [") {

@@ -10,12 +10,13 @@ extension LTTB {
             // Budgets below 3 keep run ends, which needs to know where the runs are: use the split path.
             if budget < 3 { return nil }
             let ok: Bool
-            if let xs = series.x {
+            if series.level != .sse2 {
+                // The C kernel of the level: the Swift kernels' indices at every bucket size,
+                // with x (`LTTB.kernel` over `ExplicitXInput`) or without (`LTTB.fastKernel`).
+                ok = ltk_lttb(series.level.code, series.y, series.x, count, budget, out)
+            } else if let xs = series.x {
                 let input = ExplicitXInput(values: series.y, xs: xs, yScale: 1, xScale: 1)
                 ok = LTTB.kernel(input, start: 0, count: count, points: budget, into: out)
-            } else if series.level != .sse2 {
-                // The C kernel of the level: the fast kernel's indices at every bucket size.
-                ok = ltk_lttb(series.level.code, series.y, count, budget, out)
             } else if count &- 2 < LTTB.fastKernelMinimumBucket &* (budget &- 2) {
                 // Buckets of a few points: the blocked fast kernel's per-bucket setup costs more
                 // than it saves (measured: 2.3× slower at 1 point a bucket, even at 16).
