@@ -1,7 +1,8 @@
 extension LTTB {
     /// Average bucket size (points) from which ``fastKernel(_:count:points:into:)`` beats the
     /// plain ``kernel(_:start:count:points:into:)``; below it the plain kernel runs. Both give the
-    /// same indices, so this only moves time.
+    /// same indices, so this only moves time. The C kernel with x crosses over at about the same
+    /// size (AVX-512, Zen 4: 1.2× the plain loop's time at 16 points a bucket, 0.65–0.93× at 24).
     static let fastKernelMinimumBucket = 24
 
     /// The reference LTTB over a whole y-only series (x = index), unscaled, tuned for speed while

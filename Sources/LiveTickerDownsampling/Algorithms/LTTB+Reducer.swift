@@ -10,14 +10,17 @@ extension LTTB {
             // Budgets below 3 keep run ends, which needs to know where the runs are: use the split path.
             if budget < 3 { return nil }
             let ok: Bool
-            if series.level != .sse2 {
+            let shortBuckets = count &- 2 < LTTB.fastKernelMinimumBucket &* (budget &- 2)
+            if series.level != .sse2 && (series.x == nil || !shortBuckets) {
                 // The C kernel of the level: the Swift kernels' indices at every bucket size,
                 // with x (`LTTB.kernel` over `ExplicitXInput`) or without (`LTTB.fastKernel`).
+                // With x and buckets of a few points (a chart's slot chunks) its per-call and
+                // per-bucket setup cost more than the plain kernel's loop.
                 ok = ltk_lttb(series.level.code, series.y, series.x, count, budget, out)
             } else if let xs = series.x {
                 let input = ExplicitXInput(values: series.y, xs: xs, yScale: 1, xScale: 1)
                 ok = LTTB.kernel(input, start: 0, count: count, points: budget, into: out)
-            } else if count &- 2 < LTTB.fastKernelMinimumBucket &* (budget &- 2) {
+            } else if shortBuckets {
                 // Buckets of a few points: the blocked fast kernel's per-bucket setup costs more
                 // than it saves (measured: 2.3× slower at 1 point a bucket, even at 16).
                 let input = ImplicitXInput(values: series.y, yScale: 1)
