@@ -28,6 +28,41 @@ enum KioskBenchmark {
     static func run(_ options: BenchOptions, into report: inout BenchReport) {
         measure(options, whole: false, into: &report)
         measure(options, whole: true, into: &report)
+        measureWakeupFloor(options, into: &report)
+    }
+
+    /// What the figure's producer costs before it appends anything: a thread waking on the
+    /// producer's schedule (every millisecond, absolute deadlines, a clock read each time) for
+    /// 5 s (1 s with `--quick`), its own CPU time per second of wall time. On a virtual machine a
+    /// timed wake-up costs tens of microseconds of CPU (the timer and the switch go through the
+    /// hypervisor), which the kiosk figure counts but no code of LiveTicker's runs in.
+    static func measureWakeupFloor(_ options: BenchOptions, into report: inout BenchReport) {
+        let seconds: UInt64 = options.quick ? 1 : 5
+        let result = Mutex<(cpu: UInt64, wall: UInt64)>((0, 0))
+        let thread = startFeedThread {
+            let cpuBefore = SystemClock.threadCPU.nanoseconds()
+            let start = MonotonicClock.now()
+            let end = start &+ seconds * 1_000_000_000
+            var deadline = start
+            var stamps: Int64 = 0
+            while deadline < end {
+                stamps &+= SystemClock.realtime.nanoseconds() & 1
+                deadline &+= 1_000_000
+                sleepUntil(deadline)
+            }
+            blackHole(stamps)
+            let cpu = SystemClock.threadCPU.nanoseconds() - cpuBefore
+            let wall = MonotonicClock.now() &- start
+            result.withLock { $0 = (UInt64(cpu), wall) }
+        }
+        guard let thread else { return }
+        pthread_join(thread, nil)
+        let (cpu, wall) = result.withLock { $0 }
+        guard wall > 0 else { return }
+        report.add(
+            "kiosk.producer_wakeups_cpu_percent", Double(cpu) / Double(wall) * 100, "%",
+            note: "a thread waking on the producer's schedule (1 000 times a second) and appending nothing, \(seconds) s: "
+                + "the part of kiosk.cpu_percent_of_one_core that is this machine's cost of timed wake-ups")
     }
 
     /// One run: `whole` forces every frame to be drawn and presented whole (the loop as it was
