@@ -32,15 +32,9 @@ enum DownsamplingBenchmark {
             for algorithm in DownsamplingAlgorithm.allCases {
                 let (pointsPerSecond, indices) = measure(algorithm, values.values, quick: options.quick, level: .active)
                 ours[algorithm] = indices
-                var note = ""
-                if let peer = peers?.pointsPerSecond[algorithm.rawValue] {
-                    note = "\(ratioPhrase(pointsPerSecond / peer)) than tsdownsample"
-                    report.add("downsample.\(algorithm.rawValue).n\(size).tsdownsample_points_per_second", peer, "points/s")
-                    report.compare(
-                        "\(names[algorithm]!), N = \(powerOfTen(size)) → \(threshold)", ours: pointsPerSecond, peer: peer,
-                        peerName: "tsdownsample", unit: "points/s", lowerIsBetter: false)
-                }
-                report.add("downsample.\(algorithm.rawValue).n\(size).points_per_second", pointsPerSecond, "points/s", note: note)
+                addThroughput(
+                    pointsPerSecond, key: algorithm.rawValue, size: size, title: names[algorithm]!,
+                    peer: peers?.pointsPerSecond[algorithm.rawValue], into: &report)
                 if algorithm == .minmax || algorithm == .m4 {
                     // How far from the memory-read floor: the goal where the read pass is
                     // memory-bound (it falls well below its in-cache rate) is at most ×1.2 of it.
@@ -57,9 +51,7 @@ enum DownsamplingBenchmark {
                 if KernelLevel.active != .sse2 {
                     // The Swift reference path on the same data: what the C kernels add.
                     let (swift, swiftIndices) = measure(algorithm, values.values, quick: options.quick, level: .sse2)
-                    report.add(
-                        "downsample.\(algorithm.rawValue).n\(size).sse2_points_per_second", swift, "points/s",
-                        note: swiftIndices == indices ? "" : "INDICES DIFFER from the \(KernelLevel.active) kernels")
+                    addSwiftPath(swift, sameIndices: swiftIndices == indices, key: algorithm.rawValue, size: size, into: &report)
                 }
             }
             if let reference = peers?.lttbIndices {
@@ -85,21 +77,35 @@ enum DownsamplingBenchmark {
     ) {
         let times = HugePageArray((0..<size).map { 1_709_280_000_000 + Double($0) })
         let (ours, indices) = measure(.lttb, values, x: times.values, quick: options.quick, level: .active)
-        var note = ""
-        if let peer {
-            note = "\(ratioPhrase(ours / peer)) than tsdownsample"
-            report.add("downsample.lttb_x.n\(size).tsdownsample_points_per_second", peer, "points/s")
-            report.compare(
-                "LTTB with x (timestamps), N = \(powerOfTen(size)) → \(threshold)", ours: ours, peer: peer,
-                peerName: "tsdownsample", unit: "points/s", lowerIsBetter: false)
-        }
-        report.add("downsample.lttb_x.n\(size).points_per_second", ours, "points/s", note: note)
+        addThroughput(ours, key: "lttb_x", size: size, title: "LTTB with x (timestamps)", peer: peer, into: &report)
         if KernelLevel.active != .sse2 {
             let (swift, swiftIndices) = measure(.lttb, values, x: times.values, quick: options.quick, level: .sse2)
-            report.add(
-                "downsample.lttb_x.n\(size).sse2_points_per_second", swift, "points/s",
-                note: swiftIndices == indices ? "" : "INDICES DIFFER from the \(KernelLevel.active) kernels")
+            addSwiftPath(swift, sameIndices: swiftIndices == indices, key: "lttb_x", size: size, into: &report)
         }
+    }
+
+    /// Adds our `pointsPerSecond` as `downsample.KEY.nN.points_per_second`, and with tsdownsample's
+    /// figure (`peer`) that figure, the ratio as its note and a summary row titled `title`.
+    static func addThroughput(
+        _ pointsPerSecond: Double, key: String, size: Int, title: String, peer: Double?, into report: inout BenchReport
+    ) {
+        var note = ""
+        if let peer {
+            note = "\(ratioPhrase(pointsPerSecond / peer)) than tsdownsample"
+            report.add("downsample.\(key).n\(size).tsdownsample_points_per_second", peer, "points/s")
+            report.compare(
+                "\(title), N = \(powerOfTen(size)) → \(threshold)", ours: pointsPerSecond, peer: peer,
+                peerName: "tsdownsample", unit: "points/s", lowerIsBetter: false)
+        }
+        report.add("downsample.\(key).n\(size).points_per_second", pointsPerSecond, "points/s", note: note)
+    }
+
+    /// Adds the Swift reference path's figure on the same data, noted when its indices differ
+    /// from the active level's.
+    static func addSwiftPath(_ pointsPerSecond: Double, sameIndices: Bool, key: String, size: Int, into report: inout BenchReport) {
+        report.add(
+            "downsample.\(key).n\(size).sse2_points_per_second", pointsPerSecond, "points/s",
+            note: sameIndices ? "" : "INDICES DIFFER from the \(KernelLevel.active) kernels")
     }
 
     /// Best of several timed runs (the machine is shared: the minimum is the least disturbed),
