@@ -407,8 +407,8 @@ static inline __attribute__((always_inline)) intptr_t LTK_FN(lttb_pick)(
     const double d1 = ax - mean_x;
     const double d2 = mean_y - ay;
     const double offset = d1 * ay;
-    // Without x, ax − j are integers below 2^53 (exact) and every product is checked finite
-    // here, so no area can be NaN. With x, ax − x[j] may overflow or be NaN and is multiplied
+    // Without x, ax − j are integers below 2^53 (exact), (ax − j)·d2 is checked finite here and
+    // d1·y can only overflow to ±∞ (an infinite best, reported below), so no area is NaN. With x, ax − x[j] may overflow or be NaN and is multiplied
     // by d2 (0 · ∞): a NaN area is noticed lane by lane (`unordered`), as the reference's
     // magnitude key ranks NaN above every number and gives up.
     if (!ltk_finite(offset) || (!x && !ltk_finite(__builtin_fabs(d2) * (double)(to - a)))) return -1;
@@ -528,7 +528,7 @@ static inline __attribute__((always_inline)) bool LTK_FN(lttb_run)(
         if (!LTK_FN(lttb_group)(y, x, n, every, i, group, bound, sums, x_sums)) return false;
         for (intptr_t g = 0; g < group; g++) {
             const intptr_t chosen =
-                LTK_FN(lttb_pick)(y, x, bound[g], bound[g + 1], bound[g + 2], sums[g], x_sums[g], a);
+                LTK_FN(lttb_pick)(y, x, bound[g], bound[g + 1], bound[g + 2], sums[g], x ? x_sums[g] : 0, a);
             if (chosen < 0) return false;
             if (until_same && out[i + g + 1] == chosen) return true;
             out[i + g + 1] = chosen;
@@ -579,9 +579,9 @@ static inline __attribute__((always_inline)) bool LTK_FN(lttb_chains)(
         if (!LTK_FN(lttb_group)(y, x, n, every, half + i, group, bound1, sums1, x_sums1)) return false;
         for (intptr_t g = 0; g < group; g++) {
             const intptr_t c0 =
-                LTK_FN(lttb_pick)(y, x, bound0[g], bound0[g + 1], bound0[g + 2], sums0[g], x_sums0[g], a0);
+                LTK_FN(lttb_pick)(y, x, bound0[g], bound0[g + 1], bound0[g + 2], sums0[g], x ? x_sums0[g] : 0, a0);
             const intptr_t c1 =
-                LTK_FN(lttb_pick)(y, x, bound1[g], bound1[g + 1], bound1[g + 2], sums1[g], x_sums1[g], a1);
+                LTK_FN(lttb_pick)(y, x, bound1[g], bound1[g + 1], bound1[g + 2], sums1[g], x ? x_sums1[g] : 0, a1);
             if (c0 < 0 || c1 < 0) return false;
             out[i + g + 1] = c0;
             out[half + i + g + 1] = c1;
