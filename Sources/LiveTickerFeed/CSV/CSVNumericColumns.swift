@@ -308,7 +308,7 @@ public struct CSVNumericColumns: Sendable {
             if let whole = CSVRecordParser.plainTime(&q, multiplier: 1, integerPowers: integerPowers, leading: &leading),
                 q[0] == delimiter
             {
-                xValue = Double(whole)
+                xValue = SWARDigits.exactDouble(UInt64(whole))
             } else {
                 q = p
                 guard let decimal = CSVRecordParser.plainDecimal(&q, powers: powers, integerPowers: integerPowers),

@@ -175,13 +175,13 @@ extension CSVRecordParser {
                 return long.value
             }
             guard digits > 0 else { return nil }
-            value = Double(SWARDigits.value(squeezed, count: digits))
+            value = SWARDigits.exactDouble(SWARDigits.value(squeezed, count: digits))
             let fractionDigits = digits &- integerDigits
             if fractionDigits > 0 { value /= powers[fractionDigits] }
             p += digits &+ 1
         } else {
             guard integerDigits > 0 else { return nil }
-            value = Double(SWARDigits.value(chunk, count: integerDigits))
+            value = SWARDigits.exactDouble(SWARDigits.value(chunk, count: integerDigits))
             p += integerDigits
         }
         return negative ? -value : value
@@ -202,7 +202,7 @@ extension CSVRecordParser {
         let mantissa =
             SWARDigits.value(SWARDigits.load(p), count: integerDigits) &* integerPowers[n]
             &+ SWARDigits.value(fraction, count: n)
-        var value = Double(mantissa)
+        var value = SWARDigits.exactDouble(mantissa)
         if n > 0 { value /= powers[n] }
         return (negative ? -value : value, p + (integerDigits &+ 1 &+ n))
     }
