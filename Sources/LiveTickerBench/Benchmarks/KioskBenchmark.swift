@@ -38,29 +38,16 @@ enum KioskBenchmark {
     /// hypervisor), which the kiosk figure counts but no code of LiveTicker's runs in.
     static func measureWakeupFloor(_ options: BenchOptions, into report: inout BenchReport) {
         let seconds: UInt64 = options.quick ? 1 : 5
-        let result = Mutex<(cpu: UInt64, wall: UInt64)>((0, 0))
-        let thread = startFeedThread {
-            let cpuBefore = SystemClock.threadCPU.nanoseconds()
-            let start = MonotonicClock.now()
-            let end = start &+ seconds * 1_000_000_000
-            var deadline = start
-            var stamps: Int64 = 0
-            while deadline < end {
-                stamps &+= SystemClock.realtime.nanoseconds() & 1
-                deadline &+= 1_000_000
-                sleepUntil(deadline)
-            }
-            blackHole(stamps)
-            let cpu = SystemClock.threadCPU.nanoseconds() - cpuBefore
-            let wall = MonotonicClock.now() &- start
-            result.withLock { $0 = (UInt64(cpu), wall) }
-        }
-        guard let thread else { return }
-        pthread_join(thread, nil)
-        let (cpu, wall) = result.withLock { $0 }
+        guard let series = try? LiveSeries(capacity: 1 << 10, candleInterval: .seconds(1)) else { return }
+        let producer = KioskProducer(series: series, appends: false)
+        let start = MonotonicClock.now()
+        producer.start()
+        sleepUntil(start &+ seconds * 1_000_000_000)
+        producer.stop()
+        let wall = MonotonicClock.now() &- start
         guard wall > 0 else { return }
         report.add(
-            "kiosk.producer_wakeups_cpu_percent", Double(cpu) / Double(wall) * 100, "%",
+            "kiosk.producer_wakeups_cpu_percent", Double(producer.threadCPUNanoseconds) / Double(wall) * 100, "%",
             note: "a thread waking on the producer's schedule (1 000 times a second) and appending nothing, \(seconds) s: "
                 + "the part of kiosk.cpu_percent_of_one_core that is this machine's cost of timed wake-ups")
     }
@@ -199,17 +186,25 @@ func sleepUntil(_ deadline: UInt64) {
 }
 
 /// The producer thread: 10 ticks every millisecond (a random walk stamped with the wall
-/// clock) until stopped.
+/// clock) until stopped; with `appends` false, the same wake-ups and clock reads and no ticks
+/// (the figure's floor).
 ///
-/// Invariant: `series` is appended to by the producer thread only; `appended` is written by it
-/// and read after `pthread_join`; `stopping` is the only field both threads touch (atomic).
+/// Invariant: `series` is appended to by the producer thread only; `appended` and
+/// `threadCPUNanoseconds` are written by it and read after `pthread_join`; `stopping` is the
+/// only field both threads touch (atomic).
 private final class KioskProducer: @unchecked Sendable {
     let series: LiveSeries
+    let appends: Bool
     let stopping = Atomic<Bool>(false)
     private(set) var appended = 0
+    /// The producer thread's CPU time from its start to its stop.
+    private(set) var threadCPUNanoseconds: Int64 = 0
     private var thread: pthread_t?
 
-    init(series: LiveSeries) { self.series = series }
+    init(series: LiveSeries, appends: Bool = true) {
+        self.series = series
+        self.appends = appends
+    }
 
     func start() {
         thread = startFeedThread { [self] in produce() }
@@ -238,10 +233,12 @@ private final class KioskProducer: @unchecked Sendable {
     }
 
     private func produce() {
+        let cpuBefore = SystemClock.threadCPU.nanoseconds()
+        defer { threadCPUNanoseconds = SystemClock.threadCPU.nanoseconds() - cpuBefore }
         var deadline = MonotonicClock.now()
         while !stopping.load(ordering: .acquiring) {
             let time = SystemClock.realtime.nanoseconds()
-            for k in 0..<10 {
+            for k in 0..<(appends ? 10 : 0) {
                 level += generator.symmetricUnit() * 0.05
                 // Times only move forward, as a feed's do: a producer that slept late and
                 // catches up stamps its batches microseconds apart, and 10 stamps 0.1 ms apart
@@ -250,7 +247,7 @@ private final class KioskProducer: @unchecked Sendable {
                 last = max(time &+ Int64(k) * 100_000, last &+ 1)
                 series.append(Tick(time: last, value: level, size: 1))
             }
-            appended &+= 10
+            if appends { appended &+= 10 }
             deadline &+= 1_000_000
             sleepUntil(deadline)
         }
