@@ -6,7 +6,7 @@ import Glibc
 /// otherwise reach for, on the same file in the same run; best wall time of three runs each
 /// (one with `--quick`), with CPU time and peak memory:
 /// - `liveticker downsample --algorithm lttb --points 2000` on a 10 M-row `time,price` CSV
-///   (1 M with `--quick`) beside Python with pandas `read_csv` and tsdownsample's LTTB on the
+///   (1 M with `--quick`), as it runs by default (parsing on every core) and with `--threads 1`, beside Python with pandas `read_csv` and tsdownsample's LTTB on the
 ///   time and price columns (whole process, and the two calls alone as the script times them);
 ///   `liveticker replay` of the same file shows what parsing it costs;
 /// - `liveticker replay` of 10⁶ rows to a 1920×1080 PNG beside gnuplot's `png` terminal
@@ -46,7 +46,14 @@ enum EndToEndBenchmark {
             report.note("e2e", "liveticker downsample failed on \(path)")
             return
         }
-        add(ours.run, key: key, report: &report, note: "liveticker downsample --algorithm lttb --points 2000, a \(label)-row time,price CSV")
+        // `downsample` parses a large file on every core by default (`--threads`); its one-thread
+        // figure is beside it, for a reader comparing with a one-thread peer.
+        let cores = min(8, max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        add(ours.run, key: key, report: &report, note: "liveticker downsample --algorithm lttb --points 2000, a \(label)-row time,price CSV, parsed on \(cores) threads (this machine's cores)")
+        let single = ProcessRun.best(of: repeats, [command, "downsample", "--algorithm", "lttb", "--points", "2000", "--threads", "1", path])
+        if let single {
+            add(single.run, key: "\(key).threads1", report: &report, note: "the same with --threads 1")
+        }
         if let replay = ProcessRun.best(of: repeats, [command, "replay", path, "--output", picture]) {
             report.add(
                 "e2e.replay_same_file.n\(rows).seconds", replay.run.wallSeconds, "s",
@@ -58,6 +65,11 @@ enum EndToEndBenchmark {
                 report.compare(
                     "downsample a \(label)-row CSV to 2000 points, whole process", ours: ours.run.wallSeconds,
                     peer: peer.run.wallSeconds, peerName: "pandas + tsdownsample", unit: "s", lowerIsBetter: true)
+                if let single {
+                    report.compare(
+                        "same, liveticker on one thread (--threads 1)", ours: single.run.wallSeconds,
+                        peer: peer.run.wallSeconds, peerName: "pandas + tsdownsample", unit: "s", lowerIsBetter: true)
+                }
                 report.compare(
                     "same, CPU time (user + system)", ours: ours.run.cpuSeconds, peer: peer.run.cpuSeconds,
                     peerName: "pandas + tsdownsample", unit: "s", lowerIsBetter: true)

@@ -81,15 +81,18 @@ public struct FeedReport: Sendable, Equatable {
         if firstBadLines.count < maximumRemembered { firstBadLines.append(badLine) }
     }
 
-    /// Adds the counts of `other` into this report (for several connections of one listener);
-    /// remembered lines are appended up to the limit. O(kinds + remembered).
-    public mutating func merge(_ other: FeedReport) {
+    /// Adds the counts of `other` into this report (for several connections of one listener, or
+    /// the later ranges of one file read in parallel); remembered lines are appended up to the
+    /// limit, their line numbers raised by `lineOffset` (the lines before `other`'s first, when
+    /// it counted its own from 1). O(kinds + remembered).
+    public mutating func merge(_ other: FeedReport, lineOffset: Int = 0) {
         lines += other.lines
         bytes += other.bytes
         ticks += other.ticks
         bars += other.bars
         for i in badCounts.indices { badCounts[i] += other.badCounts[i] }
-        for line in other.firstBadLines where firstBadLines.count < maximumRemembered {
+        for var line in other.firstBadLines where firstBadLines.count < maximumRemembered {
+            line.line += lineOffset
             firstBadLines.append(line)
         }
         nonFiniteValues += other.nonFiniteValues

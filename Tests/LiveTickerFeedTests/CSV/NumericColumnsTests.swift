@@ -64,6 +64,59 @@ struct NumericColumnsTests {
         #expect(table.report.firstBadLines.first?.line == 3 + 5 + 1)
     }
 
+    /// Reads `bytes` on one thread and on `threads` threads cutting ranges of at least
+    /// `chunk` bytes, and checks that both give the same table: values bit for bit, row
+    /// numbers, the report (counts, bytes, first bad lines with their line numbers).
+    func checkParallel(_ bytes: [UInt8], x: CSVNumericColumns.XSource = .column(.index(0)), y: ColumnSelector? = nil, threads: [Int], chunk: Int, tag: String) throws {
+        let path = temporaryPath(tag)
+        writeFile(path, bytes)
+        defer { unlink(path) }
+        let serial = try CSVNumericColumns.read(path: path, x: x, y: y, threads: 1, minimumChunkBytes: chunk)
+        #expect(serial.report.bytes == bytes.count)
+        for count in threads {
+            let parallel = try CSVNumericColumns.read(path: path, x: x, y: y, threads: count, minimumChunkBytes: chunk)
+            #expect(parallel.header == serial.header)
+            #expect(parallel.y.count == serial.y.count, "\(tag), \(count) threads: rows kept")
+            // The first difference only: a whole column in a message would bury it.
+            let rows = parallel.rows, serialRows = serial.rows
+            if let k = serial.y.indices.first(where: {
+                $0 >= parallel.y.count || parallel.x[$0].bitPattern != serial.x[$0].bitPattern
+                    || parallel.y[$0].bitPattern != serial.y[$0].bitPattern || rows[$0] != serialRows[$0]
+            }) {
+                Issue.record("\(tag), \(count) threads: kept row \(k) differs from one thread's (\(serialRows[k]), \(serial.x[k]), \(serial.y[k]))")
+            }
+            #expect(parallel.report == serial.report, "\(tag), \(count) threads: \(parallel.report.summary) against \(serial.report.summary)")
+        }
+    }
+
+    @Test("read on several threads: the same rows, row numbers, counts and bad-line numbers as one thread, wherever the ranges are cut")
+    func parallelEqualsSerial() throws {
+        let (bytes, expected) = makeFile(count: 20_000)
+        // Many small ranges, so cuts land beside bad, blank and CRLF lines.
+        try checkParallel(bytes, x: .column(.name("time")), y: .name("value"), threads: [2, 3, 7, 64], chunk: 1_000, tag: "parallel-small")
+        try checkParallel(bytes, x: .rowIndex, y: .name("value"), threads: [2, 5], chunk: 3_000, tag: "parallel-index")
+        let (open, _) = makeFile(count: 20_000, trailingNewline: false)
+        try checkParallel(open, threads: [2, 4], chunk: 2_000, tag: "parallel-no-newline")
+        // The bad lines of later ranges are reported with their own line numbers.
+        let path = temporaryPath("parallel-lines")
+        writeFile(path, bytes)
+        defer { unlink(path) }
+        let table = try CSVNumericColumns.read(path: path, x: .column(.name("TIME")), y: .name("value"), threads: 8, minimumChunkBytes: 1_000)
+        #expect(table.rows == expected.map(\.0))
+        #expect(table.report.firstBadLines.map(\.line) == [9, 11, 1006, 1008, 2003])
+    }
+
+    @Test("read on several threads: a line longer than the buffer across a cut, and a short file, read as on one thread")
+    func parallelLongLineAndShortFile() throws {
+        let (bytes, _) = makeFile(count: 40_000, longLineAt: 20_000)
+        try checkParallel(bytes, threads: [2, 3], chunk: 1 << 20, tag: "parallel-long")
+        // Shorter than two ranges: one thread reads it.
+        let (short, _) = makeFile(count: 10)
+        try checkParallel(short, threads: [2], chunk: 1 << 20, tag: "parallel-short")
+        // A header only.
+        try checkParallel(Array("\n\na,b\n".utf8) + Array(repeating: 10, count: 5_000), threads: [4], chunk: 100, tag: "parallel-blank")
+    }
+
     @Test("no newline at the end: the last row is still read")
     func noTrailingNewline() throws {
         let (bytes, expected) = makeFile(count: 1000, trailingNewline: false)
@@ -162,5 +215,6 @@ struct NumericColumnsTests {
         #expect(table.report.ticks == expected.count)
         #expect(table.report.badLines == badLines.count)
         #expect(table.report.firstBadLines.map(\.line) == Array(badLines.prefix(table.report.firstBadLines.count)))
+        try checkParallel(Array(text.utf8), threads: [2, 6], chunk: 4_096, tag: "plain-mixed-parallel")
     }
 }
