@@ -98,7 +98,8 @@ public struct CSVNumericColumns: Sendable {
         }
         var table = CSVNumericColumns()
         var state = ParseState(xSource: x, ySelector: y)
-        try table.stream(fd: fd, path: path, from: fd == 0 ? nil : 0, to: nil, reserveFor: fileSize, state: &state)
+        // read(2) from where the descriptor stands: a pipe or FIFO cannot be read at an offset.
+        try table.stream(fd: fd, path: path, from: nil, to: nil, reserveFor: fileSize, state: &state)
         guard state.headerDone else { throw .emptyInput(path: path) }
         return table
     }
@@ -246,7 +247,8 @@ public struct CSVNumericColumns: Sendable {
         return nil
     }
 
-    /// Reads and parses the input from `offset` (standard input's current position when nil)
+    /// Reads and parses the input from `offset` (with pread(2); from the descriptor's current
+    /// position with read(2) when nil, as a pipe or FIFO needs)
     /// up to `limit` (the end of the input when nil; else a line start), a buffer at a time.
     /// `reserveFor` is how many bytes' worth of rows the columns should make room for once the
     /// first buffer shows the bytes per row (0: no reservation).

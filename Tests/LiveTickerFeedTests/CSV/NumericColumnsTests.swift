@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import LiveTickerTestSupport
 import Testing
 @testable import LiveTickerFeed
 
@@ -115,6 +116,25 @@ struct NumericColumnsTests {
         try checkParallel(short, threads: [2], chunk: 1 << 20, tag: "parallel-short")
         // A header only.
         try checkParallel(Array("\n\na,b\n".utf8) + Array(repeating: 10, count: 5_000), threads: [4], chunk: 100, tag: "parallel-blank")
+    }
+
+    @Test("a FIFO asked for several threads is read on one, from where it stands (it has no offsets to read at)")
+    func fifoWithThreads() throws {
+        let path = temporaryPath("numeric-fifo")
+        unlink(path)
+        #expect(mkfifo(path, 0o600) == 0)
+        defer { unlink(path) }
+        let (bytes, expected) = makeFile(count: 3_000)
+        let writer = TestThread {
+            let fd = open(path, O_WRONLY)
+            guard fd >= 0 else { return }
+            _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            close(fd)
+        }
+        defer { writer.join() }
+        let table = try CSVNumericColumns.read(path: path, x: .column(.name("time")), y: .name("value"), threads: 4, minimumChunkBytes: 100)
+        #expect(table.rows == expected.map(\.0))
+        #expect(table.report.bytes == bytes.count)
     }
 
     @Test("no newline at the end: the last row is still read")
