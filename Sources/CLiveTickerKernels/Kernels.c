@@ -124,6 +124,22 @@ static double ltk_read_sum_scalar(const double *y, intptr_t n) {
 #undef LTK_MOVEMASK
 #pragma clang attribute pop
 
+/// `ltk_fill_words` at the AVX2 and AVX-512 levels: two 256-bit stores a step, unaligned (a
+/// run starts at any column), then the last few words one at a time.
+__attribute__((target("avx2"))) static void ltk_avx2_fill(uint32_t *words, uint32_t value, intptr_t count) {
+    const __m256i v = _mm256_set1_epi32((int)value);
+    intptr_t i = 0;
+    for (; i + 16 <= count; i += 16) {
+        _mm256_storeu_si256((__m256i *)(words + i), v);
+        _mm256_storeu_si256((__m256i *)(words + i + 8), v);
+    }
+    if (i + 8 <= count) {
+        _mm256_storeu_si256((__m256i *)(words + i), v);
+        i += 8;
+    }
+    for (; i < count; i++) words[i] = value;
+}
+
 // MARK: AVX-512 (8 lanes of f64, 512-bit)
 #pragma clang attribute push(__attribute__((target("avx512f,avx512dq,avx512bw,avx512vl,avx2,popcnt,bmi,bmi2"))), apply_to = function)
 #define LTK_W 8
@@ -219,6 +235,12 @@ intptr_t ltk_inside_capsules(int level, const double *xs, const double *ys, intp
     return 0;  // baseline: the Swift capsules are made instead
 }
 
+bool ltk_fill_words(int level, uint32_t *words, uint32_t value, intptr_t count) {
+    if (level != LTK_LEVEL_AVX2 && level != LTK_LEVEL_AVX512) return false;  // the Swift fill runs
+    ltk_avx2_fill(words, value, count);
+    return true;
+}
+
 #else  // not x86-64: only the baseline (the Swift code) exists.
 
 int ltk_level_supported(int level) { return level == LTK_LEVEL_BASELINE; }
@@ -258,6 +280,12 @@ intptr_t ltk_inside_capsules(int level, const double *xs, const double *ys, intp
     (void)previous; (void)forwards; (void)backwards;
     return 0;
 }
+
+bool ltk_fill_words(int level, uint32_t *words, uint32_t value, intptr_t count) {
+    (void)level; (void)words; (void)value; (void)count;
+    return false;
+}
+
 #endif
 
 int ltk_level_select(int *requested) {

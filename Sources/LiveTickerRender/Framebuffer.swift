@@ -64,7 +64,7 @@ public final class Framebuffer: @unchecked Sendable {
     /// Fills every pixel (including stride padding) with `color` (`0x00RRGGBB`). O(stride × height).
     @inlinable
     public func clear(to color: UInt32) {
-        pixels.update(repeating: color, count: stride &* height)
+        PixelFill.fill(pixels, with: color, count: stride &* height)
     }
 
     /// The pixel at column `x`, row `y`; both must be in bounds.

@@ -120,6 +120,15 @@ intptr_t ltk_inside_capsules(int level, const double *xs, const double *ys, intp
                              ltk_capsule *out, intptr_t room, const ltk_capsule *previous, bool *forwards,
                              bool *backwards);
 
+// MARK: Rendering: solid runs of pixels
+
+/// Stores `value` into the `count` 32-bit words from `words` with 256-bit stores at the AVX2
+/// and AVX-512 levels (the Swift fill's loop stores 128 bits at a time; a 1920×1080 frame of
+/// plot rows, three runs a row, 0.142 ms against 0.104 ms warm on a Zen 4 EPYC VM; 512-bit
+/// stores were no faster there). Returns false at the baseline level, storing nothing (the
+/// Swift fill runs instead). O(count), allocates nothing.
+bool ltk_fill_words(int level, uint32_t *words, uint32_t value, intptr_t count);
+
 // MARK: Copies into display memory
 
 /// Asks for the cache lines of the `bytes` from `start` for writing, without waiting for them:

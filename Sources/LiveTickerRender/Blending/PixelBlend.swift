@@ -38,7 +38,7 @@ public enum PixelBlend {
     public static func blendSpan(_ row: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32, alpha: UInt32) {
         guard count > 0, alpha != 0 else { return }
         if alpha >= 255 {
-            row.update(repeating: color & 0x00FF_FFFF, count: count)
+            PixelFill.fill(row, with: color & 0x00FF_FFFF, count: count)
             return
         }
         let ia = 255 &- alpha

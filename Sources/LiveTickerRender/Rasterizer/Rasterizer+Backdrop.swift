@@ -151,7 +151,7 @@ extension Rasterizer {
                     @inline(__always) func flush(to end: Int) {
                         let from = Swift.max(runStart, wx0)
                         let to = Swift.min(end, wx1)
-                        if from < to { (row + from).update(repeating: runTinted ? tint : base, count: to &- from) }
+                        if from < to { PixelFill.fill(row + from, with: runTinted ? tint : base, count: to &- from) }
                     }
                     if interior.contains(y) {
                         let rowPatterns = patternBase + kind &* 16 &* 16
@@ -330,7 +330,7 @@ extension Rasterizer {
                     var runStart = 0
                     var runTinted = false
                     @inline(__always) func flush(to end: Int) {
-                        (row + runStart).update(repeating: runTinted ? tint : base, count: end &- runStart)
+                        PixelFill.fill(row + runStart, with: runTinted ? tint : base, count: end &- runStart)
                     }
                     if interior.contains(y) {
                         let rowPatterns = patternBase + kind &* 16 &* 16

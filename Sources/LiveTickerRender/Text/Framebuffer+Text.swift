@@ -71,7 +71,7 @@ extension Framebuffer {
                         // area ⊆ bounds, so y0..<y1 and x0..<x1 index inside the buffer.
                         var py = y0
                         while py < y1 {
-                            (pixels + (py &* stride &+ x0)).update(repeating: color, count: x1 &- x0)
+                            PixelFill.fill(pixels + (py &* stride &+ x0), with: color, count: x1 &- x0)
                             py &+= 1
                         }
                     }
