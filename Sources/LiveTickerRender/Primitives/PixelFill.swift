@@ -12,7 +12,7 @@ import CLiveTickerKernels
 @usableFromInline
 enum PixelFill {
     /// The shortest run handed to the C kernel: below it the call costs more than its stores save.
-    @usableFromInline static let wideFrom = 32
+    @inlinable static var wideFrom: Int { 32 }
 
     /// Stores `value` into the `count` pixels from `start`. O(count), allocates nothing.
     @inlinable @inline(__always)
