@@ -99,9 +99,7 @@ extension LiveTickerChart {
         let plotWidth = last.plotWidth
         let group = max(1, (Self.minimumChunkColumns &* slotCount &+ plotWidth &- 1) / plotWidth)
         guard group == 1 else { return }
-        func firstColumn(_ slot: Int) -> Int {
-            Int((Double(slot) * Double(plotWidth) / Double(slotCount)).rounded(.down))
-        }
+        func firstColumn(_ slot: Int) -> Int { Self.firstColumn(ofSlot: slot, plotWidth: plotWidth, slotCount: slotCount) }
         let closed = s.closedCandidatePositions
         // Invariant: both halves of slotChunks lie within its allocation (2 × slotChunkCapacity).
         let old = UnsafeMutableBufferPointer(rebasing: s.slotChunks[(s.lineHalf &* s.slotChunkCapacity)...])

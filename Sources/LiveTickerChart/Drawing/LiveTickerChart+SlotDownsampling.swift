@@ -111,10 +111,7 @@ extension LiveTickerChart {
             }
             return Int64(slot / group)  // visible slots are ≥ 0
         }
-        /// The first pixel column of slot `slot` (columns split evenly among the slots).
-        func firstColumn(_ slot: Int) -> Int {
-            Int((Double(slot) * Double(plotWidth) / Double(slotCount)).rounded(.down))
-        }
+        func firstColumn(_ slot: Int) -> Int { Self.firstColumn(ofSlot: slot, plotWidth: plotWidth, slotCount: slotCount) }
         /// Writes x = `base` + `fraction` and y for the points `range` into `xs`/`ys`.
         func mapOutside(_ range: Range<Int>, base: Int, fraction: Double) {
             for i in range {
@@ -239,6 +236,16 @@ extension LiveTickerChart {
             return -1
         }
         return state.written
+    }
+
+    /// The first pixel column of slot `slot` when `plotWidth` columns are split evenly among
+    /// `slotCount` slots: ⌊slot · plotWidth / slotCount⌋ (one definition for the chunks and
+    /// their reuse check, which must agree). The floor without a libm call (`rounded(.down)`
+    /// calls `floor` on the baseline x86-64 target, which has no `roundsd`). O(1).
+    static func firstColumn(ofSlot slot: Int, plotWidth: Int, slotCount: Int) -> Int {
+        let column = Double(slot) * Double(plotWidth) / Double(slotCount)
+        let truncated = Int(column)
+        return Double(truncated) > column ? truncated &- 1 : truncated
     }
 
     /// Downsamples the mapped points `xs`/`ys[points]` of `chunk` with its budget (halved
