@@ -106,34 +106,34 @@ public struct CSVNumericColumns: Sendable {
 
     /// Parses the input's header (its first non-blank line) when it ends within the first
     /// ``bufferSize`` bytes, and returns the offset of the line after it; nil otherwise (no
-    /// state changed then).
+    /// state changed then). Reads 64 KB at a time until the header's line is complete.
     private mutating func parseHeader(fd: Int32, path: String, state: inout ParseState) throws(FeedError) -> Int? {
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: Self.bufferSize + Self.padding)
         defer { buffer.deallocate() }
         buffer.initialize(repeating: ASCII.nul, count: Self.bufferSize + Self.padding)
         var filled = 0
-        while filled < Self.bufferSize {
-            let count = pread(fd, buffer + filled, Self.bufferSize - filled, off_t(filled))
+        var lineStart = 0
+        while true {
+            // The first line with content once a trailing CR is dropped, as `parse` takes it.
+            while let newline = (lineStart..<filled).first(where: { buffer[$0] == ASCII.newline }) {
+                var contentEnd = newline
+                if contentEnd > lineStart, buffer[contentEnd - 1] == ASCII.carriageReturn { contentEnd -= 1 }
+                if contentEnd > lineStart {
+                    try parse(UnsafePointer(buffer), UnsafePointer(buffer + newline + 1), path: path, state: &state)
+                    report.bytes = newline + 1
+                    return newline + 1
+                }
+                lineStart = newline + 1
+            }
+            guard filled < Self.bufferSize else { return nil }
+            let count = pread(fd, buffer + filled, min(1 << 16, Self.bufferSize - filled), off_t(filled))
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .readFailed(path: path, errno: errno)
             }
-            if count == 0 { break }
+            if count == 0 { return nil }
             filled += count
         }
-        // The first line with content once a trailing CR is dropped, as `parse` takes it.
-        var lineStart = 0
-        while let newline = (lineStart..<filled).first(where: { buffer[$0] == ASCII.newline }) {
-            var contentEnd = newline
-            if contentEnd > lineStart, buffer[contentEnd - 1] == ASCII.carriageReturn { contentEnd -= 1 }
-            if contentEnd > lineStart {
-                try parse(UnsafePointer(buffer), UnsafePointer(buffer + newline + 1), path: path, state: &state)
-                report.bytes = newline + 1
-                return newline + 1
-            }
-            lineStart = newline + 1
-        }
-        return nil
     }
 
     /// Parses `from ..< fileSize` (the data after the header) on up to `threads` threads, one

@@ -116,6 +116,11 @@ struct NumericColumnsTests {
         try checkParallel(short, threads: [2], chunk: 1 << 20, tag: "parallel-short")
         // A header only.
         try checkParallel(Array("\n\na,b\n".utf8) + Array(repeating: 10, count: 5_000), threads: [4], chunk: 100, tag: "parallel-blank")
+        // The header past the first 64 KB read: after 70 000 blank lines, and one 100 000 bytes long.
+        let (data, _) = makeFile(count: 2_000)
+        try checkParallel(Array(repeating: 10, count: 70_000) + data, threads: [3], chunk: 5_000, tag: "parallel-late-header")
+        let wide = Array("time,value,".utf8) + Array(repeating: UInt8(ascii: "w"), count: 100_000) + [10]
+        try checkParallel(wide + Array("1,2,3\n4,5,6\n".utf8) + data.dropFirst(20), threads: [2], chunk: 4_000, tag: "parallel-wide-header")
     }
 
     @Test("a FIFO asked for several threads is read on one, from where it stands (it has no offsets to read at)")
