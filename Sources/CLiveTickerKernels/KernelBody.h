@@ -408,9 +408,10 @@ static inline __attribute__((always_inline)) intptr_t LTK_FN(lttb_pick)(
     const double d2 = mean_y - ay;
     const double offset = d1 * ay;
     // Without x, ax − j are integers below 2^53 (exact), (ax − j)·d2 is checked finite here and
-    // d1·y can only overflow to ±∞ (an infinite best, reported below), so no area is NaN. With x, ax − x[j] may overflow or be NaN and is multiplied
-    // by d2 (0 · ∞): a NaN area is noticed lane by lane (`unordered`), as the reference's
-    // magnitude key ranks NaN above every number and gives up.
+    // d1·y can only overflow to ±∞ (an infinite best, reported below), so no area is NaN. With
+    // x, ax − x[j] may overflow or be NaN and is multiplied by d2 (0 · ∞): a NaN area is noticed
+    // lane by lane (`unordered`), as the reference's magnitude key ranks NaN above every number
+    // and gives up.
     if (!ltk_finite(offset) || (!x && !ltk_finite(__builtin_fabs(d2) * (double)(to - a)))) return -1;
     const VD vd1 = LTK_FN(splat)(d1), vd2 = LTK_FN(splat)(d2), voff = LTK_FN(splat)(offset);
     const VD vax = LTK_FN(splat)(ax);

@@ -1,12 +1,14 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import LiveTickerFeed
 
 /// Whole commands as a user times them (`time CMD`), each beside the tool a user would
 /// otherwise reach for, on the same file in the same run; best wall time of three runs each
 /// (one with `--quick`), with CPU time and peak memory:
 /// - `liveticker downsample --algorithm lttb --points 2000` on a 10 M-row `time,price` CSV
-///   (1 M with `--quick`), as it runs by default (parsing on every core) and with `--threads 1`, beside Python with pandas `read_csv` and tsdownsample's LTTB on the
+///   (1 M with `--quick`), as it runs by default (parsing on every core) and with
+///   `--threads 1`, beside Python with pandas `read_csv` and tsdownsample's LTTB on the
 ///   time and price columns (whole process, and the two calls alone as the script times them);
 ///   `liveticker replay` of the same file shows what parsing it costs;
 /// - `liveticker replay` of 10⁶ rows to a 1920×1080 PNG beside gnuplot's `png` terminal
@@ -48,8 +50,7 @@ enum EndToEndBenchmark {
         }
         // `downsample` parses a large file on every core by default (`--threads`); its one-thread
         // figure is beside it, for a reader comparing with a one-thread peer.
-        let cores = min(8, max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        add(ours.run, key: key, report: &report, note: "liveticker downsample --algorithm lttb --points 2000, a \(label)-row time,price CSV, parsed on \(cores) threads (this machine's cores)")
+        add(ours.run, key: key, report: &report, note: "liveticker downsample --algorithm lttb --points 2000, a \(label)-row time,price CSV, parsed on \(CSVNumericColumns.defaultThreadCount) threads (this machine's cores)")
         let single = ProcessRun.best(of: repeats, [command, "downsample", "--algorithm", "lttb", "--points", "2000", "--threads", "1", path])
         if let single {
             add(single.run, key: "\(key).threads1", report: &report, note: "the same with --threads 1")

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import LiveTickerDownsampling
 import LiveTickerFeed
 
@@ -55,7 +52,7 @@ enum DownsampleCommand: Command {
             xText == "index" ? .rowIndex : .column(xText.map(ColumnSelector.init(argument:)) ?? .index(0))
         let y = arguments.value("y").map(ColumnSelector.init(argument:))
         let threads = try arguments.value("threads", expected: "a whole number from 1 to 256", { Int($0).flatMap { (1...256).contains($0) ? $0 : nil } })
-            ?? defaultThreads()
+            ?? CSVNumericColumns.defaultThreadCount
         try arguments.finish()
         guard arguments.operands.count == 1 else {
             throw UsageError(arguments.operands.isEmpty ? "needs a CSV file (or - for standard input)" : "takes one file, got \(arguments.operands.count)")
@@ -91,12 +88,6 @@ enum DownsampleCommand: Command {
         }
         output.flush()
         return 0
-    }
-
-    /// This machine's online cores, at most 8 (past that the reads, not the parse, bound a
-    /// file's time, and each thread's rows are held until they are joined).
-    private static func defaultThreads() -> Int {
-        min(8, max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     }
 
     /// Shortest text that reads back as the same Double; integers without a trailing `.0`.

@@ -77,6 +77,13 @@ public struct CSVNumericColumns: Sendable {
     /// thread costs tens of microseconds to start and join, 4 MB about 4 ms to parse.
     public static let parallelChunkBytes = bufferSize
 
+    /// The `threads` a whole-file read should use by default: this machine's online cores, at
+    /// most 8 (past that the reads, not the parse, bound a file's time, and each thread's rows
+    /// are held until they are joined). One `sysconf` call.
+    public static var defaultThreadCount: Int {
+        min(8, max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    }
+
     /// ``read(path:x:y:threads:)`` with the smallest range chosen (tests cut small files into
     /// many ranges with it).
     static func read(path: String, x: XSource, y: ColumnSelector?, threads: Int, minimumChunkBytes: Int) throws(FeedError) -> CSVNumericColumns {
@@ -108,9 +115,11 @@ public struct CSVNumericColumns: Sendable {
     /// ``bufferSize`` bytes, and returns the offset of the line after it; nil otherwise (no
     /// state changed then). Reads 64 KB at a time until the header's line is complete.
     private mutating func parseHeader(fd: Int32, path: String, state: inout ParseState) throws(FeedError) -> Int? {
+        // Room for a header up to the buffer's size, but only what was read (and the padding
+        // after it, which the field parsers may read) is written: usually one 64 KB read.
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: Self.bufferSize + Self.padding)
         defer { buffer.deallocate() }
-        buffer.initialize(repeating: ASCII.nul, count: Self.bufferSize + Self.padding)
+        buffer.initialize(repeating: ASCII.nul, count: Self.padding)
         var filled = 0
         var lineStart = 0
         while true {
@@ -133,6 +142,7 @@ public struct CSVNumericColumns: Sendable {
             }
             if count == 0 { return nil }
             filled += count
+            (buffer + filled).initialize(repeating: ASCII.nul, count: Self.padding)
         }
     }
 
@@ -157,7 +167,7 @@ public struct CSVNumericColumns: Sendable {
         let ySelector = state.ySelector
         let columns = (delimiter: state.delimiter, x: state.xColumn, y: state.yColumn, last: state.lastColumn)
         let results = (1..<starts.count).map { _ in FeedStateLock<Result<RangeResult, FeedError>?>(nil) }
-        var threadsStarted: [pthread_t?] = []
+        var started: [pthread_t] = []
         for k in 1..<starts.count {
             let from = starts[k]
             let to = k + 1 < starts.count ? starts[k + 1] : nil
@@ -179,12 +189,7 @@ public struct CSVNumericColumns: Sendable {
                 }
                 result.withLock { $0 = outcome }
             }
-            if let thread = startFeedThread(body) {
-                threadsStarted.append(thread)
-            } else {
-                threadsStarted.append(nil)
-                body()
-            }
+            if let thread = startFeedThread(body) { started.append(thread) } else { body() }
         }
         var failure: FeedError?
         do throws(FeedError) {
@@ -192,7 +197,7 @@ public struct CSVNumericColumns: Sendable {
         } catch {
             failure = error
         }
-        for case let thread? in threadsStarted { pthread_join(thread, nil) }
+        for thread in started { pthread_join(thread, nil) }
         if let failure { throw failure }
         for result in results {
             switch result.withLock({ $0 }) {
