@@ -4,7 +4,7 @@
 // Module map (each module has one job; arrows are dependencies):
 //   LiveTickerCore         ring buffer, ticks, live series, candles, civil calendar -> CLiveTickerKernels (huge pages; no Foundation)
 //   LiveTickerDownsampling LTTB, MinMax, M4, MinMaxLTTB -> CLiveTickerKernels (no Foundation)
-//   CLiveTickerKernels     downsampling and stroke-sweep kernels in C for AVX2 / AVX-512, chosen by CPU at run time
+//   CLiveTickerKernels     downsampling, stroke-sweep, fill and plain-CSV-line kernels in C for AVX2 / AVX-512, chosen by CPU at run time
 //   LiveTickerScales       nice numbers, time ticks, label formatting -> Core (no Foundation)
 //   LiveTickerRender       framebuffer, rasteriser, fonts -> CLiveTickerKernels (no Foundation)
 //   LiveTickerChart        layout, themes, LiveTickerChart  -> Core, Downsampling, Scales, Render
@@ -12,7 +12,7 @@
 //   LiveTickerFiles        files replaced atomically (mkstemp, fsync, rename)
 //   LiveTickerImageIO      PPM and PNG files                -> Render, CLiveTickerKernels (huge pages), CZlib, Files
 //   LiveTickerDisplay      Display protocol, DRM/KMS, fbdev, picture files -> Render, ImageIO, CDRM
-//   LiveTickerFeed         CSV, JSON, line-protocol and binary tick files, pacing, live sources, message payloads -> Core
+//   LiveTickerFeed         CSV, JSON, line-protocol and binary tick files, pacing, live sources, message payloads -> Core, CLiveTickerKernels
 //   LiveTickerDecompression gzip streams through zlib                    -> CZlib, Files
 //   LiveTickerMQTT         MQTT subscriber feed and publisher (Eclipse Paho C)   -> Feed, CPahoMQTT
 //   LiveTickerWebSocket    WebSocket client feed (libwebsockets)            -> Feed, CWebSockets
@@ -82,7 +82,8 @@ let package = Package(
         ),
         // gzip decompression (zlib) for the readers, kept out of LiveTickerFeed's Swift.
         .target(name: "LiveTickerDecompression", dependencies: ["CZlib"]),
-        .target(name: "LiveTickerFeed", dependencies: ["LiveTickerCore", "LiveTickerFiles", "LiveTickerDecompression"]),
+        .target(
+            name: "LiveTickerFeed", dependencies: ["LiveTickerCore", "LiveTickerFiles", "LiveTickerDecompression", "CLiveTickerKernels"]),
         // Eclipse Paho MQTT C (static archives in libpaho-mqtt-dev, so the kiosk binary keeps MQTT).
         .systemLibrary(
             name: "CPahoMQTT",
@@ -150,7 +151,8 @@ let package = Package(
             name: "LiveTickerDisplayTests",
             dependencies: ["LiveTickerDisplay", "LiveTickerRender", "LiveTickerChart", "LiveTickerCore", "LiveTickerLoop"]),
         .testTarget(
-            name: "LiveTickerFeedTests", dependencies: ["LiveTickerFeed", "LiveTickerCore", "LiveTickerTestSupport"],
+            name: "LiveTickerFeedTests",
+            dependencies: ["LiveTickerFeed", "LiveTickerCore", "LiveTickerTestSupport", "CLiveTickerKernels"],
             exclude: ["JSON/json-corpus.txt"]),
         .testTarget(name: "LiveTickerCLITests", dependencies: ["LiveTickerCLI", "LiveTickerChart", "LiveTickerImageIO", "LiveTickerBench"]),
         .testTarget(name: "LiveTickerMQTTTests", dependencies: ["LiveTickerMQTT", "LiveTickerFeed", "LiveTickerCore"]),

@@ -129,6 +129,22 @@ intptr_t ltk_inside_capsules(int level, const double *xs, const double *ys, intp
 /// Swift fill runs instead). O(count), allocates nothing.
 bool ltk_fill_words(int level, uint32_t *words, uint32_t value, intptr_t count);
 
+// MARK: Parsing: plain CSV tick lines (LiveTickerFeed)
+
+/// Parses whole `time,value[,size]` lines from `start` (before `stop`, the last newline's end;
+/// 8 readable bytes must follow `stop`) in groups of eight at the AVX-512 level: exactly the
+/// lines the Swift `CSVRecordParser.parsePlainLines` takes in their one-word forms (a time of
+/// 1–15 digits in units of `multiplier` ns, 0 for by magnitude; numbers `-`? with at most 7
+/// digits around at most one `.`; `\n` or `\r\n`), with bit-identical ticks (the same integer
+/// steps, one IEEE division by an exact power of ten, no FMA). `columns` is 2 or 3. Writes at
+/// most `room` ticks (the Swift `Tick` layout: time, value, size) and as many symbol ids of 0,
+/// sets `*next` to the first line not taken and returns how many were written. Stops at the first
+/// group of eight holding any other line (the Swift loop takes it from there), after fewer than
+/// eight whole lines, and at once for any level but AVX-512 (returns 0). O(bytes scanned), no
+/// allocation (a 33 KB stack block).
+intptr_t ltk_csv_plain_lines(int level, const uint8_t *start, const uint8_t *stop, int columns, uint8_t delimiter,
+                             uint64_t multiplier, void *ticks, uint32_t *symbols, intptr_t room, const uint8_t **next);
+
 // MARK: Copies into display memory
 
 /// Asks for the cache lines of the `bytes` from `start` for writing, without waiting for them:

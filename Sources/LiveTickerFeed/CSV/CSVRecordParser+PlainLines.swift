@@ -1,3 +1,4 @@
+import CLiveTickerKernels
 import LiveTickerCore
 
 /// The fast path of the CSV hot loop for the most common tick file: `time,value[,size]` with
@@ -41,6 +42,11 @@ extension CSVRecordParser {
     /// writing ticks at `count` (symbol 0). With `hasTimeRange`, lines whose time is outside
     /// `[from, to)` are counted, not written. O(bytes).
     ///
+    /// At `kernelLevel` AVX-512 and with no time range, runs of plain lines go to the C kernel
+    /// ``ltk_csv_plain_lines`` eight at a time once ``kernelAfterLines`` lines in a row were
+    /// plain here; it takes exactly the lines this loop takes in their one-word forms, with the
+    /// same bits, and hands back the first group of eight holding any other line.
+    ///
     /// Not inlined, and nothing passed inout: in the general loop's body (dozens of live values)
     /// this loop's counters and pointers were spilled and reloaded per line, 13 % more
     /// instructions per plain line than before that loop grew (callgrind, about 240 → 272 a line over the 7 M lines of the ingest section).
@@ -48,7 +54,7 @@ extension CSVRecordParser {
     static func parsePlainLines(
         _ start: UnsafePointer<UInt8>, stop: UnsafePointer<UInt8>, columns: Int, delimiter: UInt8, unit: TimeUnit,
         hasTimeRange: Bool, from: Int64, to: Int64, scratch: ParseScratch, ticks: UnsafeMutablePointer<Tick>,
-        symbols: UnsafeMutablePointer<SymbolID>, count: Int, capacity: Int
+        symbols: UnsafeMutablePointer<SymbolID>, count: Int, capacity: Int, kernelLevel: Int32
     ) -> PlainRun {
         var run = PlainRun(next: start, count: count)
         var p = start
@@ -59,7 +65,27 @@ extension CSVRecordParser {
         // Nanoseconds per unit, fixed for the run (0: `.auto`, decided per value by magnitude).
         let multiplier = UInt64(unit.nanosecondsPerUnit)
         var leading = LeadingDigits()
+        // The kernel writes Swift `Tick`s and `SymbolID`s as C structs (constants, folded).
+        let usesKernel =
+            Int(kernelLevel) == LTK_LEVEL_AVX512 && !hasTimeRange && MemoryLayout<Tick>.stride == 24
+            && MemoryLayout<Tick>.offset(of: \.value) == 8 && MemoryLayout<Tick>.offset(of: \.size) == 16
+            && MemoryLayout<SymbolID>.stride == 4
+        var plainInARow = 0
         while p < stop && n < capacity {
+            if usesKernel && plainInARow >= kernelAfterLines {
+                plainInARow = 0
+                var next: UnsafePointer<UInt8>? = p
+                let taken = ltk_csv_plain_lines(
+                    kernelLevel, p, stop, Int32(columns), delimiter, multiplier, UnsafeMutableRawPointer(ticks + n),
+                    UnsafeMutableRawPointer(symbols + n).assumingMemoryBound(to: UInt32.self), capacity &- n, &next)
+                if taken > 0, let next {
+                    n &+= taken
+                    run.lines &+= taken
+                    p = next
+                    run.next = p
+                    continue
+                }
+            }
             guard let time = plainTime(&p, multiplier: multiplier, integerPowers: integerPowers, leading: &leading),
                 p[0] == delimiter
             else { break }
@@ -90,10 +116,16 @@ extension CSVRecordParser {
             ticks[n] = Tick(time: time, value: value, size: size)
             symbols[n] = .first
             n &+= 1
+            plainInARow &+= 1
         }
         run.count = n
         return run
     }
+
+    /// Plain lines this loop takes in a row before it hands the next ones to the kernel: a
+    /// file whose odd lines come often (each sends the general loop one line, then this loop
+    /// starts again) then never pays the kernel's scan for a group it refuses.
+    static let kernelAfterLines = 16
 
     /// 1–15 digits of an epoch time in units of `multiplier` nanoseconds (0: `.auto`, by
     /// magnitude), in nanoseconds; nil (leaving the line to the general loop) for anything else

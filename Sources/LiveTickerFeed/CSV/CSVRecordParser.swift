@@ -114,6 +114,7 @@ struct CSVRecordParser {
         let to = options.to ?? .max
         let hasTimeRange = options.from != nil || options.to != nil
         let plainColumns = Self.plainColumns(layout)
+        let kernelLevel = options.plainLineKernelLevel
         let capacity = storage.capacity
         let ticks = storage.ticks
         let tickSymbols = storage.symbols
@@ -146,7 +147,7 @@ struct CSVRecordParser {
                     let run = Self.parsePlainLines(
                         p, stop: stop, columns: plainColumns, delimiter: delimiter, unit: unit,
                         hasTimeRange: hasTimeRange, from: from, to: to, scratch: scratch, ticks: ticks,
-                        symbols: tickSymbols, count: n, capacity: capacity)
+                        symbols: tickSymbols, count: n, capacity: capacity, kernelLevel: kernelLevel)
                     p = run.next
                     n = run.count
                     line &+= run.lines

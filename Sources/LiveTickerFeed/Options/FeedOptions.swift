@@ -1,3 +1,5 @@
+import CLiveTickerKernels
+
 /// How to read a tick feed: column choices, time unit, symbol and time filters, strictness.
 ///
 /// One value serves the CSV reader, the binary reader (which uses only the filters and
@@ -50,6 +52,11 @@ public struct FeedOptions: Sendable {
     public var maximumLineRun = 64 << 20
     /// Ticks per batch handed out by readers.
     public var batchCapacity = 8192
+    /// The instruction level of the plain-line CSV kernel (``ltk_csv_plain_lines``): the
+    /// process's (`LIVETICKER_SIMD`, else the widest this CPU has). Tests set each level to
+    /// compare the kernel with the Swift loop, which is the reference and parses alone at the
+    /// baseline (0).
+    var plainLineKernelLevel = ltk_level_active()
 
     /// Defaults: detect everything, keep everything, lenient.
     public init() {}
