@@ -14,8 +14,9 @@ typedef struct {
     double size;
 } ltk_plain_tick;
 
-/// The longest stretch of bytes one structural scan covers; its entries live on the stack.
-enum { LTK_PLAIN_BLOCK = 8192, LTK_PLAIN_FIRST_BLOCK = 512 };
+/// The longest stretch of bytes one structural scan covers (its entries fill the caller's
+/// `LTK_CSV_PLAIN_ENTRIES`), and the first one of each call.
+enum { LTK_PLAIN_BLOCK = LTK_CSV_PLAIN_BLOCK, LTK_PLAIN_FIRST_BLOCK = 512 };
 
 /// How many of the first bytes of each 64-bit lane are ASCII digits (0…8), as the Swift
 /// `SWARDigits.leadingDigitCount`. The first non-digit byte's lowest bit, 2^(8c), converts to a
@@ -88,11 +89,10 @@ static inline __mmask8 ltk_plain_decimals(const uint8_t *base, __m256i start, __
 
 static intptr_t ltk_avx512_plain_lines(const uint8_t *start, const uint8_t *stop, int columns, uint8_t delimiter,
                                        uint64_t multiplier, ltk_plain_tick *ticks, uint32_t *symbols, intptr_t room,
-                                       const uint8_t **next) {
+                                       int32_t *entries, const uint8_t **next) {
     // Stage 1's entries: offset × 2 + 1 for a newline, + 0 for a delimiter, after a virtual
     // newline at offset −1 (the end of the line before the block); 8 spare for the unrolled
-    // stores, 32 for stage 2's two 16-entry loads past the last group.
-    int32_t entries[LTK_PLAIN_BLOCK + 48];
+    // stores, 32 for stage 2's two 16-entry loads past the last group (never used).
     const uint8_t *p = start;
     intptr_t lines = 0;
     // A refusal in the first lines costs only a short scan (the Swift loop calls again after
@@ -223,17 +223,20 @@ static intptr_t ltk_avx512_plain_lines(const uint8_t *start, const uint8_t *stop
 #pragma clang attribute pop
 
 intptr_t ltk_csv_plain_lines(int level, const uint8_t *start, const uint8_t *stop, int columns, uint8_t delimiter,
-                             uint64_t multiplier, void *ticks, uint32_t *symbols, intptr_t room, const uint8_t **next) {
+                             uint64_t multiplier, void *ticks, uint32_t *symbols, intptr_t room, int32_t *entries,
+                             const uint8_t **next) {
     *next = start;
     if (level != LTK_LEVEL_AVX512 || (columns != 2 && columns != 3) || delimiter == '\n') return 0;
-    return ltk_avx512_plain_lines(start, stop, columns, delimiter, multiplier, ticks, symbols, room, next);
+    return ltk_avx512_plain_lines(start, stop, columns, delimiter, multiplier, ticks, symbols, room, entries, next);
 }
 
 #else  // not x86-64: the Swift loop parses every line.
 
 intptr_t ltk_csv_plain_lines(int level, const uint8_t *start, const uint8_t *stop, int columns, uint8_t delimiter,
-                             uint64_t multiplier, void *ticks, uint32_t *symbols, intptr_t room, const uint8_t **next) {
+                             uint64_t multiplier, void *ticks, uint32_t *symbols, intptr_t room, int32_t *entries,
+                             const uint8_t **next) {
     (void)level, (void)stop, (void)columns, (void)delimiter, (void)multiplier, (void)ticks, (void)symbols, (void)room;
+    (void)entries;
     *next = start;
     return 0;
 }

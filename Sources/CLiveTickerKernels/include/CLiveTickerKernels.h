@@ -140,10 +140,19 @@ bool ltk_fill_words(int level, uint32_t *words, uint32_t value, intptr_t count);
 /// most `room` ticks (the Swift `Tick` layout: time, value, size) and as many symbol ids of 0,
 /// sets `*next` to the first line not taken and returns how many were written. Stops at the first
 /// group of eight holding any other line (the Swift loop takes it from there), after fewer than
-/// eight whole lines, and at once for any level but AVX-512 (returns 0). O(bytes scanned), no
-/// allocation (a 33 KB stack block).
+/// eight whole lines, and at once for any level but AVX-512 (returns 0). `entries` is the
+/// caller's scratch of `LTK_CSV_PLAIN_ENTRIES` (where each block's delimiters and newlines are
+/// listed; kept off the stack for threads with small stacks). O(bytes scanned), no allocation.
 intptr_t ltk_csv_plain_lines(int level, const uint8_t *start, const uint8_t *stop, int columns, uint8_t delimiter,
-                             uint64_t multiplier, void *ticks, uint32_t *symbols, intptr_t room, const uint8_t **next);
+                             uint64_t multiplier, void *ticks, uint32_t *symbols, intptr_t room, int32_t *entries,
+                             const uint8_t **next);
+
+enum {
+    /// The most bytes `ltk_csv_plain_lines` scans for delimiters and newlines at a time.
+    LTK_CSV_PLAIN_BLOCK = 8192,
+    /// The `entries` scratch it needs: one per byte of a block, and 48 spare.
+    LTK_CSV_PLAIN_ENTRIES = LTK_CSV_PLAIN_BLOCK + 48,
+};
 
 // MARK: Copies into display memory
 

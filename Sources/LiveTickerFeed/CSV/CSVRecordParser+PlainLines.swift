@@ -77,7 +77,8 @@ extension CSVRecordParser {
                 var next: UnsafePointer<UInt8>? = p
                 let taken = ltk_csv_plain_lines(
                     kernelLevel, p, stop, Int32(columns), delimiter, multiplier, UnsafeMutableRawPointer(ticks + n),
-                    UnsafeMutableRawPointer(symbols + n).assumingMemoryBound(to: UInt32.self), capacity &- n, &next)
+                    UnsafeMutableRawPointer(symbols + n).assumingMemoryBound(to: UInt32.self), capacity &- n,
+                    scratch.plainLineEntries, &next)
                 if taken > 0, let next {
                     n &+= taken
                     run.lines &+= taken

@@ -1,3 +1,5 @@
+import CLiveTickerKernels
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -6,7 +8,7 @@ import Glibc
 /// `strtod` a NUL-terminated copy, and the table of exact powers of ten. Allocated once per
 /// parser, never grown, so the slow paths allocate nothing either.
 ///
-/// Invariant: `bytes` and `symbol` hold `capacity + 1 + SWARDigits.padding` bytes, `lastSymbol` `maximumSymbolLength + 1`, and `powersOfTen` 23 doubles, `integerPowersOfTen` 20 integers, owned by this
+/// Invariant: `bytes` and `symbol` hold `capacity + 1 + SWARDigits.padding` bytes, `lastSymbol` `maximumSymbolLength + 1`, and `powersOfTen` 23 doubles, `integerPowersOfTen` 20 integers, `plainLineEntries` `LTK_CSV_PLAIN_ENTRIES`, owned by this
 /// object until `deinit`; only the owning parser's thread touches them.
 final class ParseScratch {
     /// Longest field the slow paths accept (quoted fields, numbers for `strtod`, symbols).
@@ -34,6 +36,9 @@ final class ParseScratch {
     /// The values of a line's further value columns (`--value a,b,c`), one slot per column
     /// after the first: ``CSVColumnLayout/maximumColumns`` doubles.
     let moreValues: UnsafeMutablePointer<Double>
+    /// The plain-line kernel's list of a block's delimiters and newlines
+    /// (``ltk_csv_plain_lines``): `LTK_CSV_PLAIN_ENTRIES` entries, 32 KB.
+    let plainLineEntries: UnsafeMutablePointer<Int32>
 
     init() {
         let size = Self.capacity + 1 + SWARDigits.padding
@@ -47,6 +52,8 @@ final class ParseScratch {
         integerPowersOfTen = .allocate(capacity: 20)
         moreValues = .allocate(capacity: CSVColumnLayout.maximumColumns)
         moreValues.initialize(repeating: .nan, count: CSVColumnLayout.maximumColumns)
+        plainLineEntries = .allocate(capacity: Int(LTK_CSV_PLAIN_ENTRIES))
+        plainLineEntries.initialize(repeating: 0, count: Int(LTK_CSV_PLAIN_ENTRIES))
         var integerPower: UInt64 = 1
         for i in 0..<20 {
             (integerPowersOfTen + i).initialize(to: integerPower)
@@ -66,5 +73,6 @@ final class ParseScratch {
         powersOfTen.deallocate()
         integerPowersOfTen.deallocate()
         moreValues.deallocate()
+        plainLineEntries.deallocate()
     }
 }

@@ -149,6 +149,8 @@ struct PlainLineKernelTests {
             bytes += [UInt8](repeating: 0, count: SWARDigits.padding)
             var ticks = [Tick](repeating: Tick(time: 0, value: 0, size: 0), count: 1_000)
             var symbols = [SymbolID](repeating: SymbolID(7), count: 1_000)
+            let entries = UnsafeMutablePointer<Int32>.allocate(capacity: Int(LTK_CSV_PLAIN_ENTRIES))
+            defer { entries.deallocate() }
             let (taken, nextOffset) = bytes.withUnsafeBufferPointer { buffer in
                 ticks.withUnsafeMutableBytes { tickBytes in
                     symbols.withUnsafeMutableBufferPointer { symbolBuffer in
@@ -157,7 +159,7 @@ struct PlainLineKernelTests {
                         let taken = ltk_csv_plain_lines(
                             Int32(LTK_LEVEL_AVX512), start, start + (buffer.count - SWARDigits.padding), 3, UInt8(ascii: ","), 0,
                             tickBytes.baseAddress, UnsafeMutableRawPointer(symbolBuffer.baseAddress!).assumingMemoryBound(to: UInt32.self),
-                            1_000, &next)
+                            1_000, entries, &next)
                         return (taken, next! - start)
                     }
                 }
@@ -183,7 +185,8 @@ struct PlainLineKernelTests {
             bytes.withUnsafeBufferPointer { buffer in
                 var next: UnsafePointer<UInt8>? = nil
                 let taken = ltk_csv_plain_lines(
-                    Int32(level), buffer.baseAddress!, buffer.baseAddress! + 20, 3, UInt8(ascii: ","), 0, &tick, &symbol, 1, &next)
+                    Int32(level), buffer.baseAddress!, buffer.baseAddress! + 20, 3, UInt8(ascii: ","), 0, &tick, &symbol, 1,
+                    nil, &next)
                 #expect(taken == 0 && next == buffer.baseAddress!)
             }
         }
