@@ -226,7 +226,10 @@ intptr_t ltk_csv_plain_lines(int level, const uint8_t *start, const uint8_t *sto
                              uint64_t multiplier, void *ticks, uint32_t *symbols, intptr_t room, int32_t *entries,
                              const uint8_t **next) {
     *next = start;
-    if (level != LTK_LEVEL_AVX512 || (columns != 2 && columns != 3) || delimiter == '\n') return 0;
+    if (level != LTK_LEVEL_AVX512 || (columns != 2 && columns != 3)) return 0;
+    // Stage 1 splits lines at every delimiter byte: one that a plain field may hold (a digit,
+    // a sign, a dot, a line end) would split them where the Swift loop does not.
+    if ((delimiter >= '0' && delimiter <= '9') || delimiter == '-' || delimiter == '.' || delimiter == '\r' || delimiter == '\n') return 0;
     return ltk_avx512_plain_lines(start, stop, columns, delimiter, multiplier, ticks, symbols, room, entries, next);
 }
 

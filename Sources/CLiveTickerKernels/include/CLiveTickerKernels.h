@@ -135,7 +135,8 @@ bool ltk_fill_words(int level, uint32_t *words, uint32_t value, intptr_t count);
 /// 8 readable bytes must follow `stop`) in groups of eight at the AVX-512 level: exactly the
 /// lines the Swift `CSVRecordParser.parsePlainLines` takes in their one-word forms (a time of
 /// 1–15 digits in units of `multiplier` ns, 0 for by magnitude; numbers `-`? with at most 7
-/// digits around at most one `.`; `\n` or `\r\n`), with bit-identical ticks (the same integer
+/// digits around at most one `.`; `\n` or `\r\n`; a `delimiter` no such field holds, else it
+/// returns 0), with bit-identical ticks (the same integer
 /// steps, one IEEE division by an exact power of ten, no FMA). `columns` is 2 or 3. Writes at
 /// most `room` ticks (the Swift `Tick` layout: time, value, size) and as many symbol ids of 0,
 /// sets `*next` to the first line not taken and returns how many were written. Stops at the first

@@ -176,18 +176,34 @@ struct PlainLineKernelTests {
         }
     }
 
-    @Test("below AVX-512 the kernel takes nothing (the Swift loop parses)")
+    @Test("below AVX-512, and with a delimiter a plain field may hold, the kernel takes nothing")
     func otherLevelsTakeNothing() {
-        let bytes = Array("1709285400000,1.5,2\n".utf8) + [UInt8](repeating: 0, count: 8)
-        var tick = Tick(time: 0, value: 0, size: 0)
-        var symbol: UInt32 = 7
-        for level in [LTK_LEVEL_BASELINE, LTK_LEVEL_AVX2] {
+        let line = "1709285400000,1.5,2\n"
+        let bytes = Array(String(repeating: line, count: 16).utf8) + [UInt8](repeating: 0, count: 8)
+        var ticks = [Tick](repeating: Tick(time: 0, value: 0, size: 0), count: 16)
+        var symbols = [UInt32](repeating: 7, count: 16)
+        let entries = UnsafeMutablePointer<Int32>.allocate(capacity: Int(LTK_CSV_PLAIN_ENTRIES))
+        defer { entries.deallocate() }
+        var cases = [(LTK_LEVEL_BASELINE, UInt8(ascii: ",")), (LTK_LEVEL_AVX2, UInt8(ascii: ","))]
+        if hasAVX512 { cases += ["5", "-", ".", "\r", "\n"].map { (LTK_LEVEL_AVX512, UInt8(ascii: $0)) } }
+        for (level, delimiter) in cases {
             bytes.withUnsafeBufferPointer { buffer in
                 var next: UnsafePointer<UInt8>? = nil
                 let taken = ltk_csv_plain_lines(
-                    Int32(level), buffer.baseAddress!, buffer.baseAddress! + 20, 3, UInt8(ascii: ","), 0, &tick, &symbol, 1,
-                    nil, &next)
-                #expect(taken == 0 && next == buffer.baseAddress!)
+                    Int32(level), buffer.baseAddress!, buffer.baseAddress! + 16 * line.utf8.count, 3, delimiter, 0, &ticks,
+                    &symbols, 16, entries, &next)
+                #expect(taken == 0 && next == buffer.baseAddress!, "level \(level), delimiter \(delimiter)")
+            }
+        }
+        #expect(symbols.allSatisfy { $0 == 7 } && ticks.allSatisfy { $0.time == 0 })
+        if hasAVX512 {
+            // The same lines at AVX-512 with their own delimiter: all taken.
+            bytes.withUnsafeBufferPointer { buffer in
+                var next: UnsafePointer<UInt8>? = nil
+                let taken = ltk_csv_plain_lines(
+                    Int32(LTK_LEVEL_AVX512), buffer.baseAddress!, buffer.baseAddress! + 16 * line.utf8.count, 3,
+                    UInt8(ascii: ","), 0, &ticks, &symbols, 16, entries, &next)
+                #expect(taken == 16 && ticks[15] == Tick(time: 1_709_285_400_000_000_000, value: 1.5, size: 2))
             }
         }
     }
