@@ -1,5 +1,9 @@
 // The plain-line CSV kernel (see `ltk_csv_plain_lines` in the public header): eight lines at a
-// time with AVX-512, exactly the Swift `CSVRecordParser.parsePlainLines` arithmetic.
+// time with AVX-512, exactly the Swift `CSVRecordParser.parsePlainLines` arithmetic. Two stages,
+// as in simdjson (Langdale and Lemire 2019): a structural scan lists every delimiter and newline
+// of a block, so each field's extent is known before its digits are read, and lines no longer
+// wait on one another (the Swift loop finds a field's end by counting its digits, a chain from
+// field to field through the whole file).
 #include "CLiveTickerKernels.h"
 
 #if defined(__x86_64__)
