@@ -1,5 +1,6 @@
 // The plain-line CSV kernel (see `ltk_csv_plain_lines` in the public header): eight lines at a
-// time with AVX-512, exactly the Swift `CSVRecordParser.parsePlainLines` arithmetic. Two stages,
+// time with AVX-512, four with AVX2, exactly the Swift `CSVRecordParser.parsePlainLines`
+// arithmetic. Two stages,
 // as in simdjson (Langdale and Lemire 2019): a structural scan lists every delimiter and newline
 // of a block, so each field's extent is known before its digits are read, and lines no longer
 // wait on one another (the Swift loop finds a field's end by counting its digits, a chain from
@@ -8,8 +9,7 @@
 
 #if defined(__x86_64__)
 #include <immintrin.h>
-
-#pragma clang attribute push(__attribute__((target("avx512f,avx512dq,avx512bw,avx512vl,avx2,popcnt,bmi,bmi2"))), apply_to = function)
+#include <string.h>
 
 /// The layout of the Swift `Tick` (LiveTickerCore), which LiveTickerFeed checks before calling.
 typedef struct {
@@ -21,6 +21,29 @@ typedef struct {
 /// The longest stretch of bytes one structural scan covers (its entries fill the caller's
 /// `LTK_CSV_PLAIN_ENTRIES`), and the first one of each call.
 enum { LTK_PLAIN_BLOCK = LTK_CSV_PLAIN_BLOCK, LTK_PLAIN_FIRST_BLOCK = 512 };
+
+/// Stage 1's list for one 64-byte step at offset `at`: an entry per set bit of `bits` (its
+/// delimiters and newlines), offset × 2 + 1 for a newline (`newline`'s bit), + 0 for a
+/// delimiter, in order from `out`; returns how many. Eight stores whatever the count (a 26-byte
+/// tick line has about seven structural bytes in 64), the rest only when there are more: no
+/// branch on each one, and `out` must have 8 entries of room beyond the count.
+__attribute__((target("popcnt,bmi,bmi2"))) static inline int ltk_list_structurals(uint64_t bits, uint64_t newline,
+                                                                                  int32_t at, int32_t *out) {
+    const int count = (int)_mm_popcnt_u64(bits);
+    for (int k = 0; k < 8; k++) {
+        const int b = (int)_tzcnt_u64(bits);
+        out[k] = ((at + b) << 1) | (int32_t)((newline >> (b & 63)) & 1);
+        bits = _blsr_u64(bits);
+    }
+    for (int k = 8; k < count; k++) {
+        const int b = (int)_tzcnt_u64(bits);
+        out[k] = ((at + b) << 1) | (int32_t)((newline >> (b & 63)) & 1);
+        bits = _blsr_u64(bits);
+    }
+    return count;
+}
+
+#pragma clang attribute push(__attribute__((target("avx512f,avx512dq,avx512bw,avx512vl,avx2,popcnt,bmi,bmi2"))), apply_to = function)
 
 /// How many of the first bytes of each 64-bit lane are ASCII digits (0…8), as the Swift
 /// `SWARDigits.leadingDigitCount`. The first non-digit byte's lowest bit, 2^(8c), converts to a
@@ -119,22 +142,8 @@ static intptr_t ltk_avx512_plain_lines(const uint8_t *start, const uint8_t *stop
             const __mmask64 inside = length - i >= 64 ? ~(__mmask64)0 : (((__mmask64)1 << (length - i)) - 1);
             const __m512i bytes = _mm512_maskz_loadu_epi8(inside, p + i);
             const uint64_t newline = _mm512_mask_cmpeq_epi8_mask(inside, bytes, newlines);
-            uint64_t bits = _mm512_mask_cmpeq_epi8_mask(inside, bytes, delimiters) | newline;
-            const int count = (int)_mm_popcnt_u64(bits);
-            const int32_t at = (int32_t)i;
-            // Eight stores whatever the count (a 26-byte tick line has about seven structural
-            // bytes in 64), the rest only when there are more: no branch on each one.
-            for (int k = 0; k < 8; k++) {
-                const int b = (int)_tzcnt_u64(bits);
-                o[k] = ((at + b) << 1) | (int32_t)((newline >> (b & 63)) & 1);
-                bits = _blsr_u64(bits);
-            }
-            for (int k = 8; k < count; k++) {
-                const int b = (int)_tzcnt_u64(bits);
-                o[k] = ((at + b) << 1) | (int32_t)((newline >> (b & 63)) & 1);
-                bits = _blsr_u64(bits);
-            }
-            o += count;
+            const uint64_t bits = _mm512_mask_cmpeq_epi8_mask(inside, bytes, delimiters) | newline;
+            o += ltk_list_structurals(bits, newline, (int32_t)i, o);
         }
         const intptr_t found = o - entries - 1;
         // Stage 2: eight whole lines at a time; the first group holding a line the vector path
@@ -226,14 +235,205 @@ static intptr_t ltk_avx512_plain_lines(const uint8_t *start, const uint8_t *stop
 
 #pragma clang attribute pop
 
+// MARK: AVX2: four lines a vector
+
+#pragma clang attribute push(__attribute__((target("avx2,popcnt,bmi,bmi2"))), apply_to = function)
+
+/// `ltk_leading_digits` with AVX2: the bytes below the first non-digit, 2^(8c) − 1, are c bytes
+/// of 0xFF, which `sad` counts per lane.
+static inline __m256i ltk2_leading_digits(__m256i v) {
+    const __m256i digit = _mm256_and_si256(_mm256_cmpeq_epi8(_mm256_max_epu8(v, _mm256_set1_epi8('0')), v),
+                                           _mm256_cmpeq_epi8(_mm256_min_epu8(v, _mm256_set1_epi8('9')), v));
+    const __m256i other = _mm256_xor_si256(digit, _mm256_set1_epi8(-1));
+    const __m256i lowest = _mm256_and_si256(other, _mm256_sub_epi64(_mm256_setzero_si256(), other));
+    const __m256i below = _mm256_sub_epi64(lowest, _mm256_set1_epi64x(1));
+    return _mm256_sad_epu8(_mm256_and_si256(below, _mm256_set1_epi8(1)), _mm256_setzero_si256());
+}
+
+/// `ltk_digit_value` with AVX2: digit pairs, quads and octets by multiply-adds (simdjson's
+/// eight-digit step), the same integers as the Swift SWAR steps.
+static inline __m256i ltk2_digit_value(__m256i v, __m256i count) {
+    __m256i x = _mm256_sllv_epi64(v, _mm256_sub_epi64(_mm256_set1_epi64x(64), _mm256_slli_epi64(count, 3)));
+    x = _mm256_and_si256(x, _mm256_set1_epi8(0x0F));
+    x = _mm256_maddubs_epi16(x, _mm256_set1_epi16(0x010A));  // first digit × 10 + second
+    x = _mm256_madd_epi16(x, _mm256_set1_epi32(0x00010064));  // first pair × 100 + second
+    return _mm256_add_epi64(_mm256_mul_epu32(x, _mm256_set1_epi64x(10000)), _mm256_srli_epi64(x, 32));
+}
+
+/// The low 64 bits of a × b per lane.
+static inline __m256i ltk2_multiply(__m256i a, __m256i b) {
+    const __m256i cross = _mm256_add_epi64(_mm256_mul_epu32(_mm256_srli_epi64(a, 32), b), _mm256_mul_epu32(a, _mm256_srli_epi64(b, 32)));
+    return _mm256_add_epi64(_mm256_mul_epu32(a, b), _mm256_slli_epi64(cross, 32));
+}
+
+static inline __m256d ltk2_exact_double(__m256i v) {
+    const __m256i biased = _mm256_or_si256(v, _mm256_set1_epi64x(0x4330000000000000LL));
+    return _mm256_sub_pd(_mm256_castsi256_pd(biased), _mm256_set1_pd(4503599627370496.0));
+}
+
+/// `ltk_plain_decimals` with AVX2: the lanes (all ones) holding a plain decimal in
+/// `[start, end)`, its value in `*out`.
+static inline __m256i ltk2_plain_decimals(const uint8_t *base, __m128i start, __m128i end, __m256d *out) {
+    __m256i word = _mm256_i32gather_epi64((const long long *)base, start, 1);
+    const __m256i negative = _mm256_cmpeq_epi64(_mm256_and_si256(word, _mm256_set1_epi64x(0xFF)), _mm256_set1_epi64x('-'));
+    if (!_mm256_testz_si256(negative, negative)) {
+        // The lanes' −1 (all ones) narrowed to 32 bits: step past the sign.
+        const __m128i step = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(negative, _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6)));
+        start = _mm_sub_epi32(start, step);
+        word = _mm256_mask_i32gather_epi64(word, (const long long *)base, start, negative, 1);
+    }
+    const __m256i length = _mm256_cvtepi32_epi64(_mm_sub_epi32(end, start));
+    const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi64x(1), eight = _mm256_set1_epi64x(8);
+    const __m256i integer = ltk2_leading_digits(word);
+    const __m256i under8 = _mm256_cmpgt_epi64(eight, integer);
+    const __m256i whole = _mm256_and_si256(_mm256_and_si256(_mm256_cmpeq_epi64(integer, length), under8), _mm256_cmpgt_epi64(integer, zero));
+    const __m256i atDot = _mm256_and_si256(_mm256_srlv_epi64(word, _mm256_slli_epi64(integer, 3)), _mm256_set1_epi64x(0xFF));
+    const __m256i dot = _mm256_and_si256(_mm256_cmpeq_epi64(atDot, _mm256_set1_epi64x('.')), under8);
+    const __m256i low = _mm256_sub_epi64(_mm256_sllv_epi64(one, _mm256_slli_epi64(integer, 3)), one);
+    const __m256i squeezed = _mm256_or_si256(_mm256_and_si256(word, low), _mm256_andnot_si256(low, _mm256_srli_epi64(word, 8)));
+    const __m256i digits = ltk2_leading_digits(squeezed);
+    const __m256i dotted = _mm256_and_si256(
+        _mm256_and_si256(dot, _mm256_cmpgt_epi64(digits, zero)), _mm256_cmpeq_epi64(_mm256_add_epi64(digits, one), length));
+    const __m256i count = _mm256_blendv_epi8(integer, digits, dotted);
+    __m256d value = ltk2_exact_double(ltk2_digit_value(_mm256_blendv_epi8(word, squeezed, dotted), count));
+    const __m256i fraction = _mm256_sub_epi64(digits, integer);
+    const __m256i divide = _mm256_and_si256(dotted, _mm256_cmpgt_epi64(fraction, zero));
+    static const double powers[8] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7};
+    const __m256d power = _mm256_i64gather_pd(powers, _mm256_and_si256(fraction, _mm256_set1_epi64x(7)), 8);
+    value = _mm256_blendv_pd(value, _mm256_div_pd(value, power), _mm256_castsi256_pd(divide));
+    const __m256i sign = _mm256_and_si256(negative, _mm256_set1_epi64x((long long)0x8000000000000000ULL));
+    *out = _mm256_castsi256_pd(_mm256_xor_si256(_mm256_castpd_si256(value), sign));
+    return _mm256_or_si256(whole, dotted);
+}
+
+static intptr_t ltk_avx2_plain_lines(const uint8_t *start, const uint8_t *stop, int columns, uint8_t delimiter,
+                                     uint64_t multiplier, ltk_plain_tick *ticks, uint32_t *symbols, intptr_t room,
+                                     int32_t *entries, const uint8_t **next) {
+    const uint8_t *p = start;
+    intptr_t lines = 0;
+    intptr_t block = LTK_PLAIN_FIRST_BLOCK;
+    const int per = columns;
+    const __m256i delimiters = _mm256_set1_epi8((char)delimiter), newlines = _mm256_set1_epi8('\n');
+    static const int64_t tenPowers[8] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000};
+    const __m256i fixedUnit = _mm256_set1_epi64x((long long)multiplier);
+    const __m256i fixedLimit = _mm256_set1_epi64x(multiplier ? (long long)(UINT64_C(0x7FFFFFFFFFFFFFFF) / multiplier) : 0);
+    while (room - lines >= 4 && p < stop) {
+        const intptr_t length = stop - p < block ? stop - p : block;
+        // Stage 1, 64 bytes a step as two 32-byte halves; the last step from a zero-padded copy
+        // (AVX2 has no masked byte loads).
+        int32_t *o = entries;
+        *o++ = -1;
+        for (intptr_t i = 0; i < length; i += 64) {
+            uint8_t tail[64];
+            const uint8_t *from = p + i;
+            if (length - i < 64) {
+                memset(tail, 0, sizeof tail);
+                memcpy(tail, from, (size_t)(length - i));
+                from = tail;
+            }
+            const __m256i lowHalf = _mm256_loadu_si256((const __m256i *)from), highHalf = _mm256_loadu_si256((const __m256i *)(from + 32));
+            const uint64_t newline = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(lowHalf, newlines))
+                                     | (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(highHalf, newlines)) << 32;
+            const uint64_t split = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(lowHalf, delimiters))
+                                   | (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(highHalf, delimiters)) << 32;
+            o += ltk_list_structurals(split | newline, newline, (int32_t)i, o);
+        }
+        const intptr_t found = o - entries - 1;
+        // Stage 2: four whole lines at a time.
+        intptr_t k = 0;
+        const uint8_t *base = p;
+        int refused = 0;
+        const __m128i step = _mm_mullo_epi32(_mm_setr_epi32(0, 1, 2, 3), _mm_set1_epi32(per));
+        while (k + 4 * per <= found && room - lines >= 4) {
+            __m128i field[4];
+            int shape = 1;
+            for (int t = 0; t <= per; t++) {
+                const __m128i e = _mm_i32gather_epi32(entries + k, _mm_add_epi32(step, _mm_set1_epi32(t)), 4);
+                const __m128i kind = _mm_and_si128(e, _mm_set1_epi32(1));
+                shape &= _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(kind, _mm_set1_epi32(t == 0 || t == per ? 1 : 0)))) == 0xF;
+                field[t] = _mm_srai_epi32(e, 1);
+            }
+            if (!shape) {
+                refused = 1;
+                break;
+            }
+            const __m128i one = _mm_set1_epi32(1);
+            const __m128i lineStart = _mm_add_epi32(field[0], one);
+            const __m128i lineEnd = field[per];
+            const __m128i before = _mm_and_si128(_mm_i32gather_epi32((const int *)(base - 1), lineEnd, 1), _mm_set1_epi32(0xFF));
+            const __m128i lastEnd = _mm_add_epi32(lineEnd, _mm_cmpeq_epi32(before, _mm_set1_epi32('\r')));
+            const __m256i timeLength = _mm256_cvtepi32_epi64(_mm_sub_epi32(field[1], lineStart));
+            const __m256i head = _mm256_i32gather_epi64((const long long *)base, lineStart, 1);
+            const __m256i eight = _mm256_set1_epi64x(8);
+            const __m256i longTime = _mm256_cmpgt_epi64(timeLength, eight);
+            const __m256i tail = _mm256_mask_i32gather_epi64(_mm256_setzero_si256(), (const long long *)base,
+                                                             _mm_add_epi32(lineStart, _mm_set1_epi32(8)), longTime, 1);
+            const __m256i headCount = _mm256_blendv_epi8(timeLength, eight, longTime);
+            const __m256i tailCount = _mm256_and_si256(longTime, _mm256_sub_epi64(timeLength, eight));
+            __m256i ok = _mm256_and_si256(_mm256_cmpgt_epi64(timeLength, _mm256_setzero_si256()),
+                                          _mm256_cmpgt_epi64(_mm256_set1_epi64x(16), timeLength));
+            ok = _mm256_andnot_si256(_mm256_cmpgt_epi64(headCount, ltk2_leading_digits(head)), ok);
+            ok = _mm256_andnot_si256(_mm256_cmpgt_epi64(tailCount, ltk2_leading_digits(tail)), ok);
+            const __m256i scale = _mm256_i64gather_epi64((const long long *)tenPowers, tailCount, 8);
+            // Both factors are below 2^32 (8 digits, 10^7): one 32-bit multiply each.
+            const __m256i whole = _mm256_add_epi64(_mm256_mul_epu32(ltk2_digit_value(head, headCount), scale), ltk2_digit_value(tail, tailCount));
+            __m256i perUnit = fixedUnit, limit = fixedLimit;
+            if (multiplier == 0) {
+                const __m256i seconds = _mm256_cmpgt_epi64(_mm256_set1_epi64x(100000000000LL), whole);
+                const __m256i millis = _mm256_cmpgt_epi64(_mm256_set1_epi64x(100000000000000LL), whole);
+                perUnit = _mm256_blendv_epi8(_mm256_set1_epi64x(1000), _mm256_set1_epi64x(1000000), millis);
+                perUnit = _mm256_blendv_epi8(perUnit, _mm256_set1_epi64x(1000000000), seconds);
+                limit = _mm256_blendv_epi8(_mm256_set1_epi64x(INT64_MAX / 1000), _mm256_set1_epi64x(INT64_MAX / 1000000), millis);
+                limit = _mm256_blendv_epi8(limit, _mm256_set1_epi64x(INT64_MAX / 1000000000), seconds);
+            }
+            // Signed compares are exact here: whole < 10^15 and limit ≤ Int64.max.
+            ok = _mm256_andnot_si256(_mm256_cmpgt_epi64(whole, limit), ok);
+            const __m256i time = ltk2_multiply(whole, perUnit);
+            __m256d value, size = _mm256_setzero_pd();
+            if (per == 3) {
+                ok = _mm256_and_si256(ok, ltk2_plain_decimals(base, _mm_add_epi32(field[1], one), field[2], &value));
+                ok = _mm256_and_si256(ok, ltk2_plain_decimals(base, _mm_add_epi32(field[2], one), lastEnd, &size));
+            } else {
+                ok = _mm256_and_si256(ok, ltk2_plain_decimals(base, _mm_add_epi32(field[1], one), lastEnd, &value));
+            }
+            if (_mm256_movemask_pd(_mm256_castsi256_pd(ok)) != 0xF) {
+                refused = 1;
+                break;
+            }
+            int64_t times[4];
+            double values[4], sizes[4];
+            _mm256_storeu_si256((__m256i *)times, time);
+            _mm256_storeu_pd(values, value);
+            _mm256_storeu_pd(sizes, size);
+            for (int j = 0; j < 4; j++) {
+                ticks[lines + j] = (ltk_plain_tick){times[j], values[j], sizes[j]};
+                symbols[lines + j] = 0;  // SymbolID.first
+            }
+            lines += 4;
+            k += 4 * per;
+        }
+        p = base + (entries[k] >> 1) + 1;
+        if (refused || length < block || k == 0) break;
+        block = block * 2 < LTK_PLAIN_BLOCK ? block * 2 : LTK_PLAIN_BLOCK;
+    }
+    *next = p;
+    return lines;
+}
+
+#pragma clang attribute pop
+
 intptr_t ltk_csv_plain_lines(int level, const uint8_t *start, const uint8_t *stop, int columns, uint8_t delimiter,
                              uint64_t multiplier, void *ticks, uint32_t *symbols, intptr_t room, int32_t *entries,
                              const uint8_t **next) {
     *next = start;
-    if (level != LTK_LEVEL_AVX512 || (columns != 2 && columns != 3)) return 0;
+    if ((level != LTK_LEVEL_AVX512 && level != LTK_LEVEL_AVX2) || (columns != 2 && columns != 3)) return 0;
     // Stage 1 splits lines at every delimiter byte: one that a plain field may hold (a digit,
     // a sign, a dot, a line end) would split them where the Swift loop does not.
-    if ((delimiter >= '0' && delimiter <= '9') || delimiter == '-' || delimiter == '.' || delimiter == '\r' || delimiter == '\n') return 0;
+    // (AVX2's last step scans a zero-padded copy: no NUL delimiter either.)
+    if ((delimiter >= '0' && delimiter <= '9') || delimiter == '-' || delimiter == '.' || delimiter == '\r' || delimiter == '\n'
+        || delimiter == 0)
+        return 0;
+    if (level == LTK_LEVEL_AVX2) return ltk_avx2_plain_lines(start, stop, columns, delimiter, multiplier, ticks, symbols, room, entries, next);
     return ltk_avx512_plain_lines(start, stop, columns, delimiter, multiplier, ticks, symbols, room, entries, next);
 }
 

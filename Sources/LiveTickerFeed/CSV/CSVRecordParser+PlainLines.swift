@@ -42,10 +42,10 @@ extension CSVRecordParser {
     /// writing ticks at `count` (symbol 0). With `hasTimeRange`, lines whose time is outside
     /// `[from, to)` are counted, not written. O(bytes).
     ///
-    /// At `kernelLevel` AVX-512 and with no time range, runs of plain lines go to the C kernel
-    /// ``ltk_csv_plain_lines`` eight at a time once ``kernelAfterLines`` lines in a row were
-    /// plain here; it takes exactly the lines this loop takes in their one-word forms, with the
-    /// same bits, and hands back the first group of eight holding any other line.
+    /// At `kernelLevel` AVX2 or AVX-512 and with no time range, runs of plain lines go to the C
+    /// kernel ``ltk_csv_plain_lines`` (four or eight at a time) once ``kernelAfterLines`` lines in
+    /// a row were plain here; it takes exactly the lines this loop takes in their one-word forms,
+    /// with the same bits, and hands back the first group holding any other line.
     ///
     /// Not inlined, and nothing passed inout: in the general loop's body (dozens of live values)
     /// this loop's counters and pointers were spilled and reloaded per line, 13 % more
@@ -67,7 +67,7 @@ extension CSVRecordParser {
         var leading = LeadingDigits()
         // The kernel writes Swift `Tick`s and `SymbolID`s as C structs (constants, folded).
         let usesKernel =
-            Int(kernelLevel) == LTK_LEVEL_AVX512 && !hasTimeRange && MemoryLayout<Tick>.stride == 24
+            Int(kernelLevel) != LTK_LEVEL_BASELINE && !hasTimeRange && MemoryLayout<Tick>.stride == 24
             && MemoryLayout<Tick>.offset(of: \.value) == 8 && MemoryLayout<Tick>.offset(of: \.size) == 16
             && MemoryLayout<SymbolID>.stride == 4
         var plainInARow = 0

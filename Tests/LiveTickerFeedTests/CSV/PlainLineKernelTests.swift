@@ -5,8 +5,9 @@ import Testing
 
 @testable import LiveTickerFeed
 
-/// Whether this CPU runs the AVX-512 kernel (else the tests that need it are skipped, and say so).
-private let hasAVX512 = ltk_level_supported(Int32(LTK_LEVEL_AVX512)) != 0
+/// The kernel levels this CPU runs (AVX2 and AVX-512 have C builds), each with its group size.
+private let kernelLevels: [(level: Int32, group: Int)] = [(Int32(LTK_LEVEL_AVX2), 4), (Int32(LTK_LEVEL_AVX512), 8)]
+    .filter { ltk_level_supported($0.0) != 0 }
 
 /// A number in a form the kernel takes (most of them) or hands back to the Swift loop (a long
 /// fraction, 8 or more digits, an exponent, a second dot, a lone sign, text).
@@ -96,11 +97,11 @@ private func identical(_ a: Parsed, _ b: Parsed) -> Bool {
         }
 }
 
-@Suite("Plain-line AVX-512 kernel")
+@Suite("Plain-line kernels (AVX2, AVX-512)")
 struct PlainLineKernelTests {
     @Test(
-        "the kernel gives the Swift loop's ticks, bits, counts and bad lines",
-        .enabled(if: hasAVX512, "this CPU has no AVX-512: the Swift loop parses every line"),
+        "each kernel level gives the Swift loop's ticks, bits, counts and bad lines",
+        .enabled(if: !kernelLevels.isEmpty, "this CPU has neither AVX2 nor AVX-512: the Swift loop parses every line"),
         arguments: [(UInt64(11), 3, Character(",")), (12, 2, ","), (13, 3, ";"), (14, 2, "\t"), (15, 3, "\t")])
     func kernelEqualsSwift(seed: UInt64, columns: Int, delimiter: Character) throws {
         let header = (columns == 3 ? ["time", "price", "size"] : ["time", "price"]).joined(separator: String(delimiter))
@@ -118,25 +119,33 @@ struct PlainLineKernelTests {
                 configure(&$0)
                 $0.plainLineKernelLevel = Int32(LTK_LEVEL_BASELINE)
             }
-            let kernel = try parse(text) {
-                configure(&$0)
-                $0.plainLineKernelLevel = Int32(LTK_LEVEL_AVX512)
-            }
             #expect(swift.ticks.count > minimum)
-            let same = identical(swift, kernel)
-            #expect(same, "seed \(seed): \(swift.ticks.count) vs \(kernel.ticks.count) ticks")
-            #expect(swift.report.lines == kernel.report.lines && swift.report.ticks == kernel.report.ticks)
-            #expect(swift.report.badCounts == kernel.report.badCounts && swift.report.badLines > 0)
-            #expect(swift.report.firstBadLines.map(\.line) == kernel.report.firstBadLines.map(\.line))
-            #expect(swift.report.blankLines == kernel.report.blankLines)
-            #expect(swift.report.nonFiniteValues == kernel.report.nonFiniteValues)
+            for (level, _) in kernelLevels {
+                let kernel = try parse(text) {
+                    configure(&$0)
+                    $0.plainLineKernelLevel = level
+                }
+                let same = identical(swift, kernel)
+                #expect(same, "level \(level), seed \(seed): \(swift.ticks.count) vs \(kernel.ticks.count) ticks")
+                #expect(swift.report.lines == kernel.report.lines && swift.report.ticks == kernel.report.ticks)
+                #expect(swift.report.badCounts == kernel.report.badCounts && swift.report.badLines > 0)
+                #expect(swift.report.firstBadLines.map(\.line) == kernel.report.firstBadLines.map(\.line))
+                #expect(swift.report.blankLines == kernel.report.blankLines)
+                #expect(swift.report.nonFiniteValues == kernel.report.nonFiniteValues)
+            }
         }
     }
 
     @Test(
-        "the kernel takes whole groups of eight plain lines and stops before a group holding another",
-        .enabled(if: hasAVX512, "this CPU has no AVX-512: the Swift loop parses every line"))
+        "each kernel level takes whole groups of plain lines and stops before a group holding another",
+        .enabled(if: !kernelLevels.isEmpty, "this CPU has neither AVX2 nor AVX-512: the Swift loop parses every line"))
     func kernelTakesGroups() {
+        for (level, group) in kernelLevels {
+            takesGroups(level: level, group: group)
+        }
+    }
+
+    private func takesGroups(level: Int32, group: Int) {
         for (oddLine, ending) in [(-1, "\n"), (-1, "\r\n"), (0, "\n"), (7, "\r\n"), (8, "\n"), (13, "\n"), (300, "\n"), (999, "\r\n")] {
             var text = ""
             var starts: [Int] = []
@@ -157,15 +166,15 @@ struct PlainLineKernelTests {
                         let start = buffer.baseAddress!
                         var next: UnsafePointer<UInt8>? = nil
                         let taken = ltk_csv_plain_lines(
-                            Int32(LTK_LEVEL_AVX512), start, start + (buffer.count - SWARDigits.padding), 3, UInt8(ascii: ","), 0,
+                            level, start, start + (buffer.count - SWARDigits.padding), 3, UInt8(ascii: ","), 0,
                             tickBytes.baseAddress, UnsafeMutableRawPointer(symbolBuffer.baseAddress!).assumingMemoryBound(to: UInt32.self),
                             1_000, entries, &next)
                         return (taken, next! - start)
                     }
                 }
             }
-            let expected = oddLine < 0 ? 1_000 : oddLine / 8 * 8
-            #expect(taken == expected, "odd line \(oddLine), lines ending \(ending == "\n" ? "LF" : "CRLF")")
+            let expected = oddLine < 0 ? 1_000 : oddLine / group * group
+            #expect(taken == expected, "level \(level), odd line \(oddLine), lines ending \(ending == "\n" ? "LF" : "CRLF")")
             #expect(nextOffset == starts[taken])
             for i in 0..<taken {
                 #expect(ticks[i].time == (1_709_285_400_000 + Int64(i)) * 1_000_000)
@@ -176,7 +185,7 @@ struct PlainLineKernelTests {
         }
     }
 
-    @Test("below AVX-512, and with a delimiter a plain field may hold, the kernel takes nothing")
+    @Test("at the baseline level, and with a delimiter a plain field may hold, the kernel takes nothing")
     func otherLevelsTakeNothing() {
         let line = "1709285400000,1.5,2\n"
         let bytes = Array(String(repeating: line, count: 16).utf8) + [UInt8](repeating: 0, count: 8)
@@ -184,25 +193,25 @@ struct PlainLineKernelTests {
         var symbols = [UInt32](repeating: 7, count: 16)
         let entries = UnsafeMutablePointer<Int32>.allocate(capacity: Int(LTK_CSV_PLAIN_ENTRIES))
         defer { entries.deallocate() }
-        var cases = [(LTK_LEVEL_BASELINE, UInt8(ascii: ",")), (LTK_LEVEL_AVX2, UInt8(ascii: ","))]
-        if hasAVX512 { cases += ["5", "-", ".", "\r", "\n"].map { (LTK_LEVEL_AVX512, UInt8(ascii: $0)) } }
+        var cases = [(Int32(LTK_LEVEL_BASELINE), UInt8(ascii: ","))]
+        for (level, _) in kernelLevels { cases += ["5", "-", ".", "\r", "\n", "\0"].map { (level, UInt8(ascii: $0)) } }
         for (level, delimiter) in cases {
             bytes.withUnsafeBufferPointer { buffer in
                 var next: UnsafePointer<UInt8>? = nil
                 let taken = ltk_csv_plain_lines(
-                    Int32(level), buffer.baseAddress!, buffer.baseAddress! + 16 * line.utf8.count, 3, delimiter, 0, &ticks,
+                    level, buffer.baseAddress!, buffer.baseAddress! + 16 * line.utf8.count, 3, delimiter, 0, &ticks,
                     &symbols, 16, entries, &next)
                 #expect(taken == 0 && next == buffer.baseAddress!, "level \(level), delimiter \(delimiter)")
             }
         }
         #expect(symbols.allSatisfy { $0 == 7 } && ticks.allSatisfy { $0.time == 0 })
-        if hasAVX512 {
-            // The same lines at AVX-512 with their own delimiter: all taken.
+        for (level, _) in kernelLevels {
+            // The same lines with their own delimiter: all taken.
             bytes.withUnsafeBufferPointer { buffer in
                 var next: UnsafePointer<UInt8>? = nil
                 let taken = ltk_csv_plain_lines(
-                    Int32(LTK_LEVEL_AVX512), buffer.baseAddress!, buffer.baseAddress! + 16 * line.utf8.count, 3,
-                    UInt8(ascii: ","), 0, &ticks, &symbols, 16, entries, &next)
+                    level, buffer.baseAddress!, buffer.baseAddress! + 16 * line.utf8.count, 3, UInt8(ascii: ","), 0, &ticks,
+                    &symbols, 16, entries, &next)
                 #expect(taken == 16 && ticks[15] == Tick(time: 1_709_285_400_000_000_000, value: 1.5, size: 2))
             }
         }
