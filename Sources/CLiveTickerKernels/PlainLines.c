@@ -114,122 +114,107 @@ static inline __mmask8 ltk_plain_decimals(const uint8_t *base, __m256i start, __
     return whole | dotted;
 }
 
-static intptr_t ltk_avx512_plain_lines(const uint8_t *start, const uint8_t *stop, int columns, uint8_t delimiter,
-                                       uint64_t multiplier, ltk_plain_tick *ticks, uint32_t *symbols, intptr_t room,
-                                       int32_t *entries, const uint8_t **next) {
-    // Stage 1's entries: offset × 2 + 1 for a newline, + 0 for a delimiter, after a virtual
-    // newline at offset −1 (the end of the line before the block); 8 spare for the unrolled
-    // stores, 32 for stage 2's two 16-entry loads past the last group (never used).
-    const uint8_t *p = start;
-    intptr_t lines = 0;
-    // A refusal in the first lines costs only a short scan (the Swift loop calls again after
-    // each odd line); the block grows while whole blocks are taken.
-    intptr_t block = LTK_PLAIN_FIRST_BLOCK;
-    const int per = columns;  // structural bytes per line: its delimiters and its newline
+/// Stage 1 at AVX-512: every delimiter and newline of `p[0 ..< length]`, in order, listed from
+/// `entries[1]` (`ltk_list_structurals`); returns how many.
+static intptr_t ltk_avx512_scan(const uint8_t *p, intptr_t length, uint8_t delimiter, int32_t *entries) {
     const __m512i delimiters = _mm512_set1_epi8((char)delimiter), newlines = _mm512_set1_epi8('\n');
+    int32_t *o = entries + 1;
+    for (intptr_t i = 0; i < length; i += 64) {
+        const __mmask64 inside = length - i >= 64 ? ~(__mmask64)0 : (((__mmask64)1 << (length - i)) - 1);
+        const __m512i bytes = _mm512_maskz_loadu_epi8(inside, p + i);
+        const uint64_t newline = _mm512_mask_cmpeq_epi8_mask(inside, bytes, newlines);
+        const uint64_t bits = _mm512_mask_cmpeq_epi8_mask(inside, bytes, delimiters) | newline;
+        o += ltk_list_structurals(bits, newline, (int32_t)i, o);
+    }
+    return o - entries - 1;
+}
+
+/// Stage 2 at AVX-512: eight whole lines at a time from `entries[0]` (the newline before them)
+/// while `found` entries and `room` ticks allow. The first group holding a line the vector path
+/// does not take sets `*refused`; `*position` is left on the newline before the first line not
+/// taken. Returns how many lines it wrote.
+static intptr_t ltk_avx512_groups(const uint8_t *base, const int32_t *entries, intptr_t found, int per, uint64_t multiplier,
+                                  ltk_plain_tick *ticks, uint32_t *symbols, intptr_t room, intptr_t *position, int *refused) {
     const __m512i tenPowers = _mm512_set_epi64(10000000, 1000000, 100000, 10000, 1000, 100, 10, 1);
     static const int64_t pickAB0[8] = {0, 8, 0, 1, 9, 0, 2, 10}, pickC0[8] = {0, 1, 8, 3, 4, 9, 6, 7};
     static const int64_t pickAB1[8] = {0, 3, 11, 0, 4, 12, 0, 5}, pickC1[8] = {10, 1, 2, 11, 4, 5, 12, 7};
     static const int64_t pickAB2[8] = {13, 0, 6, 14, 0, 7, 15, 0}, pickC2[8] = {0, 13, 2, 3, 14, 5, 6, 15};
     __m512i perUnit = _mm512_set1_epi64((long long)multiplier);
     __m512i limit = _mm512_set1_epi64(multiplier ? (long long)(UINT64_C(0x7FFFFFFFFFFFFFFF) / multiplier) : 0);
-    while (room - lines >= 8 && p < stop) {
-        const intptr_t length = stop - p < block ? stop - p : block;
-        // Stage 1: every delimiter and newline of the block, in order.
-        int32_t *o = entries;
-        *o++ = -1;
-        for (intptr_t i = 0; i < length; i += 64) {
-            const __mmask64 inside = length - i >= 64 ? ~(__mmask64)0 : (((__mmask64)1 << (length - i)) - 1);
-            const __m512i bytes = _mm512_maskz_loadu_epi8(inside, p + i);
-            const uint64_t newline = _mm512_mask_cmpeq_epi8_mask(inside, bytes, newlines);
-            const uint64_t bits = _mm512_mask_cmpeq_epi8_mask(inside, bytes, delimiters) | newline;
-            o += ltk_list_structurals(bits, newline, (int32_t)i, o);
+    intptr_t k = 0, lines = 0;
+    const __m512i step = _mm512_mullo_epi32(_mm512_set_epi32(0, 0, 0, 0, 0, 0, 0, 0, 7, 6, 5, 4, 3, 2, 1, 0), _mm512_set1_epi32(per));
+    while (k + 8 * per <= found && room - lines >= 8) {
+        const __m512i first16 = _mm512_loadu_si512(entries + k), next16 = _mm512_loadu_si512(entries + k + 16);
+        __m256i field[4];
+        __mmask16 shape = 0xFF;
+        // Each line: its delimiters, then its newline (and the one before it).
+        for (int t = 0; t <= per; t++) {
+            const __m512i e = _mm512_permutex2var_epi32(first16, _mm512_add_epi32(step, _mm512_set1_epi32(t)), next16);
+            const __m512i kind = _mm512_and_si512(e, _mm512_set1_epi32(1));
+            shape &= _mm512_cmpeq_epi32_mask(kind, _mm512_set1_epi32(t == 0 || t == per ? 1 : 0));
+            field[t] = _mm512_castsi512_si256(_mm512_srai_epi32(e, 1));
         }
-        const intptr_t found = o - entries - 1;
-        // Stage 2: eight whole lines at a time; the first group holding a line the vector path
-        // does not take ends the call, and the Swift loop goes on from that group's first line.
-        intptr_t k = 0;  // entries[k] is the newline before the group
-        const uint8_t *base = p;
-        int refused = 0;
-        const __m512i step = _mm512_mullo_epi32(_mm512_set_epi32(0, 0, 0, 0, 0, 0, 0, 0, 7, 6, 5, 4, 3, 2, 1, 0), _mm512_set1_epi32(per));
-        while (k + 8 * per <= found && room - lines >= 8) {
-            const __m512i first16 = _mm512_loadu_si512(entries + k), next16 = _mm512_loadu_si512(entries + k + 16);
-            __m256i field[4];
-            __mmask16 shape = 0xFF;
-            // Each line: its delimiters, then its newline (and the one before it).
-            for (int t = 0; t <= per; t++) {
-                const __m512i e = _mm512_permutex2var_epi32(first16, _mm512_add_epi32(step, _mm512_set1_epi32(t)), next16);
-                const __m512i kind = _mm512_and_si512(e, _mm512_set1_epi32(1));
-                shape &= _mm512_cmpeq_epi32_mask(kind, _mm512_set1_epi32(t == 0 || t == per ? 1 : 0));
-                field[t] = _mm512_castsi512_si256(_mm512_srai_epi32(e, 1));
-            }
-            if ((shape & 0xFF) != 0xFF) {
-                refused = 1;
-                break;
-            }
-            const __m256i one = _mm256_set1_epi32(1);
-            const __m256i lineStart = _mm256_add_epi32(field[0], one);
-            const __m256i lineEnd = field[per];
-            // `\r\n`: the last field ends before the `\r` (lineEnd ≥ 1: a line holds a delimiter).
-            const __m256i before = _mm256_and_si256(_mm256_i32gather_epi32((const int *)(base - 1), lineEnd, 1), _mm256_set1_epi32(0xFF));
-            const __m256i lastEnd = _mm256_sub_epi32(lineEnd, _mm256_srli_epi32(_mm256_cmpeq_epi32(before, _mm256_set1_epi32('\r')), 31));
-            // The time: 1–15 digits; a second word (gathered only where there are more than 8,
-            // so no load passes the field's delimiter by more than 8 bytes) when needed.
-            const __m512i timeLength = _mm512_cvtepi32_epi64(_mm256_sub_epi32(field[1], lineStart));
-            const __m512i head = _mm512_i32gather_epi64(lineStart, (const void *)base, 1);
-            const __mmask8 longTime = _mm512_cmpgt_epi64_mask(timeLength, _mm512_set1_epi64(8));
-            const __m512i tail = _mm512_mask_i32gather_epi64(_mm512_setzero_si512(), longTime,
-                                                             _mm256_add_epi32(lineStart, _mm256_set1_epi32(8)), (const void *)base, 1);
-            const __m512i headCount = _mm512_min_epi64(timeLength, _mm512_set1_epi64(8));
-            const __m512i tailCount = _mm512_maskz_sub_epi64(longTime, timeLength, _mm512_set1_epi64(8));
-            __mmask8 ok = _mm512_cmpgt_epi64_mask(timeLength, _mm512_setzero_si512())
-                          & _mm512_cmplt_epi64_mask(timeLength, _mm512_set1_epi64(16))
-                          & _mm512_cmpge_epi64_mask(ltk_leading_digits(head), headCount)
-                          & _mm512_cmpge_epi64_mask(ltk_leading_digits(tail), tailCount);
-            __m512i whole = ltk_digit_value(head, headCount);
-            whole = _mm512_add_epi64(_mm512_mullo_epi64(whole, _mm512_permutexvar_epi64(tailCount, tenPowers)),
-                                     ltk_digit_value(tail, tailCount));
-            if (multiplier == 0) {
-                // `.auto`: the unit by magnitude (the Swift `TimeUnit.autoNanosecondsPerUnit`);
-                // at most 15 digits, so never nanoseconds.
-                const __mmask8 seconds = _mm512_cmplt_epu64_mask(whole, _mm512_set1_epi64(100000000000LL));
-                const __mmask8 millis = _mm512_cmplt_epu64_mask(whole, _mm512_set1_epi64(100000000000000LL));
-                perUnit = _mm512_mask_mov_epi64(_mm512_set1_epi64(1000), millis, _mm512_set1_epi64(1000000));
-                perUnit = _mm512_mask_mov_epi64(perUnit, seconds, _mm512_set1_epi64(1000000000));
-                limit = _mm512_mask_mov_epi64(_mm512_set1_epi64(INT64_MAX / 1000), millis, _mm512_set1_epi64(INT64_MAX / 1000000));
-                limit = _mm512_mask_mov_epi64(limit, seconds, _mm512_set1_epi64(INT64_MAX / 1000000000));
-            }
-            // whole × perUnit ≤ Int64.max exactly when whole ≤ ⌊Int64.max / perUnit⌋.
-            ok &= _mm512_cmple_epu64_mask(whole, limit);
-            const __m512i time = _mm512_mullo_epi64(whole, perUnit);
-            __m512d value, size = _mm512_setzero_pd();
-            if (per == 3) {
-                ok &= ltk_plain_decimals(base, _mm256_add_epi32(field[1], one), field[2], &value);
-                ok &= ltk_plain_decimals(base, _mm256_add_epi32(field[2], one), lastEnd, &size);
-            } else {
-                ok &= ltk_plain_decimals(base, _mm256_add_epi32(field[1], one), lastEnd, &value);
-            }
-            if (ok != 0xFF) {
-                refused = 1;
-                break;
-            }
-            // Eight Ticks { time, value, size }: the three columns interleaved.
-            const __m512i a = time, b = _mm512_castpd_si512(value), c = _mm512_castpd_si512(size);
-            int64_t *out = (int64_t *)(ticks + lines);
-            _mm512_storeu_si512(out, _mm512_permutex2var_epi64(_mm512_permutex2var_epi64(a, _mm512_loadu_si512(pickAB0), b), _mm512_loadu_si512(pickC0), c));
-            _mm512_storeu_si512(out + 8, _mm512_permutex2var_epi64(_mm512_permutex2var_epi64(a, _mm512_loadu_si512(pickAB1), b), _mm512_loadu_si512(pickC1), c));
-            _mm512_storeu_si512(out + 16, _mm512_permutex2var_epi64(_mm512_permutex2var_epi64(a, _mm512_loadu_si512(pickAB2), b), _mm512_loadu_si512(pickC2), c));
-            _mm256_storeu_si256((__m256i *)(symbols + lines), _mm256_setzero_si256());  // SymbolID.first
-            lines += 8;
-            k += 8 * per;
+        if ((shape & 0xFF) != 0xFF) {
+            *refused = 1;
+            break;
         }
-        // On from the first line not taken (the last lines of a block are scanned again with
-        // the next, with the line cut at its end).
-        p = base + (entries[k] >> 1) + 1;
-        if (refused || length < block || k == 0) break;
-        block = block * 2 < LTK_PLAIN_BLOCK ? block * 2 : LTK_PLAIN_BLOCK;
+        const __m256i one = _mm256_set1_epi32(1);
+        const __m256i lineStart = _mm256_add_epi32(field[0], one);
+        const __m256i lineEnd = field[per];
+        // `\r\n`: the last field ends before the `\r` (lineEnd ≥ 1: a line holds a delimiter).
+        const __m256i before = _mm256_and_si256(_mm256_i32gather_epi32((const int *)(base - 1), lineEnd, 1), _mm256_set1_epi32(0xFF));
+        const __m256i lastEnd = _mm256_sub_epi32(lineEnd, _mm256_srli_epi32(_mm256_cmpeq_epi32(before, _mm256_set1_epi32('\r')), 31));
+        // The time: 1–15 digits; a second word (gathered only where there are more than 8,
+        // so no load passes the field's delimiter by more than 8 bytes) when needed.
+        const __m512i timeLength = _mm512_cvtepi32_epi64(_mm256_sub_epi32(field[1], lineStart));
+        const __m512i head = _mm512_i32gather_epi64(lineStart, (const void *)base, 1);
+        const __mmask8 longTime = _mm512_cmpgt_epi64_mask(timeLength, _mm512_set1_epi64(8));
+        const __m512i tail = _mm512_mask_i32gather_epi64(_mm512_setzero_si512(), longTime,
+                                                         _mm256_add_epi32(lineStart, _mm256_set1_epi32(8)), (const void *)base, 1);
+        const __m512i headCount = _mm512_min_epi64(timeLength, _mm512_set1_epi64(8));
+        const __m512i tailCount = _mm512_maskz_sub_epi64(longTime, timeLength, _mm512_set1_epi64(8));
+        __mmask8 ok = _mm512_cmpgt_epi64_mask(timeLength, _mm512_setzero_si512())
+                      & _mm512_cmplt_epi64_mask(timeLength, _mm512_set1_epi64(16))
+                      & _mm512_cmpge_epi64_mask(ltk_leading_digits(head), headCount)
+                      & _mm512_cmpge_epi64_mask(ltk_leading_digits(tail), tailCount);
+        __m512i whole = ltk_digit_value(head, headCount);
+        whole = _mm512_add_epi64(_mm512_mullo_epi64(whole, _mm512_permutexvar_epi64(tailCount, tenPowers)),
+                                 ltk_digit_value(tail, tailCount));
+        if (multiplier == 0) {
+            // `.auto`: the unit by magnitude (the Swift `TimeUnit.autoNanosecondsPerUnit`);
+            // at most 15 digits, so never nanoseconds.
+            const __mmask8 seconds = _mm512_cmplt_epu64_mask(whole, _mm512_set1_epi64(100000000000LL));
+            const __mmask8 millis = _mm512_cmplt_epu64_mask(whole, _mm512_set1_epi64(100000000000000LL));
+            perUnit = _mm512_mask_mov_epi64(_mm512_set1_epi64(1000), millis, _mm512_set1_epi64(1000000));
+            perUnit = _mm512_mask_mov_epi64(perUnit, seconds, _mm512_set1_epi64(1000000000));
+            limit = _mm512_mask_mov_epi64(_mm512_set1_epi64(INT64_MAX / 1000), millis, _mm512_set1_epi64(INT64_MAX / 1000000));
+            limit = _mm512_mask_mov_epi64(limit, seconds, _mm512_set1_epi64(INT64_MAX / 1000000000));
+        }
+        // whole × perUnit ≤ Int64.max exactly when whole ≤ ⌊Int64.max / perUnit⌋.
+        ok &= _mm512_cmple_epu64_mask(whole, limit);
+        const __m512i time = _mm512_mullo_epi64(whole, perUnit);
+        __m512d value, size = _mm512_setzero_pd();
+        if (per == 3) {
+            ok &= ltk_plain_decimals(base, _mm256_add_epi32(field[1], one), field[2], &value);
+            ok &= ltk_plain_decimals(base, _mm256_add_epi32(field[2], one), lastEnd, &size);
+        } else {
+            ok &= ltk_plain_decimals(base, _mm256_add_epi32(field[1], one), lastEnd, &value);
+        }
+        if (ok != 0xFF) {
+            *refused = 1;
+            break;
+        }
+        // Eight Ticks { time, value, size }: the three columns interleaved.
+        const __m512i a = time, b = _mm512_castpd_si512(value), c = _mm512_castpd_si512(size);
+        int64_t *out = (int64_t *)(ticks + lines);
+        _mm512_storeu_si512(out, _mm512_permutex2var_epi64(_mm512_permutex2var_epi64(a, _mm512_loadu_si512(pickAB0), b), _mm512_loadu_si512(pickC0), c));
+        _mm512_storeu_si512(out + 8, _mm512_permutex2var_epi64(_mm512_permutex2var_epi64(a, _mm512_loadu_si512(pickAB1), b), _mm512_loadu_si512(pickC1), c));
+        _mm512_storeu_si512(out + 16, _mm512_permutex2var_epi64(_mm512_permutex2var_epi64(a, _mm512_loadu_si512(pickAB2), b), _mm512_loadu_si512(pickC2), c));
+        _mm256_storeu_si256((__m256i *)(symbols + lines), _mm256_setzero_si256());  // SymbolID.first
+        lines += 8;
+        k += 8 * per;
     }
-    *next = p;
+    *position = k;
     return lines;
 }
 
@@ -319,120 +304,144 @@ static inline __m256i ltk2_plain_decimals(const uint8_t *base, __m128i start, __
     return _mm256_or_si256(whole, dotted);
 }
 
-static intptr_t ltk_avx2_plain_lines(const uint8_t *start, const uint8_t *stop, int columns, uint8_t delimiter,
-                                     uint64_t multiplier, ltk_plain_tick *ticks, uint32_t *symbols, intptr_t room,
-                                     int32_t *entries, const uint8_t **next) {
-    const uint8_t *p = start;
-    intptr_t lines = 0;
-    intptr_t block = LTK_PLAIN_FIRST_BLOCK;
-    const int per = columns;
+/// Stage 1 at AVX2 (`ltk_avx512_scan`), 64 bytes a step as two 32-byte halves; the last step
+/// from a zero-padded copy (AVX2 has no masked byte loads).
+static intptr_t ltk_avx2_scan(const uint8_t *p, intptr_t length, uint8_t delimiter, int32_t *entries) {
     const __m256i delimiters = _mm256_set1_epi8((char)delimiter), newlines = _mm256_set1_epi8('\n');
+    int32_t *o = entries + 1;
+    for (intptr_t i = 0; i < length; i += 64) {
+        uint8_t tail[64];
+        const uint8_t *from = p + i;
+        if (length - i < 64) {
+            memset(tail, 0, sizeof tail);
+            memcpy(tail, from, (size_t)(length - i));
+            from = tail;
+        }
+        const __m256i lowHalf = _mm256_loadu_si256((const __m256i *)from), highHalf = _mm256_loadu_si256((const __m256i *)(from + 32));
+        const uint64_t newline = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(lowHalf, newlines))
+                                 | (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(highHalf, newlines)) << 32;
+        const uint64_t split = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(lowHalf, delimiters))
+                               | (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(highHalf, delimiters)) << 32;
+        o += ltk_list_structurals(split | newline, newline, (int32_t)i, o);
+    }
+    return o - entries - 1;
+}
+
+/// Stage 2 at AVX2 (`ltk_avx512_groups`), four whole lines at a time.
+static intptr_t ltk_avx2_groups(const uint8_t *base, const int32_t *entries, intptr_t found, int per, uint64_t multiplier,
+                                ltk_plain_tick *ticks, uint32_t *symbols, intptr_t room, intptr_t *position, int *refused) {
     static const int64_t tenPowers[8] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000};
     const __m256i fixedUnit = _mm256_set1_epi64x((long long)multiplier);
     const __m256i fixedLimit = _mm256_set1_epi64x(multiplier ? (long long)(UINT64_C(0x7FFFFFFFFFFFFFFF) / multiplier) : 0);
-    while (room - lines >= 4 && p < stop) {
+    intptr_t k = 0, lines = 0;
+    const __m128i step = _mm_mullo_epi32(_mm_setr_epi32(0, 1, 2, 3), _mm_set1_epi32(per));
+    while (k + 4 * per <= found && room - lines >= 4) {
+        __m128i field[4];
+        int shape = 1;
+        for (int t = 0; t <= per; t++) {
+            const __m128i e = _mm_i32gather_epi32(entries + k, _mm_add_epi32(step, _mm_set1_epi32(t)), 4);
+            const __m128i kind = _mm_and_si128(e, _mm_set1_epi32(1));
+            shape &= _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(kind, _mm_set1_epi32(t == 0 || t == per ? 1 : 0)))) == 0xF;
+            field[t] = _mm_srai_epi32(e, 1);
+        }
+        if (!shape) {
+            *refused = 1;
+            break;
+        }
+        const __m128i one = _mm_set1_epi32(1);
+        const __m128i lineStart = _mm_add_epi32(field[0], one);
+        const __m128i lineEnd = field[per];
+        const __m128i before = _mm_and_si128(_mm_i32gather_epi32((const int *)(base - 1), lineEnd, 1), _mm_set1_epi32(0xFF));
+        const __m128i lastEnd = _mm_add_epi32(lineEnd, _mm_cmpeq_epi32(before, _mm_set1_epi32('\r')));
+        const __m256i timeLength = _mm256_cvtepi32_epi64(_mm_sub_epi32(field[1], lineStart));
+        const __m256i head = ltk2_words(base, lineStart, 0xF);
+        const __m256i eight = _mm256_set1_epi64x(8);
+        const __m256i longTime = _mm256_cmpgt_epi64(timeLength, eight);
+        const __m256i tail = ltk2_words(base, _mm_add_epi32(lineStart, _mm_set1_epi32(8)), _mm256_movemask_pd(_mm256_castsi256_pd(longTime)));
+        const __m256i headCount = _mm256_blendv_epi8(timeLength, eight, longTime);
+        const __m256i tailCount = _mm256_and_si256(longTime, _mm256_sub_epi64(timeLength, eight));
+        __m256i ok = _mm256_and_si256(_mm256_cmpgt_epi64(timeLength, _mm256_setzero_si256()),
+                                      _mm256_cmpgt_epi64(_mm256_set1_epi64x(16), timeLength));
+        ok = _mm256_andnot_si256(_mm256_cmpgt_epi64(headCount, ltk2_leading_digits(head)), ok);
+        ok = _mm256_andnot_si256(_mm256_cmpgt_epi64(tailCount, ltk2_leading_digits(tail)), ok);
+        const __m256i scale = _mm256_i64gather_epi64((const long long *)tenPowers, tailCount, 8);
+        // Both factors are below 2^32 (8 digits, 10^7): one 32-bit multiply each.
+        const __m256i whole = _mm256_add_epi64(_mm256_mul_epu32(ltk2_digit_value(head, headCount), scale), ltk2_digit_value(tail, tailCount));
+        __m256i perUnit = fixedUnit, limit = fixedLimit;
+        if (multiplier == 0) {
+            const __m256i seconds = _mm256_cmpgt_epi64(_mm256_set1_epi64x(100000000000LL), whole);
+            const __m256i millis = _mm256_cmpgt_epi64(_mm256_set1_epi64x(100000000000000LL), whole);
+            perUnit = _mm256_blendv_epi8(_mm256_set1_epi64x(1000), _mm256_set1_epi64x(1000000), millis);
+            perUnit = _mm256_blendv_epi8(perUnit, _mm256_set1_epi64x(1000000000), seconds);
+            limit = _mm256_blendv_epi8(_mm256_set1_epi64x(INT64_MAX / 1000), _mm256_set1_epi64x(INT64_MAX / 1000000), millis);
+            limit = _mm256_blendv_epi8(limit, _mm256_set1_epi64x(INT64_MAX / 1000000000), seconds);
+        }
+        // Signed compares are exact here: whole < 10^15 and limit ≤ Int64.max.
+        ok = _mm256_andnot_si256(_mm256_cmpgt_epi64(whole, limit), ok);
+        const __m256i time = ltk2_multiply(whole, perUnit);
+        __m256d value, size = _mm256_setzero_pd();
+        if (per == 3) {
+            ok = _mm256_and_si256(ok, ltk2_plain_decimals(base, _mm_add_epi32(field[1], one), field[2], &value));
+            ok = _mm256_and_si256(ok, ltk2_plain_decimals(base, _mm_add_epi32(field[2], one), lastEnd, &size));
+        } else {
+            ok = _mm256_and_si256(ok, ltk2_plain_decimals(base, _mm_add_epi32(field[1], one), lastEnd, &value));
+        }
+        if (_mm256_movemask_pd(_mm256_castsi256_pd(ok)) != 0xF) {
+            *refused = 1;
+            break;
+        }
+        int64_t times[4];
+        double values[4], sizes[4];
+        _mm256_storeu_si256((__m256i *)times, time);
+        _mm256_storeu_pd(values, value);
+        _mm256_storeu_pd(sizes, size);
+        for (int j = 0; j < 4; j++) {
+            ticks[lines + j] = (ltk_plain_tick){times[j], values[j], sizes[j]};
+            symbols[lines + j] = 0;  // SymbolID.first
+        }
+        lines += 4;
+        k += 4 * per;
+    }
+    *position = k;
+    return lines;
+}
+
+#pragma clang attribute pop
+
+/// One level's two stages (`ltk_avx512_scan`, `ltk_avx512_groups`).
+typedef intptr_t (*ltk_plain_scan)(const uint8_t *p, intptr_t length, uint8_t delimiter, int32_t *entries);
+typedef intptr_t (*ltk_plain_groups)(const uint8_t *base, const int32_t *entries, intptr_t found, int per,
+                                     uint64_t multiplier, ltk_plain_tick *ticks, uint32_t *symbols, intptr_t room,
+                                     intptr_t *position, int *refused);
+
+/// Block after block from `start`: stage 1 lists a block's delimiters and newlines in `entries`
+/// (after a virtual newline at offset −1, the end of the line before the block: offset × 2 + 1
+/// for a newline, + 0 for a delimiter), stage 2 parses its whole lines in groups of `group`; the
+/// next block starts at the first line not taken (a block's last lines are scanned again with
+/// the next, the line its end cut among them). A refusal in the first lines costs only a short
+/// scan (the Swift loop calls again after each odd line): the block grows while whole blocks
+/// are taken. Ends at a refused group, the input's end, or a block with no whole group.
+static intptr_t ltk_plain_blocks(ltk_plain_scan scan, ltk_plain_groups groups, intptr_t group, const uint8_t *start,
+                                 const uint8_t *stop, int columns, uint8_t delimiter, uint64_t multiplier,
+                                 ltk_plain_tick *ticks, uint32_t *symbols, intptr_t room, int32_t *entries,
+                                 const uint8_t **next) {
+    const uint8_t *p = start;
+    intptr_t lines = 0;
+    intptr_t block = LTK_PLAIN_FIRST_BLOCK;
+    while (room - lines >= group && p < stop) {
         const intptr_t length = stop - p < block ? stop - p : block;
-        // Stage 1, 64 bytes a step as two 32-byte halves; the last step from a zero-padded copy
-        // (AVX2 has no masked byte loads).
-        int32_t *o = entries;
-        *o++ = -1;
-        for (intptr_t i = 0; i < length; i += 64) {
-            uint8_t tail[64];
-            const uint8_t *from = p + i;
-            if (length - i < 64) {
-                memset(tail, 0, sizeof tail);
-                memcpy(tail, from, (size_t)(length - i));
-                from = tail;
-            }
-            const __m256i lowHalf = _mm256_loadu_si256((const __m256i *)from), highHalf = _mm256_loadu_si256((const __m256i *)(from + 32));
-            const uint64_t newline = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(lowHalf, newlines))
-                                     | (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(highHalf, newlines)) << 32;
-            const uint64_t split = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(lowHalf, delimiters))
-                                   | (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(highHalf, delimiters)) << 32;
-            o += ltk_list_structurals(split | newline, newline, (int32_t)i, o);
-        }
-        const intptr_t found = o - entries - 1;
-        // Stage 2: four whole lines at a time.
-        intptr_t k = 0;
-        const uint8_t *base = p;
+        entries[0] = -1;
+        const intptr_t found = scan(p, length, delimiter, entries);
+        intptr_t position = 0;
         int refused = 0;
-        const __m128i step = _mm_mullo_epi32(_mm_setr_epi32(0, 1, 2, 3), _mm_set1_epi32(per));
-        while (k + 4 * per <= found && room - lines >= 4) {
-            __m128i field[4];
-            int shape = 1;
-            for (int t = 0; t <= per; t++) {
-                const __m128i e = _mm_i32gather_epi32(entries + k, _mm_add_epi32(step, _mm_set1_epi32(t)), 4);
-                const __m128i kind = _mm_and_si128(e, _mm_set1_epi32(1));
-                shape &= _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(kind, _mm_set1_epi32(t == 0 || t == per ? 1 : 0)))) == 0xF;
-                field[t] = _mm_srai_epi32(e, 1);
-            }
-            if (!shape) {
-                refused = 1;
-                break;
-            }
-            const __m128i one = _mm_set1_epi32(1);
-            const __m128i lineStart = _mm_add_epi32(field[0], one);
-            const __m128i lineEnd = field[per];
-            const __m128i before = _mm_and_si128(_mm_i32gather_epi32((const int *)(base - 1), lineEnd, 1), _mm_set1_epi32(0xFF));
-            const __m128i lastEnd = _mm_add_epi32(lineEnd, _mm_cmpeq_epi32(before, _mm_set1_epi32('\r')));
-            const __m256i timeLength = _mm256_cvtepi32_epi64(_mm_sub_epi32(field[1], lineStart));
-            const __m256i head = ltk2_words(base, lineStart, 0xF);
-            const __m256i eight = _mm256_set1_epi64x(8);
-            const __m256i longTime = _mm256_cmpgt_epi64(timeLength, eight);
-            const __m256i tail = ltk2_words(base, _mm_add_epi32(lineStart, _mm_set1_epi32(8)), _mm256_movemask_pd(_mm256_castsi256_pd(longTime)));
-            const __m256i headCount = _mm256_blendv_epi8(timeLength, eight, longTime);
-            const __m256i tailCount = _mm256_and_si256(longTime, _mm256_sub_epi64(timeLength, eight));
-            __m256i ok = _mm256_and_si256(_mm256_cmpgt_epi64(timeLength, _mm256_setzero_si256()),
-                                          _mm256_cmpgt_epi64(_mm256_set1_epi64x(16), timeLength));
-            ok = _mm256_andnot_si256(_mm256_cmpgt_epi64(headCount, ltk2_leading_digits(head)), ok);
-            ok = _mm256_andnot_si256(_mm256_cmpgt_epi64(tailCount, ltk2_leading_digits(tail)), ok);
-            const __m256i scale = _mm256_i64gather_epi64((const long long *)tenPowers, tailCount, 8);
-            // Both factors are below 2^32 (8 digits, 10^7): one 32-bit multiply each.
-            const __m256i whole = _mm256_add_epi64(_mm256_mul_epu32(ltk2_digit_value(head, headCount), scale), ltk2_digit_value(tail, tailCount));
-            __m256i perUnit = fixedUnit, limit = fixedLimit;
-            if (multiplier == 0) {
-                const __m256i seconds = _mm256_cmpgt_epi64(_mm256_set1_epi64x(100000000000LL), whole);
-                const __m256i millis = _mm256_cmpgt_epi64(_mm256_set1_epi64x(100000000000000LL), whole);
-                perUnit = _mm256_blendv_epi8(_mm256_set1_epi64x(1000), _mm256_set1_epi64x(1000000), millis);
-                perUnit = _mm256_blendv_epi8(perUnit, _mm256_set1_epi64x(1000000000), seconds);
-                limit = _mm256_blendv_epi8(_mm256_set1_epi64x(INT64_MAX / 1000), _mm256_set1_epi64x(INT64_MAX / 1000000), millis);
-                limit = _mm256_blendv_epi8(limit, _mm256_set1_epi64x(INT64_MAX / 1000000000), seconds);
-            }
-            // Signed compares are exact here: whole < 10^15 and limit ≤ Int64.max.
-            ok = _mm256_andnot_si256(_mm256_cmpgt_epi64(whole, limit), ok);
-            const __m256i time = ltk2_multiply(whole, perUnit);
-            __m256d value, size = _mm256_setzero_pd();
-            if (per == 3) {
-                ok = _mm256_and_si256(ok, ltk2_plain_decimals(base, _mm_add_epi32(field[1], one), field[2], &value));
-                ok = _mm256_and_si256(ok, ltk2_plain_decimals(base, _mm_add_epi32(field[2], one), lastEnd, &size));
-            } else {
-                ok = _mm256_and_si256(ok, ltk2_plain_decimals(base, _mm_add_epi32(field[1], one), lastEnd, &value));
-            }
-            if (_mm256_movemask_pd(_mm256_castsi256_pd(ok)) != 0xF) {
-                refused = 1;
-                break;
-            }
-            int64_t times[4];
-            double values[4], sizes[4];
-            _mm256_storeu_si256((__m256i *)times, time);
-            _mm256_storeu_pd(values, value);
-            _mm256_storeu_pd(sizes, size);
-            for (int j = 0; j < 4; j++) {
-                ticks[lines + j] = (ltk_plain_tick){times[j], values[j], sizes[j]};
-                symbols[lines + j] = 0;  // SymbolID.first
-            }
-            lines += 4;
-            k += 4 * per;
-        }
-        p = base + (entries[k] >> 1) + 1;
-        if (refused || length < block || k == 0) break;
+        lines += groups(p, entries, found, columns, multiplier, ticks + lines, symbols + lines, room - lines, &position, &refused);
+        p += (entries[position] >> 1) + 1;
+        if (refused || length < block || position == 0) break;
         block = block * 2 < LTK_PLAIN_BLOCK ? block * 2 : LTK_PLAIN_BLOCK;
     }
     *next = p;
     return lines;
 }
-
-#pragma clang attribute pop
 
 intptr_t ltk_csv_plain_lines(int level, const uint8_t *start, const uint8_t *stop, int columns, uint8_t delimiter,
                              uint64_t multiplier, void *ticks, uint32_t *symbols, intptr_t room, int32_t *entries,
@@ -445,8 +454,11 @@ intptr_t ltk_csv_plain_lines(int level, const uint8_t *start, const uint8_t *sto
     if ((delimiter >= '0' && delimiter <= '9') || delimiter == '-' || delimiter == '.' || delimiter == '\r' || delimiter == '\n'
         || delimiter == 0)
         return 0;
-    if (level == LTK_LEVEL_AVX2) return ltk_avx2_plain_lines(start, stop, columns, delimiter, multiplier, ticks, symbols, room, entries, next);
-    return ltk_avx512_plain_lines(start, stop, columns, delimiter, multiplier, ticks, symbols, room, entries, next);
+    if (level == LTK_LEVEL_AVX2)
+        return ltk_plain_blocks(ltk_avx2_scan, ltk_avx2_groups, 4, start, stop, columns, delimiter, multiplier, ticks, symbols,
+                                room, entries, next);
+    return ltk_plain_blocks(ltk_avx512_scan, ltk_avx512_groups, 8, start, stop, columns, delimiter, multiplier, ticks,
+                            symbols, room, entries, next);
 }
 
 #else  // not x86-64: the Swift loop parses every line.
