@@ -133,18 +133,17 @@ bool ltk_fill_words(int level, uint32_t *words, uint32_t value, intptr_t count);
 
 /// Parses whole `time,value[,size]` lines from `start` (before `stop`, the last newline's end;
 /// 8 readable bytes must follow `stop`) in groups of eight at the AVX-512 level, four at AVX2:
-/// exactly the
-/// lines the Swift `CSVRecordParser.parsePlainLines` takes in their one-word forms (a time of
-/// 1–15 digits in units of `multiplier` ns, 0 for by magnitude; numbers `-`? with at most 7
-/// digits around at most one `.`; `\n` or `\r\n`; a `delimiter` no such field holds and not
-/// NUL, else it returns 0), with bit-identical ticks (the same integer
-/// steps, one IEEE division by an exact power of ten, no FMA). `columns` is 2 or 3. Writes at
+/// exactly the lines the Swift `CSVRecordParser.parsePlainLines` takes in their one-word forms
+/// (a time of 1–15 digits in units of `multiplier` ns, 0 for by magnitude; numbers `-`? with at
+/// most 7 digits around at most one `.`; `\n` or `\r\n`), with bit-identical ticks (the same
+/// integer steps, one IEEE division by an exact power of ten, no FMA). `columns` is 2 or 3;
+/// `delimiter` must be a byte no such field holds, and not NUL (else it returns 0). Writes at
 /// most `room` ticks (the Swift `Tick` layout: time, value, size) and as many symbol ids of 0,
-/// sets `*next` to the first line not taken and returns how many were written. Stops at the first
-/// group holding any other line (the Swift loop takes it from there), after fewer whole lines
-/// than a group, and at once at the baseline level (returns 0). `entries` is the
-/// caller's scratch of `LTK_CSV_PLAIN_ENTRIES` (where each block's delimiters and newlines are
-/// listed; kept off the stack for threads with small stacks). O(bytes scanned), no allocation.
+/// sets `*next` to the first line not taken and returns how many were written. Stops at the
+/// first group holding any other line (the Swift loop takes it from there), after fewer whole
+/// lines than a group, and at once at the baseline level (returns 0). `entries` is the caller's
+/// scratch of `LTK_CSV_PLAIN_ENTRIES` (each block's delimiters and newlines are listed there;
+/// kept off the stack for threads with small stacks). O(bytes scanned), no allocation.
 intptr_t ltk_csv_plain_lines(int level, const uint8_t *start, const uint8_t *stop, int columns, uint8_t delimiter,
                              uint64_t multiplier, void *ticks, uint32_t *symbols, intptr_t room, int32_t *entries,
                              const uint8_t **next);
