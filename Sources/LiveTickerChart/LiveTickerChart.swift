@@ -145,6 +145,17 @@ public final class LiveTickerChart {
     /// How many last-value tags the marks ask for, over all panes (one: a partial frame redraws
     /// the value strip only around it, see `LiveTickerChart+Damage`).
     let lastValueTagCount: Int
+    /// The pane and series of the one last-value line a partial frame moves by save-under
+    /// (``LastValueUnderlay``), nil when the marks do not allow it: a single series whose only
+    /// ``LastValueMark`` is its pane's last mark (so nothing of the frame is drawn over its
+    /// row in the plot: axis labels, tags and the header lie outside it, and a frame with a
+    /// crosshair is drawn whole), upright.
+    let lastValueUnderlayMark: (pane: Int, series: Int)?
+    /// The pixels under that line in the last frame.
+    var lastValueUnderlay: LastValueUnderlay
+    /// Set while a partial frame's passes run: the last-value line is left out of them and
+    /// drawn after, over its saved row (``redrawLastValueLine(into:removed:)``).
+    var defersLastValueLine = false
     /// This frame's changed boxes (pixels: columns from, to, rows from, to), while the damage
     /// is worked out; capacity kept.
     var changedSpans: [(Double, Double, Double, Double)] = []
@@ -276,6 +287,14 @@ public final class LiveTickerChart {
             }
         }
         self.localLine = local
+        var underlayMark: (pane: Int, series: Int)?
+        if series.count == 1, tags == 1, options.rotation == .none {
+            for (p, pane) in panes.enumerated() {
+                if let last = pane.marks.last as? LastValueMark, last.series == [0] { underlayMark = (p, 0) }
+            }
+        }
+        self.lastValueUnderlayMark = underlayMark
+        self.lastValueUnderlay = LastValueUnderlay(width: underlayMark == nil ? 0 : logical.width)
         self.marksRedrawChangesOnly = redraws
         self.linesThroughCandles = throughCandles
         self.penReach = reach.isFinite ? Swift.min(reach, 4096) : 4096
@@ -413,17 +432,30 @@ public final class LiveTickerChart {
         stageTimes.downsample = clock.lap()
 
         damage.removeAll(keepingCapacity: true)
-        if changesOnly && collectDamage(into: fb, in: rect) {
+        // Whether the last frame left the pixels under its last-value line (held only until
+        // this frame decides: a whole frame saves them anew).
+        let underlaid = lastValueUnderlayMark != nil && lastValueUnderlay.current
+        lastValueUnderlay.current = false
+        if changesOnly && collectDamage(into: fb, in: rect, lastValueLineUnderlaid: underlaid) {
             // Each damaged rectangle through the same drawing code as a whole frame, stored
             // only inside it (the framebuffer's scissor), so its pixels are the whole frame's.
+            // The last-value line is taken away first and drawn after, over its new row.
             let saved = fb.scissor
+            let removed = underlaid ? lastValueUnderlay.restore(into: fb) : .empty
+            defersLastValueLine = underlaid
             for r in damage {
                 fb.scissor = saved.intersection(r)
                 paintLayers(into: fb, in: rect, clock: &clock)
             }
             fb.scissor = saved
+            defersLastValueLine = false
+            if underlaid { redrawLastValueLine(into: fb, removed: removed) }
         } else {
             damage.append(rect)
+            // ``drawLastValues(of:_:into:)`` saves what its line covers (a crosshair is drawn
+            // over it: none then).
+            lastValueUnderlay.forget()
+            lastValueUnderlay.current = lastValueUnderlayMark != nil && crosshair == nil
             paintLayers(into: fb, in: rect, clock: &clock)
         }
         recordDrawnFrame(fb, rect)

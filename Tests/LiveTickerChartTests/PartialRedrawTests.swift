@@ -31,6 +31,8 @@ struct PartialRedrawTests {
         var partialSteps = 0
         var damagedPixels = 0
         var largestPartialDamage = 0
+        /// The framebuffer as the last step left it: what a display already shows.
+        var shown: [UInt32] = []
 
         init(
             seriesCount: Int, width: Int, height: Int, options: ChartOptions, panes: ((Int) -> [Pane])? = nil,
@@ -93,6 +95,22 @@ struct PartialRedrawTests {
                 differing == 0,
                 "\(what), step \(steps) (\(full ? "whole" : "partial: \(partial.damage)")): \(differing) pixels differ, first at \(first)",
                 sourceLocation: sourceLocation)
+            // A display copies only the damage: every pixel that changed must lie in it.
+            if !shown.isEmpty {
+                var unlisted = 0
+                var firstUnlisted = (-1, -1)
+                for y in 0..<height {
+                    for x in 0..<width where framebuffer[x, y] != shown[y * width + x] {
+                        if partial.damage.contains(where: { $0.minX <= x && x < $0.maxX && $0.minY <= y && y < $0.maxY }) { continue }
+                        if unlisted == 0 { firstUnlisted = (x, y) }
+                        unlisted += 1
+                    }
+                }
+                #expect(
+                    unlisted == 0, "\(what), step \(steps): \(unlisted) changed pixels outside the damage, first at \(firstUnlisted)",
+                    sourceLocation: sourceLocation)
+            }
+            shown = (0..<height).flatMap { y in (0..<width).map { x in framebuffer[x, y] } }
         }
 
         /// Keeps the whole chart's framebuffer-independent state in step: what it draws must
@@ -251,6 +269,44 @@ struct PartialRedrawTests {
             rig.check("view \(step)")
         }
         #expect(rig.partialSteps >= 15, "only \(rig.partialSteps) of \(rig.steps) steps were drawn in part")
+    }
+
+    @Test("one series' last-value line moved without a pass: NaN, ±∞ and ±1.7e308 newest, jumps, a crosshair, another framebuffer, invalidate()")
+    func lastValueLineUnderlay() throws {
+        var options = ChartOptions()
+        options.window = Self.fixedWindow(60)
+        let rig = try Rig(seriesCount: 1, width: 300, height: 180, options: options)
+        rig.append(100)
+        rig.check("first")
+        var oneRowSteps = 0
+        for step in 0..<48 {
+            switch step {
+            case 3: rig.append(1, value: { _ in .nan })
+            case 4: rig.append(1, value: { _ in .infinity })
+            case 5: rig.append(1, value: { _ in -.infinity })
+            // Last: a value this far out widens the domain for the rest of the window.
+            case 45: rig.append(1, value: { _ in 1.7e308 })
+            case 46: rig.append(1, value: { _ in -1.7e308 })
+            case 12, 30: rig.append(1, step: 25)
+            default: rig.append(1 + step % 3, step: 0.6)
+            }
+            if step == 15 { rig.sync { $0.crosshair = Self.start + 3 * Self.second } }
+            if step == 18 { rig.sync { $0.crosshair = nil } }
+            if step == 22 {
+                // A whole frame into another framebuffer between two into the rig's.
+                rig.sync { $0.draw(into: Framebuffer(width: 300, height: 180)) }
+            }
+            if step == 26 {
+                rig.framebuffer.fill(PixelRect(minX: 0, minY: 60, maxX: 300, maxY: 120), color: RGBColor(0xFF_0000), clip: rig.framebuffer.bounds)
+                rig.partial.invalidate()
+            }
+            rig.check("step \(step)")
+            // The line's old and new rows are listed for the display, one row each, not
+            // redrawn through the marks in bands.
+            if rig.partial.damage.contains(where: { $0.height == 1 && $0.width > 200 }) { oneRowSteps += 1 }
+        }
+        #expect(rig.partialSteps >= 30, "only \(rig.partialSteps) of \(rig.steps) steps were drawn in part")
+        #expect(oneRowSteps >= 20, "the line moved by its saved rows in only \(oneRowSteps) of \(rig.partialSteps) partial steps")
     }
 
     @Test("a 1080p kiosk at 10 k ticks a second (60 s of 1 s candles): every step byte-identical")

@@ -35,7 +35,10 @@ extension LiveTickerChart {
     /// Conservative by construction: a rectangle too large only costs time, one too small would
     /// leave a wrong pixel, so every changed input widens the damage by the most it can reach.
     /// O(kept points + copied candles + panes × series), no allocation.
-    func collectDamage(into fb: Framebuffer, in rect: PixelRect) -> Bool {
+    /// With `lastValueLineUnderlaid` (the last frame saved what its last-value line covers,
+    /// ``LastValueUnderlay``), the rows that line leaves and moves to are not listed: the
+    /// frame stores them without a pass (``redrawLastValueLine(into:removed:)``).
+    func collectDamage(into fb: Framebuffer, in rect: PixelRect, lastValueLineUnderlaid: Bool = false) -> Bool {
         let d = drawn
         guard d.valid, marksRedrawChangesOnly, rotationBuffer == nil, d.framebuffer == ObjectIdentifier(fb), d.rect == rect,
             crosshair == nil, d.crosshair == nil, d.stripWidth == valueStripWidth, d.slotCount == frame.slotCount,
@@ -137,7 +140,7 @@ extension LiveTickerChart {
                         if old != .min { appendDamage(tagBand(row: old, geometry, in: rect)) }
                         if row != .min, row != old { appendDamage(tagBand(row: row, geometry, in: rect)) }
                     }
-                    guard row != old else { continue }
+                    guard row != old, !lastValueLineUnderlaid else { continue }
                     // The line is one row tall (``drawDashes(row:column:color:clip:into:)``).
                     if old != .min { appendDamage(PixelRect(minX: plotOfPane.minX, minY: old, maxX: plotOfPane.maxX, maxY: old &+ 1)) }
                     if row != .min { appendDamage(PixelRect(minX: plotOfPane.minX, minY: row, maxX: plotOfPane.maxX, maxY: row &+ 1)) }
@@ -173,6 +176,26 @@ extension LiveTickerChart {
             }
         }
         return true
+    }
+
+    /// After a partial frame's passes (which left the last-value line out): saves the pixels
+    /// under the line's row for the next frame and draws the line over them, as
+    /// ``drawLastValues(of:_:into:)`` does in a whole frame, where nothing later touches the
+    /// row (``lastValueUnderlayMark``). Lists for the display the row `removed` (where the
+    /// last frame's line was taken away) and the new row, when the line moved: elsewhere the
+    /// line is redrawn over the very pixels it covered. O(plot width), no allocation.
+    func redrawLastValueLine(into fb: Framebuffer, removed: PixelRect) {
+        guard let (pane, index) = lastValueUnderlayMark else { return }
+        let plot = paneFrames[pane].geometry.layout.plot
+        let row = lastValueRow(of: scratch[index], paneFrames[pane].geometry)
+        lastValueUnderlay.save(row: row, columns: plot, from: fb)
+        lastValueUnderlay.current = true
+        if lastValueUnderlay.row != .min { drawDashes(row: row, color: seriesColor(index), clip: plot, into: fb) }
+        guard (removed.isEmpty ? Int.min : removed.minY) != lastValueUnderlay.row else { return }
+        if !removed.isEmpty { damage.append(removed) }
+        if lastValueUnderlay.row != .min {
+            damage.append(PixelRect(minX: plot.minX, minY: row, maxX: plot.maxX, maxY: row &+ 1).intersection(fb.scissor))
+        }
     }
 
     /// Replaces two damaged rectangles by their bounding box where that adds fewer than

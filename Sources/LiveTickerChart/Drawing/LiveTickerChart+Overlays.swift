@@ -59,7 +59,10 @@ extension LiveTickerChart {
             let s = scratch[index]
             guard let newest = s.newest else { continue }
             let color = seriesColor(index)
-            drawDashes(row: s.tagRow, color: color, clip: layout.plot, into: fb)
+            if !defersLastValueLine {
+                if lastValueUnderlay.current { lastValueUnderlay.save(row: s.tagRow, columns: layout.plot, from: fb) }
+                drawDashes(row: s.tagRow, color: color, clip: layout.plot, into: fb)
+            }
             if scratch.count > 1, s.keptCount > 0, s.pixelXs[s.keptCount &- 1].isFinite, s.pixelYs[s.keptCount &- 1].isFinite {
                 // The series' marker at its line's end, as in the legend.
                 drawMarker(
