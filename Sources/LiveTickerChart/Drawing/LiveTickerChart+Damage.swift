@@ -25,6 +25,8 @@ struct DrawnFrame {
     /// Per pane and series (`pane × series count + series`): the row of the last-value line a
     /// `.newest` mark of the pane drew for the series, `Int.min` for none.
     var tagRows: [Int] = []
+    /// Where the header held text and badges.
+    var header = HeaderExtent(itemsEnd: 0, rightStart: 0)
 }
 
 extension LiveTickerChart {
@@ -105,11 +107,9 @@ extension LiveTickerChart {
             }
         }
 
-        // The header; the changed boxes (a little apart: joined), those reaching the plot's right
-        // edge with the value strip beside them; the value strip; the rows of moved
-        // last-value lines.
-        let header = paneFrames[0].geometry.layout.header
-        if options.showsHeader, !header.isEmpty { damage.append(header) }
+        // The changed boxes (a little apart: joined), those reaching the plot's right edge
+        // with the value strip beside them; the value strip; the rows of moved last-value
+        // lines; the header's text.
         let singleTag = lastValueTagCount == 1
         // A pass costs about as much as storing some 60 000 pixels (its capsules, area columns
         // and row sweep are rebuilt): boxes are joined while that saves more than it adds, to at
@@ -148,7 +148,32 @@ extension LiveTickerChart {
             }
         }
         joinDamage(passCost: 60_000)
+        appendHeaderDamage(since: d.header)
         return true
+    }
+
+    /// Lists the parts of the header that can differ from the last frame's, whose text and
+    /// badges lay in `before`: from its left edge to the further end of the two frames' series
+    /// items, and from the nearer start of their badges and tick count to its right edge,
+    /// each widened by a digit's advance for glyphs that reach past their advance. The
+    /// columns between hold only background in both frames. Listed after the plot's
+    /// rectangles are joined: a pass over the header alone stores only the header, so it is
+    /// never worth joining to a box of the plot. O(series + text length), no allocation.
+    func appendHeaderDamage(since before: HeaderExtent) {
+        let header = paneFrames[0].geometry.layout.header
+        guard options.showsHeader, !header.isEmpty else { return }
+        let now = drawHeader(paneFrames[0].geometry, into: nil)
+        let space = glyphs.digitAdvance
+        let itemsEnd = Swift.max(now.itemsEnd, before.itemsEnd) &+ space
+        let rightStart = Swift.min(now.rightStart, before.rightStart) &- space
+        guard itemsEnd < rightStart else {
+            damage.append(header)
+            return
+        }
+        let items = PixelRect(minX: header.minX, minY: header.minY, maxX: itemsEnd, maxY: header.maxY).intersection(header)
+        let badges = PixelRect(minX: rightStart, minY: header.minY, maxX: header.maxX, maxY: header.maxY).intersection(header)
+        if !items.isEmpty { damage.append(items) }
+        if !badges.isEmpty { damage.append(badges) }
     }
 
     /// Records boxes around each candle of series `index` from `first` on that differs from the
@@ -572,6 +597,7 @@ extension LiveTickerChart {
         drawn.hasData = frame.hasData
         drawn.stale = isStale
         drawn.crosshair = crosshair
+        if options.showsHeader { drawn.header = drawHeader(paneFrames[0].geometry, into: nil) }
         for p in paneFrames.indices { drawn.panes[p] = paneFrames[p] }
         for s in scratch {
             let kept = s.keptCount

@@ -165,7 +165,11 @@ extension LiveTickerChart {
     /// stale before anything else), then the series get the most detail that fits all of them
     /// (name, value and change; then name and value, the tags showing them too; then the name
     /// alone), and a series that fits not even so is left out whole. O(series), no allocation.
-    func drawHeader(_ geometry: ChartGeometry, into fb: Framebuffer) {
+    ///
+    /// With no framebuffer it only lays the header out. Returns where its contents lie (see
+    /// ``HeaderExtent``). O(series + text length), no allocation.
+    @discardableResult
+    func drawHeader(_ geometry: ChartGeometry, into fb: Framebuffer?) -> HeaderExtent {
         let header = geometry.layout.header
         let theme = options.theme
         let textHeight = self.textHeight
@@ -178,18 +182,24 @@ extension LiveTickerChart {
         if scratch.count > 2 && change == .both { change = .percent }
         let left = geometry.layout.plot.minX
         var right = header.maxX &- space
+        var extent = HeaderExtent(itemsEnd: left, rightStart: header.maxX)
         if isStale, let newestTime = newestTickTime() {
             // A wall must never show an old price as if it were live.
             let text = staleBadgeText(newest: newestTime, now: options.clock?() ?? newestTime)
             let width = textWidth(text) &+ 2 &* space
             let badge = PixelRect(x: right &- width, y: header.minY &+ 2, width: width, height: max(1, header.height &- 4))
             if badge.minX >= left {
-                fb.fill(badge, color: theme.down, clip: header)
-                drawText(text, x: badge.minX &+ space, y: y, color: theme.tagText, clip: header, into: fb)
+                if let fb {
+                    fb.fill(badge, color: theme.down, clip: header)
+                    drawText(text, x: badge.minX &+ space, y: y, color: theme.tagText, clip: header, into: fb)
+                }
                 right = badge.minX &- space
+                extent.rightStart = badge.minX
             }
         }
+        let badgeRight = right
         right = drawBadge(right: right, left: left, y: y, header: header, into: fb)
+        if right != badgeRight { extent.rightStart = right &+ space }
         // The most detail with which every series fits between `left` and `right`.
         var detail = HeaderDetail.change
         while detail != .name {
@@ -202,8 +212,9 @@ extension LiveTickerChart {
         for index in scratch.indices {
             let end = headerItem(index, x: x, y: y, detail: detail, change: change, decimals: decimals, header: header, into: nil)
             guard end &- space <= right else { break }  // left out whole, never cut
-            x = headerItem(index, x: x, y: y, detail: detail, change: change, decimals: decimals, header: header, into: fb)
+            x = fb.map { headerItem(index, x: x, y: y, detail: detail, change: change, decimals: decimals, header: header, into: $0) } ?? end
         }
+        extent.itemsEnd = x
         var count = 0
         for s in scratch { count &+= s.visibleTicks.count }
         var text = Self.headerNumber(Double(count), decimals: 0)
@@ -211,7 +222,11 @@ extension LiveTickerChart {
         text.append(sources.allSatisfy(\.holdsBars) ? " bars" as StaticString : " ticks" as StaticString)
         let width = textWidth(text)
         // Only where it fits: never over a series' numbers.
-        if right &- width >= x { drawText(text, x: right &- width, y: y, color: theme.label, clip: header, into: fb) }
+        if right &- width >= x {
+            if let fb { drawText(text, x: right &- width, y: y, color: theme.label, clip: header, into: fb) }
+            extent.rightStart = right &- width
+        }
+        return extent
     }
 
     /// The stale badge's text: `STALE since 16:29:59`, with the date before the clock when the
