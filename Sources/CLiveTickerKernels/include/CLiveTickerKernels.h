@@ -170,14 +170,18 @@ static inline void ltk_prefetch_for_write(const void *start, size_t bytes) {
 }
 
 /// Copies `rows` rows of `row_bytes` bytes from `source` (rows `source_pitch` bytes apart) to
-/// `destination` (rows `destination_pitch` bytes apart), each row's destination cache lines
-/// prefetched for writing first. Why: a damaged rectangle of a frame is a few hundred short
-/// rows, each on lines of the scan-out buffer not touched since the last frame; plain memcpy
-/// takes their misses one row after the other (Bench kiosk, 2-core Xeon VM: a typical frame's
-/// 1 250 rows in 220 us, 110-150 us prefetched). Only writes the destination, in ascending
-/// addresses per row. O(rows × row_bytes), allocates nothing.
+/// `destination` (rows `destination_pitch` bytes apart). A row may be widened, on each side by
+/// at most `widen_before` / `widen_after` bytes, to whole 64-byte destination lines, copied from
+/// the same place of the source: the caller allows it where those bytes are the frame's own
+/// (a display already showing the frame holds them). Why: a damaged rectangle of a frame is a
+/// few hundred short rows on lines of the scan-out buffer not touched since the last frame;
+/// on x86-64 whole lines are stored streaming (SSE2 non-temporal stores, fenced at the end),
+/// so no line is first read for ownership (Bench kiosk's damage on the 2-core Zen 4 VM with
+/// the destination out of cache: 47 us plain, 21 us so); elsewhere each row's lines are
+/// prefetched for writing, then copied. Only writes the destination, in ascending addresses
+/// per row. O(rows × row_bytes), allocates nothing.
 void ltk_copy_rows(void *destination, intptr_t destination_pitch, const void *source, intptr_t source_pitch,
-                   size_t row_bytes, intptr_t rows);
+                   size_t row_bytes, intptr_t rows, size_t widen_before, size_t widen_after);
 
 // MARK: Memory in huge pages (framebuffers and stroke masks, rings past 2 MB, PNG buffers, the Bench's big arrays)
 

@@ -18,7 +18,8 @@ public enum PixelCopy {
     /// does not cover are written black.
     /// - Precondition: `pitch ≥ width × layout.bytesPerPixel`; the destination holds
     ///   `pitch × height` bytes.
-    /// - Cost: O(width × height), no allocation; XRGB8888 is one `memcpy` per row.
+    /// - Cost: O(width × height), no allocation; XRGB8888 is one row copy per row
+    ///   (``ltk_copy_rows``: whole lines stored streaming on x86-64).
     public static func copy(
         _ frame: Framebuffer, layout: PixelLayout,
         to destination: UnsafeMutableRawPointer, width: Int, height: Int, pitch: Int
@@ -27,6 +28,9 @@ public enum PixelCopy {
         let copyWidth = min(width, frame.width)
         let copyHeight = min(height, frame.height)
         let bytesPerPixel = layout.bytesPerPixel
+        if case .xrgb8888 = layout, copyWidth > 0, copyHeight > 0 {
+            ltk_copy_rows(destination, pitch, frame.pixels, frame.stride &* 4, copyWidth &* 4, copyHeight, 0, 0)
+        }
         for y in 0..<height {
             let row = destination + y &* pitch
             var done = 0
@@ -34,7 +38,7 @@ public enum PixelCopy {
                 let source = frame.row(y)
                 switch layout {
                 case .xrgb8888:
-                    memcpy(row, source, copyWidth &* 4)
+                    break  // copied above
                 case .rgb565:
                     let out = row.assumingMemoryBound(to: UInt16.self)
                     for x in 0..<copyWidth { out[x] = rgb565(source[x]) }
@@ -53,12 +57,16 @@ public enum PixelCopy {
     }
 
     /// Copies the part of `frame` inside `rect` into the same place of the destination
-    /// (`width × height` pixels, rows `pitch` bytes apart), converting to `layout`; nothing
-    /// outside `rect` is written (a damaged region of a picture already on screen).
+    /// (`width × height` pixels, rows `pitch` bytes apart), converting to `layout`: a damaged
+    /// region of a picture already on screen. Outside `rect`, only XRGB8888 rows are written,
+    /// and only beside it on the same 64-byte destination lines, with the frame's own pixels
+    /// (what a display showing the frame already holds there), so that whole lines are stored
+    /// without reading them first; nothing outside the destination's `width` pixels of a row
+    /// (its pitch padding) or the frame is ever written.
     ///
     /// `rect` is clipped to the frame and to the destination, so any rectangle is safe.
-    /// - Cost: O(area of `rect`), no allocation; XRGB8888 is one `memcpy` per row of it, the
-    ///   row's destination lines prefetched for writing first (``ltk_copy_rows``).
+    /// - Cost: O(area of `rect`), no allocation; XRGB8888 is one row copy per row of it
+    ///   (``ltk_copy_rows``).
     public static func copy(
         _ frame: Framebuffer, rect: PixelRect, layout: PixelLayout,
         to destination: UnsafeMutableRawPointer, width: Int, height: Int, pitch: Int
@@ -74,8 +82,11 @@ public enum PixelCopy {
         }
         switch layout {
         case .xrgb8888:
+            // Widened at most to the row's pixels both buffers hold.
+            let rowEnd = min(width, frame.width)
             ltk_copy_rows(
-                destinationRow(area.minY), pitch, frame.row(area.minY) + area.minX, frame.stride &* 4, count &* 4, rows.count)
+                destinationRow(area.minY), pitch, frame.row(area.minY) + area.minX, frame.stride &* 4, count &* 4, rows.count,
+                area.minX &* 4, (rowEnd &- area.maxX) &* 4)
         case .rgb565:
             for y in rows {
                 let out = destinationRow(y).assumingMemoryBound(to: UInt16.self)
