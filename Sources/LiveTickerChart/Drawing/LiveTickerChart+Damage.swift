@@ -1,4 +1,7 @@
 import LiveTickerCore
+#if canImport(Glibc)
+import Glibc
+#endif
 import LiveTickerRender
 import LiveTickerScales
 
@@ -435,26 +438,7 @@ extension LiveTickerChart {
                 Swift.min(c.ax, c.bx) - reach, Swift.max(c.ax, c.bx) + reach,
                 (Swift.min(c.ay, c.by) - reach, Swift.max(c.ay, c.by) + reach))
         }
-        var a = CapsuleWalk(xs: oldXs, ys: oldYs)
-        var b = CapsuleWalk(xs: newXs, ys: newYs)
-        var ca = a.next()
-        var cb = b.next()
-        while ca != nil || cb != nil {
-            if let x = ca, let y = cb, x.sameBits(y) {
-                ca = a.next()
-                cb = b.next()
-                continue
-            }
-            // Report the one that comes first in x (either when they tie): an unmatched capsule
-            // is always reported, whatever the order, so a poor match only widens the damage.
-            if let x = ca, cb == nil || x.ax < cb!.ax || (x.ax == cb!.ax && x.bx <= cb!.bx) {
-                add(x)
-                ca = a.next()
-            } else if let y = cb {
-                add(y)
-                cb = b.next()
-            }
-        }
+        CapsuleWalk.forEachUnmatched(old: (oldXs, oldYs), new: (newXs, newYs)) { add($0) }
         guard area else { return true }
         // Columns the fill covers in one frame and not in the other (the runs' x extents
         // differ there): from the line down to the bottom.
@@ -651,6 +635,61 @@ struct CapsuleWalk {
 
     @inline(__always)
     func finite(_ k: Int) -> Bool { k >= 0 && k < xs.count && xs[k].isFinite && ys[k].isFinite }
+
+    /// Calls `body` with every capsule of either polyline that the other does not draw at the
+    /// same place in the sequence (bit for bit), in x order as far as the walks can tell (a
+    /// poor match only reports more). O(points), allocates nothing.
+    static func forEachUnmatched(
+        old: (UnsafeBufferPointer<Double>, UnsafeBufferPointer<Double>),
+        new: (UnsafeBufferPointer<Double>, UnsafeBufferPointer<Double>), _ body: (Capsule) -> Void
+    ) {
+        var a = CapsuleWalk(xs: old.0, ys: old.1)
+        var b = CapsuleWalk(xs: new.0, ys: new.1)
+        var ca = a.next()
+        var cb = b.next()
+        while ca != nil || cb != nil {
+            if let x = ca, let y = cb, x.sameBits(y) {
+                // Most of a line is the last frame's, point for point: past a matching capsule,
+                // the run of equal points is skipped in blocks, not capsule by capsule.
+                skipEqualPoints(&a, &b)
+                ca = a.next()
+                cb = b.next()
+                continue
+            }
+            // Report the one that comes first in x (either when they tie): an unmatched capsule
+            // is always reported, whatever the order, so a poor match only widens the damage.
+            if let x = ca, cb == nil || x.ax < cb!.ax || (x.ax == cb!.ax && x.bx <= cb!.bx) {
+                body(x)
+                ca = a.next()
+            } else if let y = cb {
+                body(y)
+                cb = b.next()
+            }
+        }
+    }
+
+    /// Moves both walks past the points after their positions that are equal bit for bit in
+    /// both (the same x and y at the same offset from each position), up to the last such
+    /// point: every capsule skipped so lies between equal points in both, with equal
+    /// neighbours, so it would have matched. Call after both walks returned matching
+    /// capsules. O(equal points), compared 32 at a time with `memcmp`.
+    static func skipEqualPoints(_ a: inout CapsuleWalk, _ b: inout CapsuleWalk) {
+        let available = Swift.min(a.xs.count &- a.i, b.xs.count &- b.i)
+        guard available > 1 else { return }
+        var equal = 0
+        let block = 32
+        @inline(__always) func same(_ from: Int, _ count: Int) -> Bool {
+            let bytes = count &* MemoryLayout<Double>.stride
+            return memcmp(a.xs.baseAddress! + (a.i &+ from), b.xs.baseAddress! + (b.i &+ from), bytes) == 0
+                && memcmp(a.ys.baseAddress! + (a.i &+ from), b.ys.baseAddress! + (b.i &+ from), bytes) == 0
+        }
+        while equal &+ block <= available, same(equal, block) { equal &+= block }
+        while equal < available, same(equal, 1) { equal &+= 1 }
+        // The last equal point stays to start the next capsule, which depends on the point after.
+        guard equal > 1 else { return }
+        a.i &+= equal &- 1
+        b.i &+= equal &- 1
+    }
 
     mutating func next() -> Capsule? {
         while i < xs.count {
