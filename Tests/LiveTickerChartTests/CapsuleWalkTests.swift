@@ -12,48 +12,48 @@ import Testing
 struct CapsuleWalkTests {
     typealias Capsule = CapsuleWalk.Capsule
 
-    /// The walk without skipping: every matching capsule is stepped over one by one.
-    static func reference(_ oldXs: [Double], _ oldYs: [Double], _ newXs: [Double], _ newYs: [Double]) -> [Capsule] {
-        var out: [Capsule] = []
-        oldXs.withUnsafeBufferPointer { ox in
-            oldYs.withUnsafeBufferPointer { oy in
-                newXs.withUnsafeBufferPointer { nx in
-                    newYs.withUnsafeBufferPointer { ny in
-                        var a = CapsuleWalk(xs: ox, ys: oy)
-                        var b = CapsuleWalk(xs: nx, ys: ny)
-                        var ca = a.next()
-                        var cb = b.next()
-                        while ca != nil || cb != nil {
-                            if let x = ca, let y = cb, x.sameBits(y) {
-                                ca = a.next()
-                                cb = b.next()
-                            } else if let x = ca, cb == nil || x.ax < cb!.ax || (x.ax == cb!.ax && x.bx <= cb!.bx) {
-                                out.append(x)
-                                ca = a.next()
-                            } else if let y = cb {
-                                out.append(y)
-                                cb = b.next()
-                            }
-                        }
-                    }
-                }
+    typealias Buffers = (UnsafeBufferPointer<Double>, UnsafeBufferPointer<Double>, UnsafeBufferPointer<Double>, UnsafeBufferPointer<Double>)
+
+    /// Calls `body` with the four arrays' buffers.
+    static func withBuffers<R>(_ ox: [Double], _ oy: [Double], _ nx: [Double], _ ny: [Double], _ body: (Buffers) -> R) -> R {
+        ox.withUnsafeBufferPointer { a in
+            oy.withUnsafeBufferPointer { b in
+                nx.withUnsafeBufferPointer { c in ny.withUnsafeBufferPointer { d in body((a, b, c, d)) } }
             }
         }
-        return out
     }
 
-    static func unmatched(_ oldXs: [Double], _ oldYs: [Double], _ newXs: [Double], _ newYs: [Double]) -> [Capsule] {
-        var out: [Capsule] = []
-        oldXs.withUnsafeBufferPointer { ox in
-            oldYs.withUnsafeBufferPointer { oy in
-                newXs.withUnsafeBufferPointer { nx in
-                    newYs.withUnsafeBufferPointer { ny in
-                        CapsuleWalk.forEachUnmatched(old: (ox, oy), new: (nx, ny)) { out.append($0) }
-                    }
+    /// The walk without skipping: every matching capsule is stepped over one by one.
+    static func reference(_ oldXs: [Double], _ oldYs: [Double], _ newXs: [Double], _ newYs: [Double]) -> [Capsule] {
+        withBuffers(oldXs, oldYs, newXs, newYs) { buffers in
+            var out: [Capsule] = []
+            var a = CapsuleWalk(xs: buffers.0, ys: buffers.1)
+            var b = CapsuleWalk(xs: buffers.2, ys: buffers.3)
+            var ca = a.next()
+            var cb = b.next()
+            while ca != nil || cb != nil {
+                if let x = ca, let y = cb, x.sameBits(y) {
+                    ca = a.next()
+                    cb = b.next()
+                } else if let x = ca, cb == nil || x.ax < cb!.ax || (x.ax == cb!.ax && x.bx <= cb!.bx) {
+                    out.append(x)
+                    ca = a.next()
+                } else if let y = cb {
+                    out.append(y)
+                    cb = b.next()
                 }
             }
+            return out
         }
-        return out
+    }
+
+    /// What the damage code gets.
+    static func unmatched(_ oldXs: [Double], _ oldYs: [Double], _ newXs: [Double], _ newYs: [Double]) -> [Capsule] {
+        withBuffers(oldXs, oldYs, newXs, newYs) { buffers in
+            var out: [Capsule] = []
+            CapsuleWalk.forEachUnmatched(old: (buffers.0, buffers.1), new: (buffers.2, buffers.3)) { out.append($0) }
+            return out
+        }
     }
 
     static func same(_ a: [Capsule], _ b: [Capsule]) -> Bool {
