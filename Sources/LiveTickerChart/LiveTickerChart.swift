@@ -132,6 +132,9 @@ public final class LiveTickerChart {
     public internal(set) var damage: [PixelRect] = []
     /// What the last frame drew, for ``drawChanges(into:)`` to compare with.
     var drawn = DrawnFrame()
+    /// Where this frame's header holds text and badges: laid out once a frame, by the damage
+    /// (a partial frame) or by the header's drawing (a whole one), and kept for the next.
+    var headerExtent = HeaderExtent(itemsEnd: 0, rightStart: 0)
     /// Whether every mark declares ``ChartMark/redrawsChangesOnly`` (else every frame is whole).
     let marksRedrawChangesOnly: Bool
     /// The widest pen of any line (series, moving averages), for how far a changed point reaches.
@@ -515,7 +518,7 @@ public final class LiveTickerChart {
         selectPane(0)
         labelsTimeAxis = true
         drawCrosshair(first, into: fb)
-        if options.showsHeader, reaches(first.layout.header) { drawHeader(first, into: fb) }
+        if options.showsHeader, reaches(first.layout.header) { headerExtent = drawHeader(first, into: fb) }
         stageTimes.labels &+= clock.lap()
     }
 

@@ -43,7 +43,7 @@ extension LiveTickerChart {
     /// With `lastValueLineUnderlaid` (the last frame saved what its last-value line covers,
     /// ``LastValueUnderlay``), the rows that line leaves and moves to are not listed: the
     /// frame stores them without a pass (``redrawLastValueLine(into:removed:)``).
-    func collectDamage(into fb: Framebuffer, in rect: PixelRect, lastValueLineUnderlaid: Bool = false) -> Bool {
+    func collectDamage(into fb: Framebuffer, in rect: PixelRect, lastValueLineUnderlaid: Bool) -> Bool {
         let d = drawn
         guard d.valid, marksRedrawChangesOnly, rotationBuffer == nil, d.framebuffer == ObjectIdentifier(fb), d.rect == rect,
             crosshair == nil, d.crosshair == nil, d.stripWidth == valueStripWidth, d.slotCount == frame.slotCount,
@@ -166,6 +166,7 @@ extension LiveTickerChart {
         let header = paneFrames[0].geometry.layout.header
         guard options.showsHeader, !header.isEmpty else { return }
         let now = drawHeader(paneFrames[0].geometry, into: nil)
+        headerExtent = now
         let space = glyphs.digitAdvance
         let itemsEnd = Swift.max(now.itemsEnd, before.itemsEnd) &+ space
         let rightStart = Swift.min(now.rightStart, before.rightStart) &- space
@@ -581,7 +582,7 @@ extension LiveTickerChart {
         drawn.hasData = frame.hasData
         drawn.stale = isStale
         drawn.crosshair = crosshair
-        if options.showsHeader { drawn.header = drawHeader(paneFrames[0].geometry, into: nil) }
+        drawn.header = headerExtent
         for p in paneFrames.indices { drawn.panes[p] = paneFrames[p] }
         for s in scratch {
             let kept = s.keptCount

@@ -168,7 +168,6 @@ extension LiveTickerChart {
     ///
     /// With no framebuffer it only lays the header out. Returns where its contents lie (see
     /// ``HeaderExtent``). O(series + text length), no allocation.
-    @discardableResult
     func drawHeader(_ geometry: ChartGeometry, into fb: Framebuffer?) -> HeaderExtent {
         let header = geometry.layout.header
         let theme = options.theme
