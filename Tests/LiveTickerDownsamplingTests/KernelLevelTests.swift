@@ -268,7 +268,9 @@ struct KernelLevelTests {
 
     /// x shapes for the with-x kernel: epoch milliseconds one apart, irregular rising steps,
     /// runs of equal times, times going back, x = the index, magnitudes whose differences
-    /// overflow (±1.7e308), one NaN, one +∞, and subnormal steps.
+    /// overflow (±1.7e308), one NaN, one +∞, subnormal steps, and pairs of ±1e17 beside small
+    /// values, whose sums lose different amounts in another order (so a next bucket's mean x,
+    /// and the picks, follow the reference's left-to-right sum only when the kernel keeps it).
     static func xs(_ shape: Int, _ n: Int, seed: UInt64) -> [Double] {
         var rng = SplitMix64(seed: seed &* 17 &+ UInt64(shape))
         var t = 1_709_280_000_000.0
@@ -282,7 +284,8 @@ struct KernelLevelTests {
             case 5: return i % 2 == 0 ? 1.7e308 : -1.7e308
             case 6: return i == n / 2 ? .nan : t + Double(i)
             case 7: return i == n / 3 ? .infinity : t + Double(i)
-            default: return Double(i) * .leastNonzeroMagnitude
+            case 8: return Double(i) * .leastNonzeroMagnitude
+            default: return Double(i) * 3.7 + (i % 8 == 1 ? 1e17 : i % 8 == 2 ? -1e17 : 0)
             }
         }
     }
@@ -293,7 +296,7 @@ struct KernelLevelTests {
         for level in Self.wide {
             for (m, extra) in [(3, 0), (12, 2), (40, 3), (130, 1)] {
                 let n = bucket * (m - 2) + 2 + extra
-                for xShape in 0..<9 {
+                for xShape in 0..<10 {
                     let x = Self.xs(xShape, n, seed: UInt64(bucket))
                     for shape in [0, 1, 2, 3, 9] {
                         let y = shape == 9
