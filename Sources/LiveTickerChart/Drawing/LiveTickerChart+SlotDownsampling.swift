@@ -89,13 +89,26 @@ extension LiveTickerChart {
         var state = SlotLineState()
 
         /// The first point at or after position `bound`, searching `from..<count` (positions
-        /// increase with the index). O(log count).
+        /// rise with the index, each at least one past the last). O(1) for raw ticks, whose
+        /// positions are consecutive (the point `bound − position(from)` on is the answer, as
+        /// one look at the point before it confirms); else a binary search, O(log count).
         func firstPoint(atOrAfter bound: Int64, from: Int) -> Int {
-            var low = from
+            @inline(__always) func position(_ i: Int) -> Int64 { Int64(truncatingIfNeeded: point(i).0) }
+            guard from < count else { return count }
+            let start = position(from)
+            if start >= bound { return from }
+            var low = from &+ 1
             var high = count
+            let (distance, overflow) = bound.subtractingReportingOverflow(start)
+            if !overflow, distance < Int64(count &- from) {
+                // Rising by at least one a point, `guess` is at `bound` or later.
+                let guess = from &+ Int(distance)
+                if position(guess &- 1) < bound { return guess }
+                high = guess &- 1
+            }
             while low < high {
                 let middle = low &+ (high &- low) / 2
-                if Int64(truncatingIfNeeded: point(middle).0) < bound { low = middle &+ 1 } else { high = middle }
+                if position(middle) < bound { low = middle &+ 1 } else { high = middle }
             }
             return low
         }
@@ -273,10 +286,16 @@ extension LiveTickerChart {
         }
         if budget != chunk.budget { chunk.reusable = false }
         if chunk.inside {
+            // In locals: through `chunk` (inout) each step stored and reloaded both fields, a
+            // store-to-load chain that was a third of this function in the reference frame.
+            var low = chunk.minimum
+            var high = chunk.maximum
             for i in a..<b where s.ys[i].isFinite {
-                chunk.minimum = min(chunk.minimum, s.ys[i])
-                chunk.maximum = max(chunk.maximum, s.ys[i])
+                low = min(low, s.ys[i])
+                high = max(high, s.ys[i])
             }
+            chunk.minimum = low
+            chunk.maximum = high
         }
         let chunkOut = UnsafeMutableBufferPointer(rebasing: out[(written &+ 1)...])
         let kept = Downsampler.downsample(
