@@ -139,13 +139,13 @@ static void LTK_FN(group_sums)(const double *y, const double *x, const intptr_t 
     }
     for (intptr_t g = 0; g < group; g++) {
         double total = g < 4 ? y_low[g] : y_high[g - 4];
-        for (intptr_t p = bound[g + 1] + shared; p < bound[g + 2]; p++) total += y[p];
-        sums[g] = total;
-        if (x) {
-            double x_total = g < 4 ? x_low[g] : x_high[g - 4];
-            for (intptr_t p = bound[g + 1] + shared; p < bound[g + 2]; p++) x_total += x[p];
-            x_sums[g] = x_total;
+        double x_total = g < 4 ? x_low[g] : x_high[g - 4];
+        for (intptr_t p = bound[g + 1] + shared; p < bound[g + 2]; p++) {
+            total += y[p];
+            if (x) x_total += x[p];
         }
+        sums[g] = total;
+        if (x) x_sums[g] = x_total;
     }
 }
 
