@@ -267,4 +267,56 @@ struct SlotDownsamplingTests {
         // The text alternative reads every candidate, left out or not.
         #expect(copied.describe() == plain.describe())
     }
+
+    @Test("a new candle every frame shifts every slot: the closed candles' picks are copied into their new slots and draw what recomputing gives",
+          arguments: [DownsamplingAlgorithm.lttb, .minmax, .m4])
+    func shiftedChunksAreCopied(algorithm: DownsamplingAlgorithm) throws {
+        // Tick-count candles of 10, one appended a frame: each frame's candles sit one slot
+        // left of the last frame's (as in the Bench's reference frame). 60 slots on a 640-px
+        // panel are about 9 columns each: a chunk holds more points than its budget, so the
+        // downsampler picks.
+        func makeSeries() throws -> LiveSeries {
+            try LiveSeries(capacity: 4_096, candleInterval: .ticks(10), candleCapacity: 1_024)
+        }
+        let series = try makeSeries()
+        var time = Self.start
+        var level = 100.0
+        var generator = SplitMix64(seed: 41)
+        func feed(_ count: Int) {
+            for k in 0..<count {
+                time += Self.second / 10
+                level += generator.symmetricUnit()
+                // A NaN now and then: a gap inside a copied chunk must come along with it.
+                series.append(Tick(time: time, value: k == 3 && generator.next() % 5 == 0 ? .nan : level, size: 1))
+            }
+        }
+        feed(1_200)
+        let copied = makeChart(series, window: 60, width: 640, height: 360, algorithm: algorithm)
+        let plain = makeChart(series, window: 60, width: 640, height: 360, algorithm: algorithm)
+        plain.scratch[0].reusesSlotChunks = false
+        let a = Framebuffer(width: 640, height: 360)
+        let b = Framebuffer(width: 640, height: 360)
+        copied.draw(into: a)
+        plain.draw(into: b)
+        var lastCopied = copied.scratch[0].slotChunksCopied
+        for frame in 0..<40 {
+            feed(10)
+            copied.draw(into: a)
+            plain.draw(into: b)
+            let s = copied.scratch[0]
+            let p = plain.scratch[0]
+            #expect(s.keptCount == p.keptCount, "frame \(frame): \(s.keptCount) points kept, \(p.keptCount) recomputed")
+            let same = (0..<min(s.keptCount, p.keptCount)).allSatisfy {
+                s.pixelXs[$0].bitPattern == p.pixelXs[$0].bitPattern && s.pixelYs[$0].bitPattern == p.pixelYs[$0].bitPattern
+            }
+            #expect(same, "frame \(frame): the kept points differ")
+            #expect(pixels(a) == pixels(b), "frame \(frame): pictures differ")
+            // 60 candles in view, every one in a new slot: all but the newest two are copied.
+            let visible = s.visibleCandles.count
+            #expect(visible >= 55)
+            #expect(s.slotChunksCopied - lastCopied >= UInt64(visible - 2), "frame \(frame): \(s.slotChunksCopied - lastCopied) of \(visible) copied")
+            lastCopied = s.slotChunksCopied
+        }
+        #expect(plain.scratch[0].slotChunksCopied == 0)
+    }
 }

@@ -84,7 +84,7 @@ extension LiveTickerChart {
     }
 
     /// Fills `s.skippedCandles` with the visible candles whose chunk this frame's line will
-    /// copy: the last frame's chunk of the same candle in the same slot, with the same budget
+    /// copy: the last frame's chunk of the same candle (in any slot), with the same budget
     /// and frame-wide inputs, both from closed blocks (the test
     /// ``downsampleBySlots(of:count:plotWidth:reusing:point:)`` makes, on the plot width of
     /// the last frame: if this frame's differs, the line collects everything after all).
@@ -99,7 +99,7 @@ extension LiveTickerChart {
         let plotWidth = last.plotWidth
         let group = max(1, (Self.minimumChunkColumns &* slotCount &+ plotWidth &- 1) / plotWidth)
         guard group == 1 else { return }
-        func firstColumn(_ slot: Int) -> Int { Self.firstColumn(ofSlot: slot, plotWidth: plotWidth, slotCount: slotCount) }
+        let budget = Self.slotBudget(plotWidth: plotWidth, slotCount: slotCount)
         let closed = s.closedCandidatePositions
         // Invariant: both halves of slotChunks lie within its allocation (2 × slotChunkCapacity).
         let old = UnsafeMutableBufferPointer(rebasing: s.slotChunks[(s.lineHalf &* s.slotChunkCapacity)...])
@@ -112,13 +112,13 @@ extension LiveTickerChart {
             guard start >= 0, candleStart > start, UInt64(start) >= closed.lowerBound, UInt64(candleStart) <= closed.upperBound,
                 s.skippedCount < s.skippedCandles.count
             else { continue }
-            let slot = self.slot(ofCandle: candle, in: s)
-            while cursor < oldCount, old[cursor].firstSlot < slot { cursor &+= 1 }
+            // The last frame's chunk of this candle, by its first tick position (see `copyChunk`).
+            while cursor < oldCount, old[cursor].positions.lowerBound < start { cursor &+= 1 }
             guard cursor < oldCount else { break }
             let o = old[cursor]
-            guard o.inside, o.reusable, o.firstSlot == slot, o.lastSlot == slot, o.count > 0,
+            guard o.inside, o.reusable, o.firstSlot == o.lastSlot, o.count > 0,
                 o.candleStart == s.candles[candle].startTime, o.candleTicks == s.candles[candle].tickCount,
-                o.positions == start..<candleStart, o.budget == max(2, firstColumn(slot &+ 1) &- firstColumn(slot))
+                o.positions == start..<candleStart, o.budget == budget
             else { continue }
             s.skippedCandles[s.skippedCount] = SlotChunk.Skipped(positions: start..<candleStart, minimum: o.minimum, maximum: o.maximum)
             s.skippedCount &+= 1

@@ -28,8 +28,9 @@ extension LiveTickerChart {
 
     /// Maps the points `point(i)` (position, time, value; `count` of them in increasing
     /// position order) of `s` into its candles' slots and downsamples them chunk by chunk, a
-    /// chunk being the points of one candle's slot (or of a group of narrow slots, grouped by
-    /// the candles' times), each with the budget of the pixel columns its slots cover; writes
+    /// chunk being the points of one candle's slot (with the budget every single slot gets,
+    /// ``slotBudget(plotWidth:slotCount:)``) or of a group of narrow slots, grouped by the
+    /// candles' times (with the budget of the pixel columns its slots cover); writes
     /// the kept points in slot units into the current half of `s.lineXs`/`lineYs` (x NaN for
     /// a gap marker, between chunks where a non-finite value lies between their picks) and
     /// returns how many entries it wrote, or -1 when a candle whose points were not collected
@@ -49,13 +50,15 @@ extension LiveTickerChart {
     /// picks from frame to frame; only the newest candle's (and the first, cut by the window
     /// start) change, which is what partial redraws need (`LiveTickerChart+Damage`).
     ///
-    /// And so a chunk whose inputs did not change since the last frame (the same candle in the
-    /// same slot with the same budget, its points raw ticks or candidates from closed summary
+    /// And so a chunk whose inputs did not change since the last frame (the same candle with
+    /// the same budget, in any slot, its points raw ticks or candidates from closed summary
     /// blocks: see ``ChartSource/closedCandidatePositions(positions:level:)``) copies the last frame's
     /// picks instead of mapping and downsampling its points again: the same entries, bit for
     /// bit, as computing them. A following window then maps and downsamples about two
-    /// candles' points a frame, all of them when the slots shift (a new candle) or the level,
-    /// the budgets or the algorithm change.
+    /// candles' points a frame, also when a new candle shifts every slot (the downsampler sees
+    /// each point's x within its chunk, ``SlotChunk/origin``, and every single slot has the
+    /// same budget, so a shifted candle's picks stay valid); all of them when the level, the
+    /// slot count, the plot width or the algorithm change.
     ///
     /// Cost: O(visible candles · log count) to find each candle's points, plus O(points) with
     /// one downsampling call per chunk that is not copied, plus O(kept) copies. No allocation
@@ -125,18 +128,20 @@ extension LiveTickerChart {
             return Int64(slot / group)  // visible slots are ≥ 0
         }
         func firstColumn(_ slot: Int) -> Int { Self.firstColumn(ofSlot: slot, plotWidth: plotWidth, slotCount: slotCount) }
-        /// Writes x = `base` + `fraction` and y for the points `range` into `xs`/`ys`.
-        func mapOutside(_ range: Range<Int>, base: Int, fraction: Double) {
+        let singleBudget = Self.slotBudget(plotWidth: plotWidth, slotCount: slotCount)
+        /// Writes x = `fraction` (a chunk's own x: its origin is the slot beside the points)
+        /// and y for the points `range` into `xs`/`ys`.
+        func mapOutside(_ range: Range<Int>, fraction: Double) {
             for i in range {
-                s.xs[i] = Double(base) + fraction
+                s.xs[i] = fraction
                 s.ys[i] = point(i).2
             }
         }
-        /// Writes slot x and y for the points `range` of candle `candle`, whose ticks start
-        /// at position `start`.
-        func mapCandle(_ range: Range<Int>, candle: Int, start: Int64) {
+        /// Writes x (in slot units from slot `origin`) and y for the points `range` of candle
+        /// `candle`, whose ticks start at position `start`.
+        func mapCandle(_ range: Range<Int>, candle: Int, start: Int64, origin: Int) {
             let c = s.candles[candle]
-            let base = Double(slot(ofCandle: candle, in: s))
+            let base = Double(slot(ofCandle: candle, in: s) &- origin)
             for i in range {
                 let (rawPosition, time, value) = point(i)
                 let fraction: Double
@@ -155,10 +160,11 @@ extension LiveTickerChart {
         // Older than every visible candle: left of the plot, clipped.
         var a = firstPoint(atOrAfter: candleStart, from: 0)
         if a > 0 {
-            mapOutside(0..<a, base: firstSlot, fraction: -1)
+            mapOutside(0..<a, fraction: -1)
             var chunk = SlotChunk()
             chunk.firstSlot = firstSlot &- 1
             chunk.lastSlot = chunk.firstSlot
+            chunk.origin = firstSlot
             chunk.budget = 2
             finishChunk(&chunk, points: 0..<a, of: s, state: &state)
         }
@@ -181,9 +187,7 @@ extension LiveTickerChart {
             if state.skipped < s.skippedCount, s.skippedCandles[state.skipped].positions == start..<candleStart {
                 // Not collected: its chunk is copied (collectSlotCandidates made sure it can be).
                 state.skipped &+= 1
-                var chunk = SlotChunk(
-                    candle: s.candles[candle], slot: slot, positions: start..<candleStart,
-                    budget: max(2, firstColumn(slot &+ 1) &- firstColumn(slot)))
+                var chunk = SlotChunk(candle: s.candles[candle], slot: slot, positions: start..<candleStart, budget: singleBudget)
                 chunk.reusable = true
                 guard copyChunk(&chunk, of: s, oldHalf: oldHalf, oldCount: oldChunkCount, pointsKnown: false, state: &state)
                 else {
@@ -204,16 +208,16 @@ extension LiveTickerChart {
                     pending = SlotChunk()
                     pending.inside = true
                     pending.firstSlot = slot
+                    pending.origin = slot
                     pendingStart = a
                     pendingKey = key
                 }
                 pending.lastSlot = slot
-                mapCandle(a..<b, candle: candle, start: start)
+                mapCandle(a..<b, candle: candle, start: start, origin: pending.origin)
                 continue
             }
             var chunk = SlotChunk(
-                candle: s.candles[candle], slot: slot, positions: start..<max(start, candleStart),
-                budget: max(2, firstColumn(slot &+ 1) &- firstColumn(slot)))
+                candle: s.candles[candle], slot: slot, positions: start..<max(start, candleStart), budget: singleBudget)
             chunk.count = b &- a
             chunk.firstPosition = point(a).0
             chunk.lastPosition = point(b &- 1).0
@@ -226,7 +230,7 @@ extension LiveTickerChart {
             {
                 continue
             }
-            mapCandle(a..<b, candle: candle, start: start)
+            mapCandle(a..<b, candle: candle, start: start, origin: slot)
             finishChunk(&chunk, points: a..<b, of: s, state: &state)
         }
         if pendingStart >= 0, state.going {
@@ -235,9 +239,10 @@ extension LiveTickerChart {
         }
         // Newer than the newest visible candle: right of the plot, clipped.
         if a < count, state.going, !candles.isEmpty {
-            mapOutside(a..<count, base: slot(ofCandle: candles.upperBound &- 1, in: s), fraction: 1)
+            mapOutside(a..<count, fraction: 1)
             var chunk = SlotChunk()
-            chunk.firstSlot = slot(ofCandle: candles.upperBound &- 1, in: s) &+ 1
+            chunk.origin = slot(ofCandle: candles.upperBound &- 1, in: s)
+            chunk.firstSlot = chunk.origin &+ 1
             chunk.lastSlot = chunk.firstSlot
             chunk.budget = 2
             finishChunk(&chunk, points: a..<count, of: s, state: &state)
@@ -249,6 +254,14 @@ extension LiveTickerChart {
             return -1
         }
         return state.written
+    }
+
+    /// The budget of a chunk of one slot: the pixel columns a slot covers on average (at least
+    /// 2), the same for every slot, so that a candle's picks stay valid when a new candle
+    /// shifts the slots (where each slot's own column count, alternating 7 and 8 at 7.5
+    /// columns a slot, would change every chunk's). O(1).
+    static func slotBudget(plotWidth: Int, slotCount: Int) -> Int {
+        max(2, plotWidth / max(1, slotCount))
     }
 
     /// The first pixel column of slot `slot` when `plotWidth` columns are split evenly among
@@ -317,17 +330,23 @@ extension LiveTickerChart {
             // The pen lifts between chunks where a gap lies between the last pick and this one.
             if state.keptAny, state.gapPending || chunk.gapBefore {
                 s.lineXs[base &+ w] = .nan
+                s.lineLocalXs[base &+ w] = .nan
                 s.lineYs[base &+ w] = .nan
                 w &+= 1
             }
             chunk.offset = w
+            let origin = Double(chunk.origin)
             for k in 0..<kept {
                 let index = chunkOut[k]
                 if index == Downsampling.gapMarker {
                     s.lineXs[base &+ w] = .nan
+                    s.lineLocalXs[base &+ w] = .nan
                     s.lineYs[base &+ w] = .nan
                 } else {
-                    s.lineXs[base &+ w] = s.xs[a &+ index]
+                    let local = s.xs[a &+ index]
+                    // The one expression for a pick's x: `copyChunk` places copies with it.
+                    s.lineXs[base &+ w] = origin + local
+                    s.lineLocalXs[base &+ w] = local
                     s.lineYs[base &+ w] = s.ys[a &+ index]
                 }
                 w &+= 1
@@ -345,9 +364,10 @@ extension LiveTickerChart {
         record(chunk, of: s, state: &state)
     }
 
-    /// Copies the last frame's picks of `chunk` when it recorded the same chunk (same slot,
-    /// candle, points and budget, both from closed blocks) and this frame's call would have had
-    /// room at its full budget; returns false to have the chunk computed. Without
+    /// Copies the last frame's picks of `chunk` when it recorded the same chunk (same candle,
+    /// points and budget, both from closed blocks; in any slot) and this frame's call would have
+    /// had room at its full budget, placed at this chunk's origin; returns false to have the
+    /// chunk computed. Without
     /// `pointsKnown` (its points were not collected) the chunk takes their count and bounds
     /// from the record. O(its picks + the last frame's chunks skipped), no allocation.
     private func copyChunk(
@@ -356,8 +376,10 @@ extension LiveTickerChart {
     ) -> Bool {
         // Invariant: both halves of slotChunks lie within its allocation (2 × slotChunkCapacity).
         let old = UnsafeMutableBufferPointer(rebasing: s.slotChunks[(oldHalf &* s.slotChunkCapacity)...])
+        // Found by its first tick position (single candles' chunks rise in it; the ones beside
+        // the visible candles, 0..<0, are never reused).
         var c = state.oldCursor
-        while c < oldCount, old[c].firstSlot < chunk.firstSlot { c &+= 1 }
+        while c < oldCount, old[c].positions.lowerBound < chunk.positions.lowerBound { c &+= 1 }
         state.oldCursor = c
         guard c < oldCount else { return false }
         let o = old[c]
@@ -366,7 +388,7 @@ extension LiveTickerChart {
             chunk.firstPosition = o.firstPosition
             chunk.lastPosition = o.lastPosition
         }
-        guard o.inside, o.reusable, o.firstSlot == chunk.firstSlot, o.lastSlot == chunk.lastSlot,
+        guard o.inside, o.reusable, o.firstSlot == o.lastSlot, chunk.firstSlot == chunk.lastSlot,
             o.candleStart == chunk.candleStart, o.candleTicks == chunk.candleTicks, o.positions == chunk.positions,
             o.count == chunk.count, o.firstPosition == chunk.firstPosition, o.lastPosition == chunk.lastPosition,
             o.budget == chunk.budget,
@@ -379,11 +401,18 @@ extension LiveTickerChart {
         if o.kept > 0 {
             if state.keptAny, state.gapPending || o.gapBefore {
                 s.lineXs[base &+ w] = .nan
+                s.lineLocalXs[base &+ w] = .nan
                 s.lineYs[base &+ w] = .nan
                 w &+= 1
             }
             // The two halves do not overlap: the copy reads the last frame's, writes this one's.
-            (s.lineXs.baseAddress! + (base &+ w)).update(from: s.lineXs.baseAddress! + from, count: o.kept)
+            // x as `finishChunk` computes it from the same local x (a marker's NaN stays NaN).
+            let origin = Double(chunk.origin)
+            for k in 0..<o.kept {
+                let local = s.lineLocalXs[from &+ k]
+                s.lineXs[base &+ w &+ k] = origin + local
+                s.lineLocalXs[base &+ w &+ k] = local
+            }
             (s.lineYs.baseAddress! + (base &+ w)).update(from: s.lineYs.baseAddress! + from, count: o.kept)
             chunk.offset = w
             w &+= o.kept

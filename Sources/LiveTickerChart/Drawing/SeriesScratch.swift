@@ -57,6 +57,9 @@ final class SeriesScratch {
     /// inputs did not change. Empty unless the chart uses candle slots.
     let lineXs: UnsafeMutableBufferPointer<Double>
     let lineYs: UnsafeMutableBufferPointer<Double>
+    /// The same points' x within their chunk (``SlotChunk/origin``), in the same halves: what
+    /// a chunk copied into another slot places anew.
+    let lineLocalXs: UnsafeMutableBufferPointer<Double>
     let lineCapacity: Int
     var lineHalf = 0
     let slotChunks: UnsafeMutableBufferPointer<SlotChunk>
@@ -157,6 +160,7 @@ final class SeriesScratch {
         lineCapacity = keepsCandles ? max(kept, 1) : 0
         lineXs = .allocate(capacity: 2 &* lineCapacity)
         lineYs = .allocate(capacity: 2 &* lineCapacity)
+        lineLocalXs = .allocate(capacity: 2 &* lineCapacity)
         slotChunkCapacity = keepsCandles ? candles.count &+ 2 : 0
         slotChunks = .allocate(capacity: 2 &* slotChunkCapacity)
         slotChunks.initialize(repeating: SlotChunk())
@@ -178,6 +182,7 @@ final class SeriesScratch {
         drawnCandles.deallocate()
         lineXs.deallocate()
         lineYs.deallocate()
+        lineLocalXs.deallocate()
         slotChunks.deallocate()
         skippedCandles.deallocate()
     }

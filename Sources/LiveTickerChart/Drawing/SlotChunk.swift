@@ -10,6 +10,11 @@ struct SlotChunk {
     /// First and last slot with points (one slot for a one-candle chunk).
     var firstSlot = 0
     var lastSlot = 0
+    /// The slot its points' x is measured from: a point's x in slot units is
+    /// `Double(origin) + local`, where `local` (its x within the chunk) is what the
+    /// downsampler sees. So a candle's picks do not depend on which slot it is in, and a chunk
+    /// moved by new candles (every slot shifted left) copies them as computing them would.
+    var origin = 0
     /// Whether its slots are visible candles' (else: points left or right of them, clipped).
     var inside = false
     /// Whether its points are raw ticks or come from closed blocks (see
@@ -47,6 +52,7 @@ struct SlotChunk {
         inside = true
         firstSlot = slot
         lastSlot = slot
+        origin = slot
         candleStart = candle.startTime
         candleTicks = candle.tickCount
         self.positions = positions
