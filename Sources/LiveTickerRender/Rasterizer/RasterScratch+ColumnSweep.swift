@@ -169,6 +169,12 @@ extension RasterScratch {
     /// Each nearby capsule is first reduced to its column form (`ColumnSegment`); rows then go
     /// eight at a time through two groups of four SIMD lanes (distances), and each group of
     /// four is turned into coverage and blended by the `ColumnPen`.
+    ///
+    /// Columns go in pairs where both have rows to draw: one column's work is a single long
+    /// dependency chain (column form, distances, square roots, blends), longer than a core
+    /// looks ahead, so two independent chains side by side overlap their latency. Each pixel's
+    /// operations are those of one column at a time, and no pixel is stored twice.
+    ///
     /// At a `level` above 0 the C kernel of that level (`ltk_sweep_columns`: eight rows per
     /// AVX2 vector) does the same work with the same pixels; this Swift code is the reference
     /// and the path on other CPUs.
@@ -179,13 +185,12 @@ extension RasterScratch {
         if level > 0 && sweepInC(count, g, level: level) { return }
         let list = capsules
         let near = columnSegments
+        let pairNear = pairSegments
         let r = Float(g.radius)
         let columns = g.columns
         let rows = g.rows
-        let lastRow = Float(rows &- 1)
         let pen = ColumnPen(g)
-        let rowOffsets = SIMD4<Float>(0.5, 1.5, 2.5, 3.5)
-        let zero = SIMD4<Float>()
+        let bounds = ColumnBounds(r: r, firstRow: Float(g.firstRow), lastRow: Float(rows &- 1))
         // Window [lo, hi) of capsules that reach the current column: every capsule before lo
         // ends at or left of xc − r, every capsule from hi on starts at or right of xc + r
         // (both ends are sorted). Pixel centres are at column + 0.5.
@@ -194,82 +199,165 @@ extension RasterScratch {
         // Columns and rows before the scissor's are skipped: each pixel's value depends only
         // on its own column and row, not on where the sweep started.
         var col = Swift.max(g.firstColumn, firstColumn(reaching: list[0].ax, r))
-        let firstRow = Float(g.firstRow)
         while col < columns {
-            let xc = Float(col) + 0.5
-            let left = xc - r
-            let right = xc + r
-            while lo < count && list[lo].bx <= left { lo &+= 1 }
-            if lo == count { break }
-            if hi < lo { hi = lo }
-            while hi < count && list[hi].ax < right { hi &+= 1 }
-            if lo == hi {
-                // A gap in x: jump to the first column the next capsule reaches.
-                col = Swift.max(col &+ 1, firstColumn(reaching: list[lo].ax, r))
-                continue
-            }
-            // The window's capsules in column form, and the rows they can reach together.
-            // Invariant: hi − lo ≤ count ≤ capsuleCapacity entries in `near`.
-            var yMin = Float.infinity
-            var yMax = -Float.infinity
-            var k = lo
-            var m = near
-            while k < hi {
-                let segment = ColumnSegment(list[k], xc: xc, left: left, right: right, r: r)
-                yMin = least(yMin, segment.firstRow)
-                yMax = greatest(yMax, segment.lastRow)
-                m.initialize(to: segment)
-                m += 1
-                k &+= 1
-            }
-            // Rows top...bottom may be reached. Both bounds are finite (the capsules lie in
-            // the widened clip); after the clamps, truncation is floor and cannot trap.
-            guard yMax >= firstRow && yMin <= lastRow else {
-                col &+= 1
-                continue
-            }
-            let low = greatest(yMin, firstRow)
-            var top = Int(low)
-            if Float(top) < low { top &+= 1 }
-            let bottom = Int(least(yMax, lastRow))
-            let segments = hi &- lo
-            var y = top
-            // Eight rows per step (two groups of four lanes), so each segment's constants are
-            // loaded once per eight rows; a step may run past `bottom` (those rows are simply
-            // computed too, they are inside the clip) but never past the clip.
-            while y <= bottom {
-                let rowA = Float(y)
-                let lanesA = rowOffsets + rowA
-                let lanesB = lanesA + 4
-                var d2a = pen.radiusSquared
-                var d2b = pen.radiusSquared
-                var s = near
-                let end = near + segments
-                while s < end {
-                    let c = s
-                    s += 1
-                    // Skip a segment whose reach misses all eight rows.
-                    if c.pointee.lastRow < rowA || c.pointee.firstRow > rowA + 7 { continue }
-                    let uy = c.pointee.uy
-                    let ux = c.pointee.ux
-                    let along0 = c.pointee.along0
-                    let across0 = c.pointee.across0
-                    let length = c.pointee.length
-                    let alongA = lanesA * uy + along0
-                    let acrossA = lanesA * ux + across0
-                    let beyondA = lanesMax(lanesMax(zero - alongA, alongA - length), zero)
-                    d2a = lanesMin(d2a, acrossA * acrossA + beyondA * beyondA)
-                    let alongB = lanesB * uy + along0
-                    let acrossB = lanesB * ux + across0
-                    let beyondB = lanesMax(lanesMax(zero - alongB, alongB - length), zero)
-                    d2b = lanesMin(d2b, acrossB * acrossB + beyondB * beyondB)
+            let window = prepareColumn(col, list, count, bounds, lo: &lo, hi: &hi, into: near)
+            guard case .draw(let segments, let top, let bottom) = window else {
+                switch window {
+                case .finished: return
+                case .gap(let next): col = next
+                default: col &+= 1
                 }
-                pen.blendFour(d2a, column: col, row: y, rows: rows)
-                if y &+ 4 <= bottom { pen.blendFour(d2b, column: col, row: y &+ 4, rows: rows) }
+                continue
+            }
+            // The next column beside it, when it has rows to draw (its window then continues
+            // from there; otherwise it is made ready again on its own turn).
+            var pairLo = lo
+            var pairHi = hi
+            if col &+ 1 < columns,
+                case .draw(let pairSegments, let pairTop, let pairBottom) = prepareColumn(
+                    col &+ 1, list, count, bounds, lo: &pairLo, hi: &pairHi, into: pairNear)
+            {
+                var y = top
+                var pairY = pairTop
+                while y <= bottom && pairY <= pairBottom {
+                    let (d2a, d2b) = rowDistances(near, segments, row: y, pen)
+                    let (e2a, e2b) = rowDistances(pairNear, pairSegments, row: pairY, pen)
+                    blendEight(pen, d2a, d2b, column: col, row: y, bottom: bottom, rows: rows)
+                    blendEight(pen, e2a, e2b, column: col &+ 1, row: pairY, bottom: pairBottom, rows: rows)
+                    y &+= 8
+                    pairY &+= 8
+                }
+                while y <= bottom {
+                    let (d2a, d2b) = rowDistances(near, segments, row: y, pen)
+                    blendEight(pen, d2a, d2b, column: col, row: y, bottom: bottom, rows: rows)
+                    y &+= 8
+                }
+                while pairY <= pairBottom {
+                    let (d2a, d2b) = rowDistances(pairNear, pairSegments, row: pairY, pen)
+                    blendEight(pen, d2a, d2b, column: col &+ 1, row: pairY, bottom: pairBottom, rows: rows)
+                    pairY &+= 8
+                }
+                lo = pairLo
+                hi = pairHi
+                col &+= 2
+                continue
+            }
+            var y = top
+            while y <= bottom {
+                let (d2a, d2b) = rowDistances(near, segments, row: y, pen)
+                blendEight(pen, d2a, d2b, column: col, row: y, bottom: bottom, rows: rows)
                 y &+= 8
             }
             col &+= 1
         }
+    }
+
+    /// The pen radius and the clip's rows, as a column's preparation needs them.
+    struct ColumnBounds {
+        let r: Float
+        let firstRow: Float
+        let lastRow: Float
+    }
+
+    /// What ``prepareColumn(_:_:_:_:lo:hi:into:)`` found for one column.
+    enum ColumnWindow {
+        /// `segments` capsules in column form; rows `top...bottom` may be reached.
+        case draw(segments: Int, top: Int, bottom: Int)
+        /// Capsules reach the column, but none of its rows in the clip.
+        case empty
+        /// No capsule reaches it: `next` is the first column the next capsule reaches.
+        case gap(next: Int)
+        /// No capsule is left.
+        case finished
+    }
+
+    /// Moves the window `lo..<hi` to the capsules of `list` (`count` of them) that reach column
+    /// `col` and writes them in column form into `near` (room for `count`). O(window + the
+    /// capsules the window passes).
+    @inline(__always)
+    private func prepareColumn(
+        _ col: Int, _ list: UnsafeMutablePointer<StrokeCapsule>, _ count: Int, _ bounds: ColumnBounds,
+        lo: inout Int, hi: inout Int, into near: UnsafeMutablePointer<ColumnSegment>
+    ) -> ColumnWindow {
+        let r = bounds.r
+        let xc = Float(col) + 0.5
+        let left = xc - r
+        let right = xc + r
+        while lo < count && list[lo].bx <= left { lo &+= 1 }
+        if lo == count { return .finished }
+        if hi < lo { hi = lo }
+        while hi < count && list[hi].ax < right { hi &+= 1 }
+        // A gap in x: jump to the first column the next capsule reaches.
+        if lo == hi { return .gap(next: Swift.max(col &+ 1, firstColumn(reaching: list[lo].ax, r))) }
+        // The window's capsules in column form, and the rows they can reach together.
+        // Invariant: hi − lo ≤ count ≤ capsuleCapacity entries in `near`.
+        var yMin = Float.infinity
+        var yMax = -Float.infinity
+        var k = lo
+        var m = near
+        while k < hi {
+            let segment = ColumnSegment(list[k], xc: xc, left: left, right: right, r: r)
+            yMin = least(yMin, segment.firstRow)
+            yMax = greatest(yMax, segment.lastRow)
+            m.initialize(to: segment)
+            m += 1
+            k &+= 1
+        }
+        // Rows top...bottom may be reached. Both bounds are finite (the capsules lie in
+        // the widened clip); after the clamps, truncation is floor and cannot trap.
+        guard yMax >= bounds.firstRow && yMin <= bounds.lastRow else { return .empty }
+        let low = greatest(yMin, bounds.firstRow)
+        var top = Int(low)
+        if Float(top) < low { top &+= 1 }
+        return .draw(segments: hi &- lo, top: top, bottom: Int(least(yMax, bounds.lastRow)))
+    }
+
+    /// The squared distances from the centres of rows `row..<row+4` and `row+4..<row+8` (one
+    /// column) to the nearest of the `segments` in `near`, at most the pen's radius squared.
+    /// Eight rows a step, so each segment's constants are loaded once per eight rows.
+    @inline(__always)
+    private func rowDistances(
+        _ near: UnsafeMutablePointer<ColumnSegment>, _ segments: Int, row y: Int, _ pen: ColumnPen
+    ) -> (SIMD4<Float>, SIMD4<Float>) {
+        let zero = SIMD4<Float>()
+        let rowA = Float(y)
+        let lanesA = SIMD4<Float>(0.5, 1.5, 2.5, 3.5) + rowA
+        let lanesB = lanesA + 4
+        var d2a = pen.radiusSquared
+        var d2b = pen.radiusSquared
+        var s = near
+        let end = near + segments
+        while s < end {
+            let c = s
+            s += 1
+            // Skip a segment whose reach misses all eight rows.
+            if c.pointee.lastRow < rowA || c.pointee.firstRow > rowA + 7 { continue }
+            let uy = c.pointee.uy
+            let ux = c.pointee.ux
+            let along0 = c.pointee.along0
+            let across0 = c.pointee.across0
+            let length = c.pointee.length
+            let alongA = lanesA * uy + along0
+            let acrossA = lanesA * ux + across0
+            let beyondA = lanesMax(lanesMax(zero - alongA, alongA - length), zero)
+            d2a = lanesMin(d2a, acrossA * acrossA + beyondA * beyondA)
+            let alongB = lanesB * uy + along0
+            let acrossB = lanesB * ux + across0
+            let beyondB = lanesMax(lanesMax(zero - alongB, alongB - length), zero)
+            d2b = lanesMin(d2b, acrossB * acrossB + beyondB * beyondB)
+        }
+        return (d2a, d2b)
+    }
+
+    /// Blends rows `row..<row+4` of `column` from `d2a`, and `row+4..<row+8` from `d2b` when
+    /// `row + 4` is still at or before `bottom` (a step may run past `bottom`: those rows are
+    /// inside the clip and simply computed too).
+    @inline(__always)
+    private func blendEight(
+        _ pen: ColumnPen, _ d2a: SIMD4<Float>, _ d2b: SIMD4<Float>, column: Int, row y: Int, bottom: Int, rows: Int
+    ) {
+        pen.blendFour(d2a, column: column, row: y, rows: rows)
+        if y &+ 4 <= bottom { pen.blendFour(d2b, column: column, row: y &+ 4, rows: rows) }
     }
 
     /// The C sweep at `level`; false when that level has no C build (the Swift sweep runs).

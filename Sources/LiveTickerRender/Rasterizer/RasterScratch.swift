@@ -33,11 +33,12 @@ struct RasterScratch {
     @usableFromInline var rowClass: UnsafeMutablePointer<UInt8>
     @usableFromInline var rowCapacity: Int
 
-    /// Column sweep of x-sorted strokes: the clipped capsules in x order, and the current
-    /// column's nearby ones in column form.
-    /// Invariant: both hold `capsuleCapacity` entries; a stroke sets the first few capsules.
+    /// Column sweep of x-sorted strokes: the clipped capsules in x order, and the nearby ones
+    /// of the current column and of the one swept beside it in column form.
+    /// Invariant: all three hold `capsuleCapacity` entries; a stroke sets the first few capsules.
     @usableFromInline var capsules: UnsafeMutablePointer<StrokeCapsule>
     @usableFromInline var columnSegments: UnsafeMutablePointer<ColumnSegment>
+    @usableFromInline var pairSegments: UnsafeMutablePointer<ColumnSegment>
     @usableFromInline var capsuleCapacity: Int
 
     /// Allocates `count` zeroed elements (trivial types only), so later `update` calls act on
@@ -69,6 +70,7 @@ struct RasterScratch {
         capsuleCapacity = 2 &* w &+ 1
         capsules = .allocate(capacity: capsuleCapacity)
         columnSegments = .allocate(capacity: capsuleCapacity)
+        pairSegments = .allocate(capacity: capsuleCapacity)
     }
 
     /// Frees everything; the struct must not be used afterwards.
@@ -80,6 +82,7 @@ struct RasterScratch {
         rowClass.deallocate()
         capsules.deallocate()
         columnSegments.deallocate()
+        pairSegments.deallocate()
     }
 
     private func freeColumns() {
@@ -135,9 +138,11 @@ struct RasterScratch {
         if count > capsuleCapacity {
             capsules.deallocate()
             columnSegments.deallocate()
+            pairSegments.deallocate()
             capsuleCapacity = count
             capsules = .allocate(capacity: count)
             columnSegments = .allocate(capacity: count)
+            pairSegments = .allocate(capacity: count)
         }
     }
 }
