@@ -82,9 +82,7 @@ extension LiveTickerChart {
     func drawDashes(row: Int? = nil, column: Int? = nil, color: RGBColor, clip: PixelRect, into fb: Framebuffer) {
         let pattern = DashPattern(on: Double(6 &* textUnit), off: Double(4 &* textUnit))
         if let row {
-            pattern.forEachDash(length: Double(clip.width)) { from, to in
-                fb.horizontalLine(y: row, minX: clip.minX &+ Int(from), maxX: clip.minX &+ Int(to), color: color, alpha: 170, clip: clip)
-            }
+            fb.blendDashedRow(y: row, minX: clip.minX, length: Double(clip.width), pattern: pattern, color: color, alpha: 170, clip: clip)
         }
         if let column {
             pattern.forEachDash(length: Double(clip.height)) { from, to in
