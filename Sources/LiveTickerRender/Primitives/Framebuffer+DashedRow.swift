@@ -6,8 +6,7 @@ extension Framebuffer {
     /// per dash stores, in one pass. Why: a last-value line across a 1 800-px plot is 180
     /// dashes of 6 px, and each dash as a rectangle paid its own clipping and set-up (four
     /// such lines were 2.5 % of the 800×480 reference frame). Translucent dashes share one
-    /// remembered destination and its blend along the row (exact: a blend depends on the
-    /// destination alone); opaque ones are filled as rectangles. O(length), no allocation.
+    /// ``RememberedBlend`` along the row; opaque ones are filled as rectangles. O(length), no allocation.
     public func blendDashedRow(
         y: Int, minX: Int, length: Double, pattern: DashPattern, color: RGBColor, alpha: UInt8, clip: PixelRect
     ) {
@@ -23,21 +22,12 @@ extension Framebuffer {
         guard !r.isEmpty else { return }
         // Invariant: r ⊆ bounds, so every pixel stored below is inside the buffer.
         let row = pixels + r.minY &* stride
-        let c = color.pixel
-        let a = UInt32(alpha)
-        var seen = row[r.minX]
-        var result = PixelBlend.blend(seen, c, alpha: a)
+        var blend = RememberedBlend(color: color.pixel, alpha: UInt32(alpha), first: row[r.minX])
         while let (from, to) = dashes.next() {
-            let start = Swift.max(minX &+ Int(from), r.minX)
+            var x = Swift.max(minX &+ Int(from), r.minX)
             let end = Swift.min(minX &+ Int(to), r.maxX)
-            var x = start
             while x < end {
-                let d = row[x]
-                if d != seen {
-                    seen = d
-                    result = PixelBlend.blend(d, c, alpha: a)
-                }
-                row[x] = result
+                row[x] = blend.over(row[x])
                 x &+= 1
             }
         }

@@ -30,38 +30,23 @@ extension Framebuffer {
             // rectangle instead, which mostly covers one background colour: a compare and a
             // store per pixel, or per four (SIMD) where all four are the remembered one. Exact:
             // the blend depends on the destination alone.
-            let c = color.pixel
-            let a = UInt32(alpha)
-            var seen = p.pointee
-            var result = PixelBlend.blend(seen, c, alpha: a)
+            var blend = RememberedBlend(color: color.pixel, alpha: UInt32(alpha), first: p.pointee)
             var y = 0
             while y < rows {
                 var x = 0
                 let raw = UnsafeMutableRawPointer(p)
                 while x &+ 4 <= count {
                     let d4 = raw.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
-                    if all(d4 .== SIMD4(repeating: seen)) {
-                        raw.storeBytes(of: SIMD4(repeating: result), toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+                    if all(d4 .== SIMD4(repeating: blend.seen)) {
+                        raw.storeBytes(of: SIMD4(repeating: blend.result), toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
                         x &+= 4
                         continue
                     }
-                    for k in 0..<4 {
-                        let d = d4[k]
-                        if d != seen {
-                            seen = d
-                            result = PixelBlend.blend(d, c, alpha: a)
-                        }
-                        p[x &+ k] = result
-                    }
+                    for k in 0..<4 { p[x &+ k] = blend.over(d4[k]) }
                     x &+= 4
                 }
                 while x < count {
-                    let d = p[x]
-                    if d != seen {
-                        seen = d
-                        result = PixelBlend.blend(d, c, alpha: a)
-                    }
-                    p[x] = result
+                    p[x] = blend.over(p[x])
                     x &+= 1
                 }
                 p += stride
