@@ -189,6 +189,18 @@ static inline __attribute__((always_inline)) void LTK_FN(sweep_blend)(
     }
 }
 
+/// Rows `from ... bottom` of column `col`, eight a step: their distances to the `segments` in
+/// `near`, then their blends (the whole row loop of a column drawn alone, and the rows one
+/// column of a pair has left when the other is done).
+static inline __attribute__((always_inline)) void LTK_FN(sweep_rows)(
+    const ltk_pen *pen, const ltk_column_segment *near, intptr_t segments, intptr_t col, intptr_t from,
+    intptr_t bottom, F8 radius, F8 radius_squared, bool refined, H8 color_even, H8 color_odd) {
+    for (intptr_t y = from; y <= bottom; y += 8) {
+        const F8 d2 = LTK_FN(sweep_distances)(near, segments, y, radius_squared);
+        LTK_FN(sweep_blend)(pen, d2, col, y, bottom, radius, radius_squared, refined, color_even, color_odd);
+    }
+}
+
 /// Where a column starts a cache line, asks for the next line of its rows (16 columns on),
 /// with a margin of rows for the line's slope. A column's pixels lie a row pitch apart, each
 /// in its own cache line, which the plot's row-order fill before this has mostly pushed out
@@ -258,14 +270,10 @@ static void LTK_FN(sweep)(const ltk_capsule *list, intptr_t count, const ltk_pen
                 LTK_FN(sweep_blend)(pen, d2, col, y, bottom, radius, radius_squared, refined, color_even, color_odd);
                 LTK_FN(sweep_blend)(pen, pair_d2, col + 1, pair_y, pair_bottom, radius, radius_squared, refined, color_even, color_odd);
             }
-            for (; y <= bottom; y += 8) {
-                const F8 d2 = LTK_FN(sweep_distances)(near, segments, y, radius_squared);
-                LTK_FN(sweep_blend)(pen, d2, col, y, bottom, radius, radius_squared, refined, color_even, color_odd);
-            }
-            for (; pair_y <= pair_bottom; pair_y += 8) {
-                const F8 d2 = LTK_FN(sweep_distances)(pair, pair_segments, pair_y, radius_squared);
-                LTK_FN(sweep_blend)(pen, d2, col + 1, pair_y, pair_bottom, radius, radius_squared, refined, color_even, color_odd);
-            }
+            // At most one of the two has rows left.
+            LTK_FN(sweep_rows)(pen, near, segments, col, y, bottom, radius, radius_squared, refined, color_even, color_odd);
+            LTK_FN(sweep_rows)(pen, pair, pair_segments, col + 1, pair_y, pair_bottom, radius, radius_squared, refined,
+                               color_even, color_odd);
             lo = pair_lo;
             hi = pair_hi;
             col += 2;
@@ -273,10 +281,7 @@ static void LTK_FN(sweep)(const ltk_capsule *list, intptr_t count, const ltk_pen
         }
         // Alone (the next column has nothing to draw, or too many capsules for `pair`: it is
         // made ready again next, from this column's window).
-        for (intptr_t y = top; y <= bottom; y += 8) {
-            const F8 d2 = LTK_FN(sweep_distances)(near, segments, y, radius_squared);
-            LTK_FN(sweep_blend)(pen, d2, col, y, bottom, radius, radius_squared, refined, color_even, color_odd);
-        }
+        LTK_FN(sweep_rows)(pen, near, segments, col, top, bottom, radius, radius_squared, refined, color_even, color_odd);
         col++;
     }
 }

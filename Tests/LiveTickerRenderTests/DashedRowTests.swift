@@ -33,7 +33,6 @@ struct DashedRowTests {
             PixelRect(minX: 0, minY: 0, maxX: width, maxY: height), PixelRect(minX: 13, minY: 0, maxX: 61, maxY: height),
             PixelRect(minX: 0, minY: 5, maxX: width, maxY: 6), PixelRect(minX: 50, minY: 0, maxX: 50, maxY: height),
         ]
-        var compared = 0
         for pattern in patterns {
             for clip in clips {
                 for scissor in scissors {
@@ -55,13 +54,11 @@ struct DashedRowTests {
                             let count = one.stride * height
                             let same = (0..<count).allSatisfy { one.pixels[$0] == each.pixels[$0] }
                             #expect(same, "pattern \(pattern), clip \(clip), scissor \(scissor), alpha \(alpha), row \(row)")
-                            compared += 1
                         }
                     }
                 }
             }
         }
-        #expect(compared == patterns.count * clips.count * scissors.count * 5 * 5)
     }
 
     @Test("a translucent dashed row blends the dashes and leaves the gaps")

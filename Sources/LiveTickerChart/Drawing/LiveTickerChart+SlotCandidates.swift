@@ -116,7 +116,7 @@ extension LiveTickerChart {
             while cursor < oldCount, old[cursor].positions.lowerBound < start { cursor &+= 1 }
             guard cursor < oldCount else { break }
             let o = old[cursor]
-            guard o.inside, o.reusable, o.firstSlot == o.lastSlot, o.count > 0,
+            guard o.inside, o.reusable, o.count > 0,
                 o.candleStart == s.candles[candle].startTime, o.candleTicks == s.candles[candle].tickCount,
                 o.positions == start..<candleStart, o.budget == budget
             else { continue }

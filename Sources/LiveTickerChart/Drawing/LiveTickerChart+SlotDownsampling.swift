@@ -388,7 +388,8 @@ extension LiveTickerChart {
             chunk.firstPosition = o.firstPosition
             chunk.lastPosition = o.lastPosition
         }
-        guard o.inside, o.reusable, o.firstSlot == o.lastSlot, chunk.firstSlot == chunk.lastSlot,
+        // `reusable` is only ever set on one candle's chunk, so both are single slots.
+        guard o.inside, o.reusable,
             o.candleStart == chunk.candleStart, o.candleTicks == chunk.candleTicks, o.positions == chunk.positions,
             o.count == chunk.count, o.firstPosition == chunk.firstPosition, o.lastPosition == chunk.lastPosition,
             o.budget == chunk.budget,

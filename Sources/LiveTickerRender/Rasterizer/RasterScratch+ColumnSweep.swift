@@ -227,27 +227,15 @@ extension RasterScratch {
                     y &+= 8
                     pairY &+= 8
                 }
-                while y <= bottom {
-                    let (d2a, d2b) = rowDistances(near, segments, row: y, pen)
-                    blendEight(pen, d2a, d2b, column: col, row: y, bottom: bottom, rows: rows)
-                    y &+= 8
-                }
-                while pairY <= pairBottom {
-                    let (d2a, d2b) = rowDistances(pairNear, pairSegments, row: pairY, pen)
-                    blendEight(pen, d2a, d2b, column: col &+ 1, row: pairY, bottom: pairBottom, rows: rows)
-                    pairY &+= 8
-                }
+                // At most one of the two has rows left.
+                drawRows(near, segments, column: col, from: y, bottom: bottom, pen, rows: rows)
+                drawRows(pairNear, pairSegments, column: col &+ 1, from: pairY, bottom: pairBottom, pen, rows: rows)
                 lo = pairLo
                 hi = pairHi
                 col &+= 2
                 continue
             }
-            var y = top
-            while y <= bottom {
-                let (d2a, d2b) = rowDistances(near, segments, row: y, pen)
-                blendEight(pen, d2a, d2b, column: col, row: y, bottom: bottom, rows: rows)
-                y &+= 8
-            }
+            drawRows(near, segments, column: col, from: top, bottom: bottom, pen, rows: rows)
             col &+= 1
         }
     }
@@ -347,6 +335,22 @@ extension RasterScratch {
             d2b = lanesMin(d2b, acrossB * acrossB + beyondB * beyondB)
         }
         return (d2a, d2b)
+    }
+
+    /// Rows `y...bottom` of `column`, eight a step: their distances to the `segments` in
+    /// `near`, then their blends (the whole row loop of a column drawn alone, and the rows one
+    /// column of a pair has left when the other is done).
+    @inline(__always)
+    private func drawRows(
+        _ near: UnsafeMutablePointer<ColumnSegment>, _ segments: Int, column: Int, from start: Int, bottom: Int,
+        _ pen: ColumnPen, rows: Int
+    ) {
+        var y = start
+        while y <= bottom {
+            let (d2a, d2b) = rowDistances(near, segments, row: y, pen)
+            blendEight(pen, d2a, d2b, column: column, row: y, bottom: bottom, rows: rows)
+            y &+= 8
+        }
     }
 
     /// Blends rows `row..<row+4` of `column` from `d2a`, and `row+4..<row+8` from `d2b` when
