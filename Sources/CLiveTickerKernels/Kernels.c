@@ -140,6 +140,32 @@ __attribute__((target("avx2"))) static void ltk_avx2_fill(uint32_t *words, uint3
     for (; i < count; i++) words[i] = value;
 }
 
+/// `ltk_fill_selecting` at the AVX2 level: a whole word of the bitset that is all clear or all
+/// set is a run of one colour (eight 256-bit stores); elsewhere eight pixels a step, their byte
+/// of the bitset spread to a lane mask.
+__attribute__((target("avx2"))) static void ltk_avx2_fill_selecting(
+    uint32_t *row, intptr_t from, intptr_t to, intptr_t selected, const uint64_t *bits, uint32_t base, uint32_t tint) {
+    const __m256i b = _mm256_set1_epi32((int)base), t = _mm256_set1_epi32((int)tint);
+    const __m256i lanes = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    intptr_t c = from;
+    for (; c < selected && (c & 7) != 0; c++) row[c] = (bits[c >> 6] >> (c & 63)) & 1 ? tint : base;
+    while (c + 8 <= selected) {
+        const uint64_t w = bits[c >> 6];
+        if ((c & 63) == 0 && c + 64 <= selected && (w == 0 || w == ~(uint64_t)0)) {
+            const __m256i v = w == 0 ? b : t;
+            for (int k = 0; k < 64; k += 8) _mm256_storeu_si256((__m256i *)(row + c + k), v);
+            c += 64;
+            continue;
+        }
+        const int byte = (int)((w >> (c & 63)) & 0xFF);
+        const __m256i m = _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32(byte), lanes), lanes);
+        _mm256_storeu_si256((__m256i *)(row + c), _mm256_blendv_epi8(b, t, m));
+        c += 8;
+    }
+    for (; c < selected; c++) row[c] = (bits[c >> 6] >> (c & 63)) & 1 ? tint : base;
+    if (c < to) ltk_avx2_fill(row + c, base, to - c);
+}
+
 // MARK: AVX-512 (8 lanes of f64, 512-bit)
 #pragma clang attribute push(__attribute__((target("avx512f,avx512dq,avx512bw,avx512vl,avx2,popcnt,bmi,bmi2"))), apply_to = function)
 #define LTK_W 8
@@ -160,6 +186,40 @@ __attribute__((target("avx2"))) static void ltk_avx2_fill(uint32_t *words, uint3
 #undef LTK_FN
 #undef LTK_MOVEMASK
 #pragma clang attribute pop
+
+/// `ltk_fill_selecting` at the AVX-512 level: sixteen pixels a step (one 64-byte store), each
+/// picked by its bit of the bitset as an opmask, with no branch on the bits: a mixed word
+/// costs what a run of one colour does. The steps at the ends store only their own lanes.
+__attribute__((target("avx512f,avx512bw,avx512vl,avx2"))) static void ltk_avx512_fill_selecting(
+    uint32_t *row, intptr_t from, intptr_t to, intptr_t selected, const uint64_t *bits, uint32_t base, uint32_t tint) {
+    const __m512i b = _mm512_set1_epi32((int)base), t = _mm512_set1_epi32((int)tint);
+    // Sixteen columns a step up to a word's start, whole words, then the steps left; none
+    // when no selected column is in the run (the bitset holds no words past `selected`).
+    intptr_t step = from & ~(intptr_t)15;
+    if (from >= selected) step = selected;
+    while (step < selected && ((step & 63) != 0 || step < from || step + 64 > selected)) {
+        const __m512i v = _mm512_mask_blend_epi32((__mmask16)(bits[step >> 6] >> (step & 63)), b, t);
+        const unsigned first = step < from ? (unsigned)(from - step) : 0;
+        const unsigned end = selected - step < 16 ? (unsigned)(selected - step) : 16;
+        _mm512_mask_storeu_epi32(row + step, (__mmask16)(((1u << end) - 1) & ~((1u << first) - 1)), v);
+        step += 16;
+    }
+    for (; step + 64 <= selected; step += 64) {
+        const uint64_t w = bits[step >> 6];
+        _mm512_storeu_si512(row + step, _mm512_mask_blend_epi32((__mmask16)w, b, t));
+        _mm512_storeu_si512(row + step + 16, _mm512_mask_blend_epi32((__mmask16)(w >> 16), b, t));
+        _mm512_storeu_si512(row + step + 32, _mm512_mask_blend_epi32((__mmask16)(w >> 32), b, t));
+        _mm512_storeu_si512(row + step + 48, _mm512_mask_blend_epi32((__mmask16)(w >> 48), b, t));
+    }
+    for (; step < selected; step += 16) {
+        const __m512i v = _mm512_mask_blend_epi32((__mmask16)(bits[step >> 6] >> (step & 63)), b, t);
+        const unsigned end = selected - step < 16 ? (unsigned)(selected - step) : 16;
+        _mm512_mask_storeu_epi32(row + step, (__mmask16)((1u << end) - 1), v);
+    }
+    intptr_t c = selected;
+    for (; c + 16 <= to; c += 16) _mm512_storeu_si512(row + c, b);
+    if (c < to) _mm512_mask_storeu_epi32(row + c, (__mmask16)((1u << (to - c)) - 1), b);
+}
 
 /// XCR0: which register states the operating system saves on a context switch.
 static uint64_t ltk_xcr0(void) {
@@ -241,6 +301,17 @@ bool ltk_fill_words(int level, uint32_t *words, uint32_t value, intptr_t count) 
     return true;
 }
 
+bool ltk_fill_selecting(int level, uint32_t *row, intptr_t from, intptr_t to, const uint64_t *bits, intptr_t words,
+                        uint32_t base, uint32_t tint) {
+    if (level != LTK_LEVEL_AVX2 && level != LTK_LEVEL_AVX512) return false;  // the Swift row loop runs
+    if (from >= to) return true;
+    // The columns the bitset holds, cut to the run; past them every pixel is `base`.
+    const intptr_t selected = words * 64 < to ? (words * 64 > from ? words * 64 : from) : to;
+    if (level == LTK_LEVEL_AVX512) ltk_avx512_fill_selecting(row, from, to, selected, bits, base, tint);
+    else ltk_avx2_fill_selecting(row, from, to, selected, bits, base, tint);
+    return true;
+}
+
 #else  // not x86-64: only the baseline (the Swift code) exists.
 
 int ltk_level_supported(int level) { return level == LTK_LEVEL_BASELINE; }
@@ -283,6 +354,12 @@ intptr_t ltk_inside_capsules(int level, const double *xs, const double *ys, intp
 
 bool ltk_fill_words(int level, uint32_t *words, uint32_t value, intptr_t count) {
     (void)level; (void)words; (void)value; (void)count;
+    return false;
+}
+
+bool ltk_fill_selecting(int level, uint32_t *row, intptr_t from, intptr_t to, const uint64_t *bits, intptr_t words,
+                        uint32_t base, uint32_t tint) {
+    (void)level; (void)row; (void)from; (void)to; (void)bits; (void)words; (void)base; (void)tint;
     return false;
 }
 

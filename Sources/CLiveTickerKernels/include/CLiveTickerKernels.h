@@ -129,6 +129,15 @@ intptr_t ltk_inside_capsules(int level, const double *xs, const double *ys, intp
 /// Swift fill runs instead). O(count), allocates nothing.
 bool ltk_fill_words(int level, uint32_t *words, uint32_t value, intptr_t count);
 
+/// Stores the pixels `row[from ..< to]`: `tint` at each column `c` whose bit is set in `bits`
+/// (bit `c & 63` of word `c >> 6`, for the `words` words there; columns past them count as
+/// clear), `base` at the others. These are the plot's rows where an area's interior lies: at
+/// AVX-512 sixteen pixels a step under an opmask, with no branch on the bits; at AVX2 eight a
+/// step, whole clear or set words as runs. Returns false at the baseline level, storing
+/// nothing (the Swift row loop runs instead). O(to - from), allocates nothing.
+bool ltk_fill_selecting(int level, uint32_t *row, intptr_t from, intptr_t to, const uint64_t *bits, intptr_t words,
+                        uint32_t base, uint32_t tint);
+
 // MARK: Parsing: plain CSV tick lines (LiveTickerFeed)
 
 /// Parses whole `time,value[,size]` lines from `start` (before `stop`, the last newline's end;
