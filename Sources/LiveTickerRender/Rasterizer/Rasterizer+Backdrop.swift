@@ -13,10 +13,10 @@ import CLiveTickerKernels
 // `ltk_fill_selecting` straight from the interior bitset (at AVX-512 sixteen pixels a step
 // under an opmask, with no branch on the bits), where the Swift loop below decides word by
 // word between runs and mixed words, and the area's wandering edge makes that unpredictable.
-// Same pixels (`FillLevelTests`,
-// goldens at every level); background stage 0.21-0.23 -> 0.19-0.21 ms at 1080p, 0.055 ->
-// 0.050 ms at 800x480 (Bench frame, alternating builds, Zen 4 EPYC VM). The Swift loop stays
-// the reference and the baseline and aarch64 path.
+// Same pixels (`FillLevelTests`, goldens at every level); background stage 0.202-0.213 ->
+// 0.180-0.192 ms at 1080p, 0.053-0.056 -> 0.048-0.051 ms at 800x480 (Bench frame, five
+// alternating pairs of builds, Zen 4 EPYC VM). The Swift loop stays the reference and the
+// baseline and aarch64 path.
 
 extension Rasterizer {
     /// Paints `backdrop` over `clip ∩ framebuffer`, each pixel stored once.
@@ -117,7 +117,7 @@ extension Rasterizer {
         let interior = columns.map { scratch.linkAreaInteriors($0, rows: ch, within: wy0..<wy1) } ?? 0..<0
         let words = columns.map { scratch.columnWords($0) } ?? 0...0
         let level = ltk_level_active()
-        let selects = level != 0
+        let selects = Int(level) != LTK_LEVEL_BASELINE
         // Four pixels of each class for each 4-bit pattern of interior columns: a word with
         // both inside and outside columns (where the area's edge crosses the row) is stored
         // four pixels at a time from this table instead of as many short runs.
@@ -312,7 +312,7 @@ extension Rasterizer {
         let interior = columns.map { scratch.linkAreaInteriors($0, rows: ch, within: 0..<ch) } ?? 0..<0
         let words = columns.map { scratch.columnWords($0) } ?? 0...0
         let level = ltk_level_active()
-        let selects = level != 0
+        let selects = Int(level) != LTK_LEVEL_BASELINE
         // Four pixels of each class for each 4-bit pattern of interior columns: a word with
         // both inside and outside columns (where the area's edge crosses the row) is stored
         // four pixels at a time from this table instead of as many short runs.
