@@ -24,14 +24,17 @@ enum BenchCommand: Command {
                       1920x1080 PNG beside gnuplot (needs the liveticker executable)
           kiosk       the render loop at 60 Hz on a 1080p framebuffer with a producer at
                       10k ticks/s for 10 s: CPU per second of wall time, p99 frame time
+          dashboard   2x2 and 3x3 walls at 1080p, every panel or one changing, in turn with
+                      the 1080p reference frame (ratio to it); with every panel changing,
+                      also the wall drawn alone
           mqtt        through a mosquitto started on a loopback port (skipped when it is not
                       installed): messages/s and ticks/s into the subscriber, single ticks and
                       batches of 100 at QoS 0; publish-to-queue latency p50/p99 at 1000 msg/s
 
         A summary closes the output: each of our figures beside its peer's, with how many
         times faster (or slower) we are. LIVETICKER_SIMD=sse2|avx2|avx512 forces the
-        instruction level of the downsampling, stroke-sweep, fill and CSV-line kernels
-        (default: the widest this CPU has).
+        instruction level of the downsampling, stroke-sweep, fill, area-row and CSV-line
+        kernels (default: the widest this CPU has).
 
         Options:
           --quick           smaller sizes and fewer repetitions (a smoke run)
