@@ -140,6 +140,11 @@ __attribute__((target("avx2"))) static void ltk_avx2_fill(uint32_t *words, uint3
     for (; i < count; i++) words[i] = value;
 }
 
+/// Column `c`'s pixel of `ltk_fill_selecting`: `tint` where its bit is set, else `base`.
+static inline uint32_t ltk_selected_pixel(const uint64_t *bits, intptr_t c, uint32_t base, uint32_t tint) {
+    return (bits[c >> 6] >> (c & 63)) & 1 ? tint : base;
+}
+
 /// `ltk_fill_selecting` at the AVX2 level: a whole word of the bitset that is all clear or all
 /// set is a run of one colour (eight 256-bit stores); elsewhere eight pixels a step, their byte
 /// of the bitset spread to a lane mask.
@@ -148,7 +153,7 @@ __attribute__((target("avx2"))) static void ltk_avx2_fill_selecting(
     const __m256i b = _mm256_set1_epi32((int)base), t = _mm256_set1_epi32((int)tint);
     const __m256i lanes = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
     intptr_t c = from;
-    for (; c < selected && (c & 7) != 0; c++) row[c] = (bits[c >> 6] >> (c & 63)) & 1 ? tint : base;
+    for (; c < selected && (c & 7) != 0; c++) row[c] = ltk_selected_pixel(bits, c, base, tint);
     while (c + 8 <= selected) {
         const uint64_t w = bits[c >> 6];
         if ((c & 63) == 0 && c + 64 <= selected && (w == 0 || w == ~(uint64_t)0)) {
@@ -162,7 +167,7 @@ __attribute__((target("avx2"))) static void ltk_avx2_fill_selecting(
         _mm256_storeu_si256((__m256i *)(row + c), _mm256_blendv_epi8(b, t, m));
         c += 8;
     }
-    for (; c < selected; c++) row[c] = (bits[c >> 6] >> (c & 63)) & 1 ? tint : base;
+    for (; c < selected; c++) row[c] = ltk_selected_pixel(bits, c, base, tint);
     if (c < to) ltk_avx2_fill(row + c, base, to - c);
 }
 
@@ -187,23 +192,27 @@ __attribute__((target("avx2"))) static void ltk_avx2_fill_selecting(
 #undef LTK_MOVEMASK
 #pragma clang attribute pop
 
+/// The sixteen columns from `step` (a multiple of 16) of `ltk_fill_selecting` at the AVX-512
+/// level, only those inside `from ..< selected` stored: each picked by its bit as an opmask.
+__attribute__((target("avx512f,avx512bw,avx512vl,avx2"))) static inline void ltk_avx512_select_step(
+    uint32_t *row, intptr_t step, intptr_t from, intptr_t selected, const uint64_t *bits, __m512i b, __m512i t) {
+    const __m512i v = _mm512_mask_blend_epi32((__mmask16)(bits[step >> 6] >> (step & 63)), b, t);
+    const unsigned first = step < from ? (unsigned)(from - step) : 0;
+    const unsigned end = selected - step < 16 ? (unsigned)(selected - step) : 16;
+    _mm512_mask_storeu_epi32(row + step, (__mmask16)(((1u << end) - 1) & ~((1u << first) - 1)), v);
+}
+
 /// `ltk_fill_selecting` at the AVX-512 level: sixteen pixels a step (one 64-byte store), each
 /// picked by its bit of the bitset as an opmask, with no branch on the bits: a mixed word
 /// costs what a run of one colour does. The steps at the ends store only their own lanes.
 __attribute__((target("avx512f,avx512bw,avx512vl,avx2"))) static void ltk_avx512_fill_selecting(
     uint32_t *row, intptr_t from, intptr_t to, intptr_t selected, const uint64_t *bits, uint32_t base, uint32_t tint) {
     const __m512i b = _mm512_set1_epi32((int)base), t = _mm512_set1_epi32((int)tint);
-    // Sixteen columns a step up to a word's start, whole words, then the steps left; none
+    // Steps of sixteen columns up to a word's start, whole words, then the steps left; none
     // when no selected column is in the run (the bitset holds no words past `selected`).
-    intptr_t step = from & ~(intptr_t)15;
-    if (from >= selected) step = selected;
-    while (step < selected && ((step & 63) != 0 || step < from || step + 64 > selected)) {
-        const __m512i v = _mm512_mask_blend_epi32((__mmask16)(bits[step >> 6] >> (step & 63)), b, t);
-        const unsigned first = step < from ? (unsigned)(from - step) : 0;
-        const unsigned end = selected - step < 16 ? (unsigned)(selected - step) : 16;
-        _mm512_mask_storeu_epi32(row + step, (__mmask16)(((1u << end) - 1) & ~((1u << first) - 1)), v);
-        step += 16;
-    }
+    intptr_t step = from < selected ? from & ~(intptr_t)15 : selected;
+    for (; step < selected && ((step & 63) != 0 || step < from); step += 16)
+        ltk_avx512_select_step(row, step, from, selected, bits, b, t);
     for (; step + 64 <= selected; step += 64) {
         const uint64_t w = bits[step >> 6];
         _mm512_storeu_si512(row + step, _mm512_mask_blend_epi32((__mmask16)w, b, t));
@@ -211,11 +220,7 @@ __attribute__((target("avx512f,avx512bw,avx512vl,avx2"))) static void ltk_avx512
         _mm512_storeu_si512(row + step + 32, _mm512_mask_blend_epi32((__mmask16)(w >> 32), b, t));
         _mm512_storeu_si512(row + step + 48, _mm512_mask_blend_epi32((__mmask16)(w >> 48), b, t));
     }
-    for (; step < selected; step += 16) {
-        const __m512i v = _mm512_mask_blend_epi32((__mmask16)(bits[step >> 6] >> (step & 63)), b, t);
-        const unsigned end = selected - step < 16 ? (unsigned)(selected - step) : 16;
-        _mm512_mask_storeu_epi32(row + step, (__mmask16)((1u << end) - 1), v);
-    }
+    for (; step < selected; step += 16) ltk_avx512_select_step(row, step, from, selected, bits, b, t);
     intptr_t c = selected;
     for (; c + 16 <= to; c += 16) _mm512_storeu_si512(row + c, b);
     if (c < to) _mm512_mask_storeu_epi32(row + c, (__mmask16)((1u << (to - c)) - 1), b);

@@ -26,4 +26,17 @@ enum PixelFill {
     static func fillWide(_ start: UnsafeMutablePointer<UInt32>, with value: UInt32, count: Int) -> Bool {
         ltk_fill_words(ltk_level_active(), start, value, count)
     }
+
+    /// Stores `row[from..<to]`: `tint` at each column whose bit is set in the first `words`
+    /// words of `bits` (bit `c & 63` of word `c >> 6`; columns past them count as clear),
+    /// `base` at the others, by the C kernel of the active level (`ltk_fill_selecting`: an
+    /// area's interior rows). False at the baseline level, storing nothing: the caller's Swift
+    /// loop runs. O(to − from), allocates nothing.
+    @usableFromInline
+    static func fillSelecting(
+        _ row: UnsafeMutablePointer<UInt32>, from: Int, to: Int, bits: UnsafePointer<UInt64>, words: Int,
+        base: UInt32, tint: UInt32
+    ) -> Bool {
+        ltk_fill_selecting(ltk_level_active(), row, from, to, bits, words, base, tint)
+    }
 }

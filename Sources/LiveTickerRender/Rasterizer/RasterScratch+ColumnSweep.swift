@@ -200,14 +200,19 @@ extension RasterScratch {
         // on its own column and row, not on where the sweep started.
         var col = Swift.max(g.firstColumn, firstColumn(reaching: list[0].ax, r))
         while col < columns {
-            let window = prepareColumn(col, list, count, bounds, lo: &lo, hi: &hi, into: near)
-            guard case .draw(let segments, let top, let bottom) = window else {
-                switch window {
-                case .finished: return
-                case .gap(let next): col = next
-                default: col &+= 1
-                }
+            let segments: Int
+            let top: Int
+            let bottom: Int
+            switch prepareColumn(col, list, count, bounds, lo: &lo, hi: &hi, into: near) {
+            case .finished: return
+            case .gap(let next):
+                col = next
                 continue
+            case .empty:
+                col &+= 1
+                continue
+            case .draw(let n, let first, let last):
+                (segments, top, bottom) = (n, first, last)
             }
             // The next column beside it, when it has rows to draw (its window then continues
             // from there; otherwise it is made ready again on its own turn).

@@ -10,13 +10,13 @@ import CLiveTickerKernels
 // anti-aliased ends of each column (about two pixels per column) are blended afterwards.
 //
 // At AVX2 and AVX-512 a row the interior reaches is stored by the C kernel
-// `ltk_fill_selecting` straight from the interior bitset (at AVX-512 sixteen pixels a step
-// under an opmask, with no branch on the bits), where the Swift loop below decides word by
-// word between runs and mixed words, and the area's wandering edge makes that unpredictable.
-// Same pixels (`FillLevelTests`, goldens at every level); background stage 0.202-0.213 ->
-// 0.180-0.192 ms at 1080p, 0.053-0.056 -> 0.048-0.051 ms at 800x480 (Bench frame, five
-// alternating pairs of builds, Zen 4 EPYC VM). The Swift loop stays the reference and the
-// baseline and aarch64 path.
+// `ltk_fill_selecting` (through `PixelFill.fillSelecting`) straight from the interior bitset
+// (at AVX-512 sixteen pixels a step under an opmask, with no branch on the bits), where the
+// Swift loop below decides word by word between runs and mixed words, and the area's
+// wandering edge makes that unpredictable. Same pixels (`FillLevelTests`, goldens at every
+// level); background stage 0.202-0.213 -> 0.180-0.192 ms at 1080p, 0.053-0.056 -> 0.048-0.051
+// ms at 800x480 (Bench frame, five alternating pairs of builds, Zen 4 EPYC VM). The Swift loop
+// stays the reference and the baseline and aarch64 path.
 
 extension Rasterizer {
     /// Paints `backdrop` over `clip ∩ framebuffer`, each pixel stored once.
@@ -116,8 +116,6 @@ extension Rasterizer {
 
         let interior = columns.map { scratch.linkAreaInteriors($0, rows: ch, within: wy0..<wy1) } ?? 0..<0
         let words = columns.map { scratch.columnWords($0) } ?? 0...0
-        let level = ltk_level_active()
-        let selects = Int(level) != LTK_LEVEL_BASELINE
         // Four pixels of each class for each 4-bit pattern of interior columns: a word with
         // both inside and outside columns (where the area's edge crosses the row) is stored
         // four pixels at a time from this table instead of as many short runs.
@@ -164,10 +162,12 @@ extension Rasterizer {
                         let to = Swift.min(end, wx1)
                         if from < to { PixelFill.fill(row + from, with: runTinted ? tint : base, count: to &- from) }
                     }
-                    if interior.contains(y) && selects {
-                        // The C kernel stores the scissor's part of the row (bits clear past
+                    if interior.contains(y)
+                        && PixelFill.fillSelecting(
+                            row, from: wx0, to: wx1, bits: bits, words: words.upperBound &+ 1, base: base, tint: tint)
+                    {
+                        // The C kernel stored the scissor's part of the row (bits clear past
                         // the measured words).
-                        _ = ltk_fill_selecting(level, row, wx0, wx1, bits, words.upperBound &+ 1, base, tint)
                         runStart = cw
                     } else if interior.contains(y) {
                         let rowPatterns = patternBase + kind &* 16 &* 16
@@ -311,8 +311,6 @@ extension Rasterizer {
 
         let interior = columns.map { scratch.linkAreaInteriors($0, rows: ch, within: 0..<ch) } ?? 0..<0
         let words = columns.map { scratch.columnWords($0) } ?? 0...0
-        let level = ltk_level_active()
-        let selects = Int(level) != LTK_LEVEL_BASELINE
         // Four pixels of each class for each 4-bit pattern of interior columns: a word with
         // both inside and outside columns (where the area's edge crosses the row) is stored
         // four pixels at a time from this table instead of as many short runs.
@@ -350,9 +348,11 @@ extension Rasterizer {
                     @inline(__always) func flush(to end: Int) {
                         PixelFill.fill(row + runStart, with: runTinted ? tint : base, count: end &- runStart)
                     }
-                    if interior.contains(y) && selects {
-                        // The C kernel stores the whole row (bits clear past the measured words).
-                        _ = ltk_fill_selecting(level, row, 0, cw, bits, words.upperBound &+ 1, base, tint)
+                    if interior.contains(y)
+                        && PixelFill.fillSelecting(
+                            row, from: 0, to: cw, bits: bits, words: words.upperBound &+ 1, base: base, tint: tint)
+                    {
+                        // The C kernel stored the whole row (bits clear past the measured words).
                         runStart = cw
                     } else if interior.contains(y) {
                         let rowPatterns = patternBase + kind &* 16 &* 16
