@@ -1,7 +1,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import LiveTickerChart
+@testable import LiveTickerChart
+import LiveTickerCore
+import LiveTickerRender
 import Testing
 
 @testable import LiveTickerCLI
@@ -15,8 +17,10 @@ struct ChartOptionArgumentTests {
 
     @Test("without --candle the interval comes from the ladder: 60–150 candles in the window")
     func ladder() throws {
-        let minute: Int64 = 60_000_000_000
-        for (window, expected) in [("2h", minute), ("8h", 5 * minute), ("1d", 15 * minute), ("5d", 60 * minute),
+        let second: Int64 = 1_000_000_000
+        let minute = 60 * second
+        for (window, expected) in [("1m", second), ("10m", 5 * second), ("30m", 15 * second), ("1h", 30 * second),
+                                   ("2h", minute), ("8h", 5 * minute), ("1d", 15 * minute), ("5d", 60 * minute),
                                    ("20d", 240 * minute), ("90d", 1440 * minute), ("700d", 10_080 * minute)] {
             let chart = try read(["--chart", "candles", "--window", window])
             #expect(chart.candleInterval == .time(nanoseconds: expected), "\(window)")
@@ -24,11 +28,47 @@ struct ChartOptionArgumentTests {
         // --candle wins.
         #expect(try read(["--window", "8h", "--candle", "1m"]).candleInterval == .time(nanoseconds: minute))
         // Every chart without --candle picks its interval per frame (a whole file, live, no
-        // --window): 1m candles merged up the ladder; --candle keeps its own.
-        let whole = try read(["--chart", "both"])
-        #expect(whole.options.automaticCandles && whole.candleInterval == .time(nanoseconds: minute))
+        // --window): 1s candles merged up the ladder when candles are drawn (a file of a
+        // minute gets sixty), 1m under a line alone; --candle keeps its own.
+        for kind in ["both", "candles"] {
+            let whole = try read(["--chart", kind])
+            #expect(whole.options.automaticCandles && whole.candleInterval == .time(nanoseconds: second), "\(kind)")
+        }
+        #expect(try read([]).candleInterval == .time(nanoseconds: minute))
         #expect(try read(["--chart", "candles", "--window", "8h"]).options.automaticCandles)
         #expect(try !read(["--chart", "candles", "--candle", "1m"]).options.automaticCandles)
+    }
+
+    @Test("seconds candles keep a 68-minute ring folded into minutes, then days: a 100-day file has daily candles from its first day")
+    func secondsCandlesFoldTwice() throws {
+        let input = ReplayInput(history: 1 << 20)
+        let seconds = try input.makeSeries(interval: .seconds(1), zone: .utc, foldsCandles: true)
+        #expect(seconds.candleCapacity == ReplayInput.secondsCandleCapacity)
+        #expect(seconds.foldedCandleInterval == .seconds(60))
+        #expect(seconds.refoldedCandleInterval == .seconds(86_400))
+        // Minutes fold into days as before, with no second level.
+        let minutes = try input.makeSeries(interval: .seconds(60), zone: .utc, foldsCandles: true)
+        #expect(minutes.candleCapacity == ReplayInput.candleCapacity)
+        #expect(minutes.foldedCandleInterval == .seconds(86_400) && minutes.refoldedCandleInterval == nil)
+        // A tick a minute for 100 days (2024-01-01 on): 4,096 in the ring, 65,536 in minutes,
+        // the rest in days; the chart over all of it shows 100 daily candles holding every tick.
+        let start: Int64 = 1_704_067_200 * 1_000_000_000
+        let count = 100 * 1440
+        for i in 0..<count {
+            seconds.append(Tick(time: start + Int64(i) * 60_000_000_000, value: 100 + Double(i % 977) * 0.01, size: 1))
+        }
+        #expect((seconds.refoldedCandles?.writtenCount ?? 0) > 0)
+        var options = ChartOptions()
+        options.kind = .candles
+        options.automaticCandles = true
+        let chart = LiveTickerChart(series: [seconds], width: 1280, height: 720, options: options)
+        chart.draw(into: Framebuffer(width: 1280, height: 720))
+        let s = chart.scratch[0]
+        #expect(s.candleWidth == 86_400_000_000_000)
+        #expect(s.visibleCandles.count == 100)
+        #expect(s.candles[s.visibleCandles.lowerBound].startTime == start)
+        let held = s.visibleCandles.reduce(0) { $0 + Int(s.candles[$1].tickCount) }
+        #expect(held == count)
     }
 
     @Test("--tz reads IANA zones (daylight saving included), UTC without files; bad names are usage errors")

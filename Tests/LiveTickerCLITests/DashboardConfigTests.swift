@@ -1,5 +1,6 @@
 import Glibc
 import LiveTickerChart
+import LiveTickerCore
 import LiveTickerDisplay
 import LiveTickerImageIO
 import LiveTickerRender
@@ -43,6 +44,21 @@ struct DashboardConfigTests {
         #expect(try Self.parse(Self.minimal).change == nil)
         let telemetry = try DashboardConfig.parse(readFile("Samples/telemetry-wall.toml"), path: "t")
         #expect(telemetry.change == ChartOptions.Change.none)
+    }
+
+    @Test("a source without 'candle' aggregates the finest ladder step its candle panels show; 1m under lines alone")
+    func automaticCandleBase() throws {
+        func base(_ panels: String, candle: String = "") throws -> CandleInterval {
+            let config = try Self.parse("[grid]\ncolumns = 2\n[source.day]\nfile = \"day.csv\"\n\(candle)" + panels)
+            return DashboardSession.candleInterval(of: config.sources[0], in: config)
+        }
+        let candles10m = "[[panel]]\nsource = \"day\"\nchart = \"candles\"\nwindow = \"10m\"\n"
+        let lineAll = "[[panel]]\nsource = \"day\"\ncolumn = 1\n"
+        #expect(try base(candles10m + lineAll) == .seconds(5))
+        #expect(try base(lineAll) == .seconds(60))
+        #expect(try base("[[panel]]\nsource = \"day\"\nchart = \"both\"\n") == .seconds(1))
+        #expect(try base("[[panel]]\nsource = \"day\"\nchart = \"candles\"\nwindow = \"1d\"\n") == .seconds(900))
+        #expect(try base(candles10m, candle: "candle = \"5m\"\n") == .seconds(300))
     }
 
     @Test("the bundled samples check out and resolve to the panels they describe")

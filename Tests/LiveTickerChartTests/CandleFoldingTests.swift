@@ -5,7 +5,9 @@ import Testing
 
 @testable import LiveTickerChart
 
+private let second: Int64 = 1_000_000_000
 private let minute: Int64 = 60_000_000_000
+private let hour: Int64 = 60 * minute
 private let day: Int64 = 1_440 * minute
 private let start: Int64 = 1_709_251_200_000_000_000  // 2024-03-01T00:00:00Z
 
@@ -95,5 +97,34 @@ struct CandleFoldingTests {
         let (_, chart) = render([series], width: 800, height: 480, options: options)
         #expect(chart.scratch[0].candleWidth == minute)
         #expect(chart.scratch[0].visibleCandles.count >= 89)
+    }
+
+    @Test("two fold levels: ring, folded and refolded candles hold every tick once, oldest first")
+    func twoFoldLevels() throws {
+        // 3 h 17 s of one tick a second: 16 seconds candles, 8 minute candles, the rest in hours.
+        let series = try LiveSeries(
+            capacity: 1 << 14, candleInterval: .seconds(1), candleCapacity: 16, foldedCandleInterval: .seconds(60),
+            foldedCandleCapacity: 8, refoldedCandleInterval: .seconds(3600), refoldedCandleCapacity: 64)
+        #expect(series.foldedCandleWidth == minute)
+        let count = 3 * 3600 + 17
+        var volume = 0.0
+        for i in 0..<count {
+            let size = Double(i % 7 + 1)
+            volume += size
+            series.append(Tick(time: start + Int64(i) * second, value: 100 + Double(i % 13), size: size))
+        }
+        #expect(series.foldedCandleWidth == hour)
+        #expect(series.foldedCandleCapacity == 72)
+        let buffer = UnsafeMutableBufferPointer<Candle>.allocate(capacity: 16 + 72)
+        defer { buffer.deallocate() }
+        let folded = series.copyFoldedCandles(into: buffer)
+        let all = folded + series.copyNewestCandles(into: UnsafeMutableBufferPointer(rebasing: buffer[folded...]))
+        // 10,801 seconds left the ring: minutes 0–180; the newest 8 stay, 0–172 went into hours 0–2.
+        #expect(folded == 3 + 8)
+        #expect(buffer[0].startTime == start)
+        #expect((1..<all).allSatisfy { buffer[$0].startTime > buffer[$0 - 1].startTime })
+        #expect((0..<all).reduce(0) { $0 + buffer[$1].tickCount } == count)
+        #expect((0..<all).reduce(0.0) { $0 + buffer[$1].volume } == volume)
+        #expect((0..<all).allSatisfy { buffer[$0].high == 112 || buffer[$0].tickCount < 13 })
     }
 }

@@ -27,15 +27,19 @@ private func walk(
 
 @Suite("Candles readable by default: the interval comes from the human ladder (issue 13)")
 struct CandleLadderTests {
-    @Test("the ladder: the first of 1m…1w with at most 150 candles in the span, a multiple of the base")
+    @Test("the ladder: the first of 1s…1w with at most 150 candles in the span, a multiple of the base")
     func ladderWidths() {
         let day = 24 * hour
         for (span, expected) in [
+            (68 * second, second), (150 * second, second), (151 * second, 5 * second), (10 * minute, 5 * second),
+            (30 * minute, 15 * second), (hour, 30 * second), (75 * minute, 30 * second), (76 * minute, minute),
             (2 * hour, minute), (8 * hour, 5 * minute), (day, 15 * minute), (5 * day, hour), (20 * day, 4 * hour),
-            (90 * day, day), (700 * day, 7 * day), (7000 * day, 7 * day), (0, minute),
+            (90 * day, day), (700 * day, 7 * day), (7000 * day, 7 * day), (0, second),
         ] {
-            #expect(CandleInterval.ladderWidth(forSpan: span) == expected, "\(span / minute) min")
+            #expect(CandleInterval.ladderWidth(forSpan: span) == expected, "\(span / second) s")
         }
+        // Minutes never split into seconds.
+        #expect(CandleInterval.ladderWidth(forSpan: 10 * minute, base: minute) == minute)
         // Candles of 15m merge into 1h, never into 5m; a base off the ladder stays itself.
         #expect(CandleInterval.ladderWidth(forSpan: 2 * hour, base: 15 * minute) == 15 * minute)
         #expect(CandleInterval.ladderWidth(forSpan: 8 * day, base: 15 * minute) == hour * 4)
@@ -208,5 +212,31 @@ struct NarrowLadderTests {
         let (_, wide) = render([fine], width: 1920, height: 1080, options: options)
         #expect(wide.scratch[0].candleWidth == 5 * minute)
         #expect(CandleInterval.ladderWidth(forSpan: 8 * hour, maxCandles: 66) == 15 * minute)
+    }
+}
+
+@Suite("Seconds candles: a file of a minute fills the plot")
+struct SecondsLadderTests {
+    @Test("68 s of trades over 1s candles: 68–69 candles across every slot, not two 1m candles in the last sixth")
+    func shortFileFillsThePlot() throws {
+        let trades = try walk(.seconds(1), count: 272, step: second / 4)
+        var options = ChartOptions()
+        options.kind = .both
+        options.automaticCandles = true
+        let (framebuffer, chart) = render([trades], width: 1280, height: 720, options: options)
+        let s = chart.scratch[0]
+        #expect(s.candleWidth == second)
+        #expect(s.visibleCandles.count == 68)
+        #expect(chart.frame.slotCount == 68)
+        // Candle bodies (either colour) reach into the plot's leftmost tenth.
+        let plot = try #require(chart.lastGeometry).layout.plot
+        let theme = options.theme
+        var bodiesLeft = 0
+        for y in plot.minY..<plot.maxY {
+            for x in plot.minX..<(plot.minX + plot.width / 10) {
+                if framebuffer[x, y] == theme.up.pixel || framebuffer[x, y] == theme.down.pixel { bodiesLeft += 1 }
+            }
+        }
+        #expect(bodiesLeft > 100)
     }
 }

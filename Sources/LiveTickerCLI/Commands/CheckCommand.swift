@@ -87,7 +87,7 @@ enum CheckCommand: Command {
                     kind = "connects to \(client.url) (TCP client)"
                 }
             }
-            lines.append("source '\(source.id)': \(kind), candles \(source.candleIsAutomatic ? "chosen per panel (1m merged up 1m, 5m, 15m, 1h, 4h, 1d, 1w)" : describe(source.candle)), history \(source.history) ticks")
+            lines.append("source '\(source.id)': \(kind), candles \(source.candleIsAutomatic ? "chosen per panel (\(describe(DashboardSession.candleInterval(of: source, in: config))) merged up 1s, 5s, 15s, 30s, 1m, 5m, 15m, 1h, 4h, 1d, 1w)" : describe(source.candle)), history \(source.history) ticks")
         }
         return lines
     }

@@ -34,8 +34,9 @@ enum ReplayCommand: Command {
         Chart:
           --chart KIND        line (default), candles, or both
           --candle D          candle interval: 1s, 5m, 1h, 1d, ... or 100t (ticks); default:
-                              from 1m, 5m, 15m, 1h, 4h, 1d, 1w the first that puts at most
-                              150 candles in the span shown, chosen again every frame
+                              from 1s, 5s, 15s, 30s, 1m, 5m, 15m, 1h, 4h, 1d, 1w the first
+                              that puts at most 150 candles in the span shown, chosen again
+                              every frame
           --window D          follow the newest data over this span, e.g. 10m (default: all held)
           --range FROM,TO     show a fixed time range instead, e.g.
                               2024-03-01T12:00:00Z,2024-03-01T13:00:00Z

@@ -51,8 +51,9 @@ struct DashboardConfig {
         var id: String
         var kind: SourceKind
         var candle: CandleInterval
-        /// No `candle` given: the series aggregate 1m candles and each panel picks its interval
-        /// from the human ladder over the span it shows.
+        /// No `candle` given: each panel picks its interval from the human ladder over the span
+        /// it shows, merging the candles the series aggregate
+        /// (``DashboardSession/candleInterval(of:in:)``: the finest step a panel needs).
         var candleIsAutomatic = false
         var history: Int
         /// Symbol column name or index, value column… (the feed's own options).

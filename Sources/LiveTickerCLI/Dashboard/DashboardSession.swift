@@ -70,7 +70,8 @@ final class DashboardSession {
                     "\(config.path): source '\(source.id)' is read with and without a symbol: give every series of it a 'symbol', or none")
             }
             let input = ReplayInput(history: source.history)
-            let series = try names.map { _ throws(CommandFailure) in try input.makeSeries(interval: source.candle, zone: zone, foldsCandles: source.candleIsAutomatic) }
+            let interval = Self.candleInterval(of: source, in: config)
+            let series = try names.map { _ throws(CommandFailure) in try input.makeSeries(interval: interval, zone: zone, foldsCandles: source.candleIsAutomatic) }
             feeds.append(Feed(source: source, series: series, wanted: names.compactMap { $0 }, processStop: processStop))
         }
         var panels: [DashboardPanel] = []
@@ -142,6 +143,29 @@ final class DashboardSession {
                 }
                 return sized.glyphs(width: w, height: h, options: options)
             })
+    }
+
+    /// The candles `source`'s series aggregate. Its own `candle` when given; else the finest
+    /// ladder step a panel drawing its candles shows (the step for the panel's window, 1s for
+    /// a panel showing all it holds), so each panel merges them into its own step; 1m when no
+    /// panel draws them (a line pays for no candle a second). O(panels × marks).
+    static func candleInterval(of source: DashboardConfig.Source, in config: DashboardConfig) -> CandleInterval {
+        guard source.candleIsAutomatic else { return source.candle }
+        var finest: Int64?
+        for panel in config.panels where panel.series.contains(where: { $0.source == source.id }) {
+            let drawsCandles = panel.panes.contains { pane in
+                pane.marks.contains { mark in Self.mark(mark).inputs.contains { $0.need == .candles } }
+            }
+            guard drawsCandles else { continue }
+            let width: Int64
+            switch panel.window {
+            case .follow(let span?) where span > 0: width = CandleInterval.ladderWidth(forSpan: span)
+            case .follow: width = CandleInterval.second
+            case .fixed(let from, let to): width = CandleInterval.ladderWidth(forSpan: to > from ? to &- from : from &- to)
+            }
+            finest = min(finest ?? width, width)
+        }
+        return finest.map { .time(nanoseconds: $0) } ?? source.candle
     }
 
     static func mark(_ mark: DashboardConfig.Mark) -> any ChartMark {

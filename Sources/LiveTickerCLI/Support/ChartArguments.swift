@@ -55,11 +55,15 @@ struct ChartArguments {
         if candleGiven == nil {
             // No --candle: the chart picks the interval from the human ladder each frame, from
             // the span it shows (a whole file, a growing live feed), merging the series' candles.
-            // Those are 1m, or the ladder's step for a --window known now (so a long window's
-            // candle ring holds whole steps, not minutes).
+            // Those are the ladder's step for a --window known now (so a long window's candle
+            // ring holds whole steps, and a short one gets seconds candles); else 1s when
+            // candles are drawn (a file of a few minutes gets dozens of candles, not two), 1m
+            // when they are not (a line chart pays for no candle a second).
             chart.options.automaticCandles = true
             if case .follow(let span?) = chart.options.window {
                 chart.candleInterval = .time(nanoseconds: Self.ladderInterval(forSpan: span))
+            } else if chart.options.kind != .line {
+                chart.candleInterval = .time(nanoseconds: CandleInterval.second)
             }
         }
         chart.title = arguments.value("title")
@@ -129,9 +133,9 @@ struct ChartArguments {
         return chart
     }
 
-    /// The candle interval when `--candle` is not given: the first step of the ladder 1m, 5m,
-    /// 15m, 1h, 4h, 1d, 1w that puts at most 150 candles in the window (about 60–150 where the
-    /// ladder allows; 1w for anything longer).
+    /// The candle interval when `--candle` is not given: the first step of the ladder 1s, 5s,
+    /// 15s, 30s, 1m, 5m, 15m, 1h, 4h, 1d, 1w that puts at most 150 candles in the window
+    /// (about 60–150 where the ladder allows; 1w for anything longer).
     static func ladderInterval(forSpan span: Int64) -> Int64 {
         CandleInterval.ladderWidth(forSpan: span)
     }

@@ -51,26 +51,49 @@ struct ReplayInput {
     /// Candles a series keeps (its candle ring).
     static let candleCapacity = 1 << 16
 
+    /// Candles a series of seconds candles keeps (68 minutes of 1s candles): what a span the
+    /// ladder shows in seconds holds, without copying and merging 65,536 of them each frame
+    /// once the span has grown to a day.
+    static let secondsCandleCapacity = 1 << 12
+
     /// The series the feed goes into: the history ring and the candle aggregator.
     /// Time candles follow `zone`'s calendar (daily candles open at its local midnight).
     /// With `foldsCandles` (the chart picks its candles from the ladder), candles leaving the
     /// full ring are folded into the ladder step that holds the ring's span in at most 150
     /// (1d over 1m candles: 65,536 minutes are 45 days), so a long file still has candles over
-    /// its whole time range.
+    /// its whole time range. Candles under a minute keep a smaller ring, folded into 1m candles
+    /// and those in turn into 1d ones, so a short file gets seconds candles and a long one the
+    /// same history as with 1m candles.
     func makeSeries(interval: CandleInterval, zone: TimeZoneRules, foldsCandles: Bool = false) throws(CommandFailure) -> LiveSeries {
+        var capacity = Self.candleCapacity
         var folded: CandleInterval?
+        var foldedCapacity = 8192
+        var refolded: CandleInterval?
         if foldsCandles, case .time(let width) = interval {
-            let (span, overflow) = width.multipliedReportingOverflow(by: Int64(Self.candleCapacity))
-            let coarser = CandleInterval.ladderWidth(forSpan: overflow ? .max : span, base: width)
-            if coarser > width { folded = .time(nanoseconds: coarser) }
+            if width < CandleInterval.minute, CandleInterval.minute % width == 0 {
+                capacity = Self.secondsCandleCapacity
+                folded = .time(nanoseconds: CandleInterval.minute)
+                foldedCapacity = Self.candleCapacity
+                refolded = .time(nanoseconds: Self.foldWidth(over: CandleInterval.minute, capacity: foldedCapacity))
+            } else {
+                let coarser = Self.foldWidth(over: width, capacity: capacity)
+                if coarser > width { folded = .time(nanoseconds: coarser) }
+            }
         }
         do {
             return try LiveSeries(
-                capacity: history, candleInterval: interval, candleCapacity: Self.candleCapacity, candleTimeZone: zone,
-                foldedCandleInterval: folded)
+                capacity: history, candleInterval: interval, candleCapacity: capacity, candleTimeZone: zone,
+                foldedCandleInterval: folded, foldedCandleCapacity: foldedCapacity, refoldedCandleInterval: refolded)
         } catch {
             throw CommandFailure("cannot make the series: \(error)")
         }
+    }
+
+    /// The ladder step that holds `capacity` candles of `width` in at most 150 (the width
+    /// candles leaving a full ring of them fold into). O(ladder).
+    static func foldWidth(over width: Int64, capacity: Int) -> Int64 {
+        let (span, overflow) = width.multipliedReportingOverflow(by: Int64(capacity))
+        return CandleInterval.ladderWidth(forSpan: overflow ? .max : span, base: width)
     }
 
     /// A header title from a file path: its name without folders and extension.

@@ -127,7 +127,9 @@ extension LiveTickerChart {
                         s.visibleCandles = 0..<count
                         s.copiedCandleCount = count
                         s.candleTicksEnd = series.tickPositionsWritten
-                        base = foldedWidth
+                        // Read again after the copy: a first candle refolded (into a coarser
+                        // width) since the read above is then merged, never left finer.
+                        base = max(foldedWidth, series.foldedCandleWidth)
                     }
                 }
                 // Slots are positions (one per candle present), so candles that already fit

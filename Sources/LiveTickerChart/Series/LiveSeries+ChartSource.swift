@@ -23,17 +23,25 @@ extension LiveSeries: ChartSource {
     /// ``LiveSeries/summaryBlockSize(level:)``. O(1).
     public func candidateBlockSize(level: Int) -> UInt64 { Self.summaryBlockSize(level: level) }
 
-    /// The folding interval's width (time candles), else 0. O(1).
+    /// The width of the coarsest folded candles held: the refolding interval's once a candle
+    /// was refolded, else the folding interval's (time candles), else 0. O(1).
     public var foldedCandleWidth: Int64 {
+        if let refolded = refoldedCandles, refolded.writtenCount > 0, case .time(let nanoseconds)? = refoldedCandleInterval {
+            return nanoseconds
+        }
         if case .time(let nanoseconds)? = foldedCandleInterval { return nanoseconds }
         return 0
     }
 
-    /// The folded ring's capacity, 0 without folding. O(1).
-    public var foldedCandleCapacity: Int { foldedCandles?.capacity ?? 0 }
+    /// The folded and refolded rings' capacities, 0 without folding. O(1).
+    public var foldedCandleCapacity: Int { (foldedCandles?.capacity ?? 0) &+ (refoldedCandles?.capacity ?? 0) }
 
-    /// Copies from the folded ring. O(copied candles).
+    /// Copies the refolded candles, then the folded ones (older first, as the rings fold them:
+    /// a candle refolded between the two copies is missing for one frame, never counted
+    /// twice). O(copied candles).
     public func copyFoldedCandles(into buffer: UnsafeMutableBufferPointer<Candle>) -> Int {
-        foldedCandles?.copyNewest(into: buffer).count ?? 0
+        let refolded = refoldedCandles?.copyNewest(into: buffer).count ?? 0
+        guard let folded = foldedCandles else { return refolded }
+        return refolded &+ folded.copyNewest(into: UnsafeMutableBufferPointer(rebasing: buffer[refolded...])).count
     }
 }

@@ -39,9 +39,9 @@ public struct ChartOptions: Sendable {
     /// Visible window. Default: follow, everything held.
     public var window: Window = .follow(nanoseconds: nil)
     /// Whether candle charts choose the candle interval themselves each frame, from the span
-    /// they show: the first of 1m, 5m, 15m, 1h, 4h, 1d, 1w (a whole multiple of the source's
-    /// interval) that puts at most 150 candles in it, fewer on a narrow panel so a candle keeps
-    /// about 6 px (``CandleInterval/ladderWidth(forSpan:base:maxCandles:)``),
+    /// they show: the first of 1s, 5s, 15s, 30s, 1m, 5m, 15m, 1h, 4h, 1d, 1w (a whole multiple
+    /// of the source's interval) that puts at most 150 candles in it, fewer on a narrow panel
+    /// so a candle keeps about 6 px (``CandleInterval/ladderWidth(forSpan:base:maxCandles:)``),
     /// merging the source's finer candles on the ``timeZone``'s calendar. Default false: the
     /// source's own candles. Has no effect on tick-count candles.
     public var automaticCandles = false

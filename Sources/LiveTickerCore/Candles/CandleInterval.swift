@@ -104,19 +104,24 @@ extension CandleInterval {
 }
 
 extension CandleInterval {
+    /// One second in ns.
+    public static let second: Int64 = 1_000_000_000
+
     /// One minute in ns.
     public static let minute: Int64 = 60_000_000_000
 
     /// The human ladder of candle widths a chart picks from when none is given, in ns:
-    /// 1m, 5m, 15m, 1h, 4h, 1d, 1w (the steps traders know from their platforms).
-    public static let ladderWidths: [Int64] = [1, 5, 15, 60, 240, 1440, 10_080].map { $0 * minute }
+    /// 1s, 5s, 15s, 30s, 1m, 5m, 15m, 1h, 4h, 1d, 1w (the steps traders know from their
+    /// platforms; the seconds so a span of a few minutes still gets dozens of candles).
+    public static let ladderWidths: [Int64] =
+        [1, 5, 15, 30].map { $0 * second } + [1, 5, 15, 60, 240, 1440, 10_080].map { $0 * minute }
 
     /// The first ladder width that is a whole multiple of `base` (so candles of `base` merge
     /// into it exactly) and puts at most `maxCandles` (150 by default) candles in `span` ns:
     /// about 60–150 where the ladder allows. The widest such width when none fits; `base`
     /// itself when no ladder width is a multiple of it. O(ladder).
-    public static func ladderWidth(forSpan span: Int64, base: Int64 = minute, maxCandles: Int = 150) -> Int64 {
-        guard base > 0 else { return minute }
+    public static func ladderWidth(forSpan span: Int64, base: Int64 = second, maxCandles: Int = 150) -> Int64 {
+        guard base > 0 else { return second }
         let most = Int64(Swift.max(1, maxCandles))
         var widest = base
         for width in ladderWidths where width >= base && width % base == 0 {

@@ -86,13 +86,22 @@ public final class LiveSeries: @unchecked Sendable {
     ///   windows, e.g. 1d over 1m) that candles are folded into as they leave the full candle
     ///   ring, keeping `foldedCandleCapacity` of them (``foldedCandles``), so a history longer
     ///   than the ring still has candles over its whole time range; nil (the default) drops them.
+    /// - Parameter refoldedCandleInterval: a still coarser interval (whose windows hold whole
+    ///   folded windows, e.g. 1d over 1m over 1s) that folded candles are folded into in turn
+    ///   as they leave the full folded ring, keeping `refoldedCandleCapacity` of them
+    ///   (``refoldedCandles``); nil (the default) drops them. Only with `foldedCandleInterval`.
+    ///   It lets a ring of seconds keep candles over years without holding years of seconds.
     public init(
         capacity: Int, candleInterval: CandleInterval, candleCapacity: Int = 1024, candleTimeZone: TimeZoneRules = .utc,
-        foldedCandleInterval: CandleInterval? = nil, foldedCandleCapacity: Int = 8192
+        foldedCandleInterval: CandleInterval? = nil, foldedCandleCapacity: Int = 8192,
+        refoldedCandleInterval: CandleInterval? = nil, refoldedCandleCapacity: Int = 8192
     ) throws(ConfigurationError) {
         history = try RingBuffer<Tick>(capacity: capacity)
+        let refolded = try refoldedCandleInterval.map { interval throws(ConfigurationError) in
+            try CandleAggregator(interval: interval, capacity: refoldedCandleCapacity, timeZone: candleTimeZone)
+        }
         let folded = try foldedCandleInterval.map { interval throws(ConfigurationError) in
-            try CandleAggregator(interval: interval, capacity: foldedCandleCapacity, timeZone: candleTimeZone)
+            try CandleAggregator(interval: interval, capacity: foldedCandleCapacity, timeZone: candleTimeZone, folded: refolded)
         }
         aggregator = try CandleAggregator(interval: candleInterval, capacity: candleCapacity, timeZone: candleTimeZone, folded: folded)
         summaries = try HistorySummaries(capacity: capacity)
@@ -188,6 +197,15 @@ public final class LiveSeries: @unchecked Sendable {
 
     /// The interval candles are folded into as they leave the ring; nil when they are dropped. O(1).
     public var foldedCandleInterval: CandleInterval? { aggregator.folded?.interval }
+
+    /// Read-only view of the refolded candles: those that left the full folded ring, merged
+    /// into ``refoldedCandleInterval`` windows, all older than ``foldedCandles``' (nil without
+    /// a second fold). O(1).
+    public var refoldedCandles: RingBufferReader<Candle>? { aggregator.folded?.folded?.candles }
+
+    /// The interval folded candles are folded into as they leave the folded ring; nil when
+    /// they are dropped. O(1).
+    public var refoldedCandleInterval: CandleInterval? { aggregator.folded?.folded?.interval }
 
     /// The newest tick, or `nil` before the first. O(1).
     @inlinable
