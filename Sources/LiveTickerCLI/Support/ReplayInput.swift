@@ -51,6 +51,9 @@ struct ReplayInput {
     /// Candles a series keeps (its candle ring).
     static let candleCapacity = 1 << 16
 
+    /// Coarsest candles a series keeps, folded from the rest (8,192 days of daily candles).
+    static let coarsestCandleCapacity = 8192
+
     /// Candles a series of seconds candles keeps (68 minutes of 1s candles): what a span the
     /// ladder shows in seconds holds, without copying and merging 65,536 of them each frame
     /// once the span has grown to a day.
@@ -67,7 +70,7 @@ struct ReplayInput {
     func makeSeries(interval: CandleInterval, zone: TimeZoneRules, foldsCandles: Bool = false) throws(CommandFailure) -> LiveSeries {
         var capacity = Self.candleCapacity
         var folded: CandleInterval?
-        var foldedCapacity = 8192
+        var foldedCapacity = Self.coarsestCandleCapacity
         var refolded: CandleInterval?
         if foldsCandles, case .time(let width) = interval {
             if width < CandleInterval.minute, CandleInterval.minute % width == 0 {
@@ -83,7 +86,8 @@ struct ReplayInput {
         do {
             return try LiveSeries(
                 capacity: history, candleInterval: interval, candleCapacity: capacity, candleTimeZone: zone,
-                foldedCandleInterval: folded, foldedCandleCapacity: foldedCapacity, refoldedCandleInterval: refolded)
+                foldedCandleInterval: folded, foldedCandleCapacity: foldedCapacity, refoldedCandleInterval: refolded,
+                refoldedCandleCapacity: Self.coarsestCandleCapacity)
         } catch {
             throw CommandFailure("cannot make the series: \(error)")
         }
