@@ -54,9 +54,9 @@ struct ReplayInput {
     /// Coarsest candles a series keeps, folded from the rest (8,192 days of daily candles).
     static let coarsestCandleCapacity = 8192
 
-    /// Candles a series of seconds candles keeps (68 minutes of 1s candles): what a span the
-    /// ladder shows in seconds holds, without copying and merging 65,536 of them each frame
-    /// once the span has grown to a day.
+    /// Candles a series of seconds candles keeps (68 minutes of 1s candles): about the longest
+    /// span the ladder shows in seconds (30s candles up to 75 minutes), without copying and
+    /// merging 65,536 of them each frame once the span has grown to a day.
     static let secondsCandleCapacity = 1 << 12
 
     /// The series the feed goes into: the history ring and the candle aggregator.

@@ -44,7 +44,9 @@ public protocol ChartSource: AnyObject {
     func copyNewestCandles(into buffer: UnsafeMutableBufferPointer<Candle>) -> Int
 
     /// Width in ns of the folded candles (older candles merged into coarser windows as they
-    /// left the candle store, e.g. 1d over 1m); 0 (the default) when the source folds none.
+    /// left the candle store, e.g. 1d over 1m), the coarsest when they come in two widths (1d
+    /// and 1m over 1s); 0 (the default) when the source folds none. The chart reads it before
+    /// and after the copy and merges into the wider.
     var foldedCandleWidth: Int64 { get }
     /// Most folded candles a chart copies (0 by default).
     var foldedCandleCapacity: Int { get }

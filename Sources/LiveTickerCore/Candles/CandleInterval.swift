@@ -119,7 +119,8 @@ extension CandleInterval {
     /// The first ladder width that is a whole multiple of `base` (so candles of `base` merge
     /// into it exactly) and puts at most `maxCandles` (150 by default) candles in `span` ns:
     /// about 60–150 where the ladder allows. The widest such width when none fits; `base`
-    /// itself when no ladder width is a multiple of it. O(ladder).
+    /// itself when no ladder width is a multiple of it. `base` defaults to one second (the
+    /// finest step); pass one minute to keep minutes whole. O(ladder).
     public static func ladderWidth(forSpan span: Int64, base: Int64 = second, maxCandles: Int = 150) -> Int64 {
         guard base > 0 else { return second }
         let most = Int64(Swift.max(1, maxCandles))
