@@ -25,6 +25,9 @@ struct ChartOptionArgumentTests {
             let chart = try read(["--chart", "candles", "--window", window])
             #expect(chart.candleInterval == .time(nanoseconds: expected), "\(window)")
         }
+        // A --range is a window too: ten minutes in the middle of a day get 5s candles.
+        let range = try read(["--chart", "both", "--range", "2024-03-01T12:00:00Z,2024-03-01T12:10:00Z"])
+        #expect(range.candleInterval == .time(nanoseconds: 5 * second) && range.options.automaticCandles)
         // --candle wins.
         #expect(try read(["--window", "8h", "--candle", "1m"]).candleInterval == .time(nanoseconds: minute))
         // Every chart without --candle picks its interval per frame (a whole file, live, no

@@ -55,15 +55,20 @@ struct ChartArguments {
         if candleGiven == nil {
             // No --candle: the chart picks the interval from the human ladder each frame, from
             // the span it shows (a whole file, a growing live feed), merging the series' candles.
-            // Those are the ladder's step for a --window known now (so a long window's candle
-            // ring holds whole steps, and a short one gets seconds candles); else 1s when
-            // candles are drawn (a file of a few minutes gets dozens of candles, not two), 1m
-            // when they are not (a line chart pays for no candle a second).
+            // Those are the ladder's step for a --window or --range known now (so a long
+            // window's candle ring holds whole steps, and a short one gets seconds candles);
+            // else 1s when candles are drawn (a file of a few minutes gets dozens of candles,
+            // not two), 1m when they are not (a line chart pays for no candle a second).
             chart.options.automaticCandles = true
-            if case .follow(let span?) = chart.options.window {
+            switch chart.options.window {
+            case .follow(let span?) where span > 0:
                 chart.candleInterval = .time(nanoseconds: Self.ladderInterval(forSpan: span))
-            } else if chart.options.kind != .line {
+            case .fixed(let from, let to):
+                chart.candleInterval = .time(nanoseconds: Self.ladderInterval(forSpan: to &- from))
+            case .follow where chart.options.kind != .line:
                 chart.candleInterval = .time(nanoseconds: CandleInterval.second)
+            case .follow:
+                break
             }
         }
         chart.title = arguments.value("title")
