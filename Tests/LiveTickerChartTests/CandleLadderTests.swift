@@ -217,7 +217,7 @@ struct NarrowLadderTests {
 
 @Suite("Seconds candles: a file of a minute fills the plot")
 struct SecondsLadderTests {
-    @Test("68 s of trades over 1s candles: 68–69 candles across every slot, not two 1m candles in the last sixth")
+    @Test("68 s of trades over 1s candles fill every slot, not two 1m candles in the last sixth; ten minutes merge into 120 of 5s")
     func shortFileFillsThePlot() throws {
         let trades = try walk(.seconds(1), count: 272, step: second / 4)
         var options = ChartOptions()
@@ -238,5 +238,22 @@ struct SecondsLadderTests {
             }
         }
         #expect(bodiesLeft > 100)
+        // Ten minutes of the same trades: the 1s candles merge into 5s ones, 120 of them (the
+        // ladder of 1m…1w gave ten 1m candles here).
+        let longer = try walk(.seconds(1), count: 2400, step: second / 4)
+        let (_, merged) = render([longer], width: 1280, height: 720, options: options)
+        #expect(merged.scratch[0].candleWidth == 5 * second)
+        #expect(merged.scratch[0].visibleCandles.count == 120)
+        #expect(merged.frame.slotCount == 120)
+    }
+
+    @Test("the span a window asks for: a follow span, a fixed range's length either way round, none for everything")
+    func requestedSpan() {
+        #expect(ChartOptions.Window.follow(nanoseconds: 10 * minute).requestedSpan == 10 * minute)
+        #expect(ChartOptions.Window.follow(nanoseconds: 0).requestedSpan == nil)
+        #expect(ChartOptions.Window.everything.requestedSpan == nil)
+        #expect(ChartOptions.Window.fixed(from: march1, to: march1 + hour).requestedSpan == hour)
+        #expect(ChartOptions.Window.fixed(from: march1 + hour, to: march1).requestedSpan == hour)
+        #expect(ChartOptions.Window.fixed(from: .min, to: .max).requestedSpan == .max)
     }
 }

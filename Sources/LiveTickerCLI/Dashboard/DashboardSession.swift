@@ -157,12 +157,7 @@ final class DashboardSession {
                 pane.marks.contains { mark in Self.mark(mark).inputs.contains { $0.need == .candles } }
             }
             guard drawsCandles else { continue }
-            let width: Int64
-            switch panel.window {
-            case .follow(let span?) where span > 0: width = CandleInterval.ladderWidth(forSpan: span)
-            case .follow: width = CandleInterval.second
-            case .fixed(let from, let to): width = CandleInterval.ladderWidth(forSpan: to > from ? to &- from : from &- to)
-            }
+            let width = panel.window.requestedSpan.map { CandleInterval.ladderWidth(forSpan: $0) } ?? CandleInterval.second
             finest = min(finest ?? width, width)
         }
         return finest.map { .time(nanoseconds: $0) } ?? source.candle

@@ -60,15 +60,10 @@ struct ChartArguments {
             // else 1s when candles are drawn (a file of a few minutes gets dozens of candles,
             // not two), 1m when they are not (a line chart pays for no candle a second).
             chart.options.automaticCandles = true
-            switch chart.options.window {
-            case .follow(let span?) where span > 0:
-                chart.candleInterval = .time(nanoseconds: Self.ladderInterval(forSpan: span))
-            case .fixed(let from, let to):
-                chart.candleInterval = .time(nanoseconds: Self.ladderInterval(forSpan: to &- from))
-            case .follow where chart.options.kind != .line:
+            if let span = chart.options.window.requestedSpan {
+                chart.candleInterval = .time(nanoseconds: CandleInterval.ladderWidth(forSpan: span))
+            } else if chart.options.kind != .line {
                 chart.candleInterval = .time(nanoseconds: CandleInterval.second)
-            case .follow:
-                break
             }
         }
         chart.title = arguments.value("title")
@@ -136,13 +131,6 @@ struct ChartArguments {
             try chart.font.select(path, naming: "--font")
         }
         return chart
-    }
-
-    /// The candle interval when `--candle` is not given: the first step of the ladder 1s, 5s,
-    /// 15s, 30s, 1m, 5m, 15m, 1h, 4h, 1d, 1w that puts at most 150 candles in the window
-    /// (about 60–150 where the ladder allows; 1w for anything longer).
-    static func ladderInterval(forSpan span: Int64) -> Int64 {
-        CandleInterval.ladderWidth(forSpan: span)
     }
 
     /// Nanoseconds since the epoch now (CLOCK_REALTIME), for the stale badge.

@@ -59,10 +59,9 @@ extension LiveTickerChart {
         }
         let start = frame.windowStart
         let end = frame.windowEnd
-        // The span the candle ladder fills: the follow span asked for (the plot keeps room for
-        // it while the history is shorter), else the window shown.
-        var ladderSpan = end &- start
-        if case .follow(let span?) = window, span > 0 { ladderSpan = span }
+        // The span the candle ladder fills: the span asked for (a follow span keeps room for
+        // itself while the history is shorter), else the window shown.
+        let ladderSpan = window.requestedSpan ?? (end &- start)
 
         var mostCandles = 0
         for (index, series) in sources.enumerated() where readsSeries[index] {
@@ -127,9 +126,10 @@ extension LiveTickerChart {
                         s.visibleCandles = 0..<count
                         s.copiedCandleCount = count
                         s.candleTicksEnd = series.tickPositionsWritten
-                        // Read again after the copy: a first candle refolded (into a coarser
-                        // width) since the read above is then merged, never left finer.
-                        base = max(foldedWidth, series.foldedCandleWidth)
+                        // Read again after the copy (the width only ever grows): a first candle
+                        // refolded into a coarser width since the read above is then merged,
+                        // never left finer.
+                        base = series.foldedCandleWidth
                     }
                 }
                 // Slots are positions (one per candle present), so candles that already fit

@@ -32,6 +32,19 @@ public struct ChartOptions: Sendable {
 
         /// Everything the history holds.
         public static let everything = Window.follow(nanoseconds: nil)
+
+        /// The span this window asks for before any data is seen, in ns: a follow span, or a
+        /// fixed range's length (`Int64.max` past its range); nil for everything held (its span
+        /// is the history's). What the candle ladder fills. O(1).
+        public var requestedSpan: Int64? {
+            switch self {
+            case .follow(let span?) where span > 0: return span
+            case .follow: return nil
+            case .fixed(let from, let to):
+                let (span, overflow) = Swift.max(from, to).subtractingReportingOverflow(Swift.min(from, to))
+                return overflow ? .max : span
+            }
+        }
     }
 
     /// Marks to draw. Default: ``Kind/line``.
