@@ -136,9 +136,14 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
     /// Headerless lines: `time, value[, size[, symbol]]`, unless options choose other indices
     /// (name selectors are errors: there are no names). With a `sample` of the first lines: the
     /// time column is the first one holding plausible times (so a leading trade id is passed
-    /// over, as in Binance aggTrades dumps, and then value and size are columns 1 and 2);
-    /// Binance klines rows (12 columns, times in 0 and 6) chart the close (4) with volume 5; a
-    /// symbol column is one that holds text, never a number.
+    /// over, as in Binance aggTrades dumps, and then value and size are columns 1 and 2), or,
+    /// when that column holds dates alone and the next one times of day, the next one on the
+    /// first's day (MetaTrader's `2012.02.01,00:00,…`, AmiBroker's `20050606,162959`);
+    /// Binance klines rows (12 columns, times in 0 and 6) chart the close (4) with volume 5;
+    /// after a leading time (and date), four columns that stand as bars do are open, high, low
+    /// and close with the volume next (HistData, NinjaTrader), and two that stand as quotes do
+    /// are bid and ask, charted as their mid (HistData's ticks); a symbol column is one that
+    /// holds text, never a number (a leading ticker before the time, else column 3).
     static func headerless(options: FeedOptions, sample: CSVSample? = nil) throws(FeedError) -> CSVColumnLayout {
         func index(_ selector: ColumnSelector?, _ option: String) throws(FeedError) -> Int? {
             switch selector {
@@ -160,12 +165,31 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
         if time == nil, let sample, !sample.isPlausibleTime(0) {
             time = (0..<width).first { sample.isPlausibleTime($0) }
         }
-        let timeColumn = time ?? 0
+        var timeColumn = time ?? 0
+        // A date column with a time-of-day column beside it (MetaTrader's and QCollector's
+        // `2012.02.01,00:00,…`): the time is the second, on the first's day.
+        var dateColumn: Int? = nil
+        if options.timeColumn == nil, let sample, timeColumn + 1 < width, sample.isDateOnly(timeColumn),
+            (try? sample.timeForm(of: timeColumn + 1)) == .timeOfDay || sample.isClockDigits(timeColumn + 1)
+        {
+            dateColumn = timeColumn
+            timeColumn += 1
+        }
         let isKline = sample.map { $0.width >= 11 && timeColumn == 0 && $0.isPlausibleTime(6) && (1...5).allSatisfy($0.isNumeric) } ?? false
-        let value = try index(options.valueColumn, "--value") ?? (isKline ? 4 : (timeColumn == 1 ? 0 : 1))
+        // The columns right after a leading time (and date): open, high, low, close[, volume]
+        // when they stand as bars do; bid, ask[, volume] when they stand as quotes do. Only
+        // when no option names a value, volume or further values.
+        let firstAfterTime = dateColumn != nil || timeColumn == 0 ? timeColumn + 1 : nil
+        let guessing = options.valueColumn == nil && options.sizeColumn == nil && options.moreValueColumns.isEmpty && !isKline
+        let barsFrom = guessing ? firstAfterTime.flatMap { first in sample?.holdsBars(from: first) == true ? first : nil } : nil
+        let quotesFrom =
+            guessing && barsFrom == nil && (sample?.width ?? 0) <= (firstAfterTime ?? 0) + 3
+            ? firstAfterTime.flatMap { first in sample?.holdsQuotes(from: first) == true ? first : nil } : nil
+        let defaultValue = isKline ? 4 : barsFrom.map { $0 + 3 } ?? firstAfterTime ?? (timeColumn == 1 ? 0 : 1)
+        let value = try index(options.valueColumn, "--value") ?? defaultValue
         var size = try index(options.sizeColumn, "--volume")
         if size == nil {
-            let candidate = isKline ? 5 : 2
+            let candidate = isKline ? 5 : barsFrom.map { $0 + 4 } ?? quotesFrom.map { $0 + 2 } ?? (dateColumn != nil ? value + 1 : 2)
             // Unseen in the first lines (a live feed's first datagram) counts as possible.
             if candidate != timeColumn && candidate != value
                 && (sample.map { $0.values(candidate).isEmpty || $0.isNumeric(candidate) } ?? true)
@@ -175,7 +199,9 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
         }
         var symbol = try index(options.symbolColumn, "--symbol-column")
         if symbol == nil && !options.noSymbolColumn && !isKline {
-            let candidate = 3
+            // A leading ticker before the time (AmiBroker's `MOL,0,20050606,…`), else column 3.
+            let leadingTicker = timeColumn > 0 && dateColumn != 0 && sample.map { $0.isText(0) && !$0.isPlausibleTime(0) } == true
+            let candidate = leadingTicker ? 0 : 3
             if candidate != timeColumn && candidate != value && candidate != size
                 && (sample.map { $0.values(candidate).isEmpty || $0.isText(candidate) } ?? true)
             {
@@ -191,13 +217,18 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
             if symbol.map(more.contains) == true { symbol = nil }
         }
         var layout = CSVColumnLayout(
-            header: [], time: timeColumn, value: value, size: size == timeColumn || size == value ? nil : size,
-            bid: nil, ask: nil, symbol: symbol == timeColumn || symbol == value || symbol == size ? nil : symbol,
+            header: [], time: timeColumn, value: quotesFrom == nil ? value : nil,
+            size: size == timeColumn || size == value ? nil : size,
+            bid: quotesFrom, ask: quotesFrom.map { $0 + 1 },
+            symbol: symbol == timeColumn || symbol == value || symbol == size ? nil : symbol,
             timeUnit: options.timeUnit)
         layout.moreValues = more
+        layout.date = dateColumn
         // A kline row is a bar: open 1, high 2, low 3 (when the close is the value).
         if isKline && value == 4 && more.isEmpty {
             layout.setBars(open: 1, high: 2, low: 3)
+        } else if let barsFrom {
+            layout.setBars(open: barsFrom, high: barsFrom + 1, low: barsFrom + 2)
         }
         try layout.decideForms(options: options, sample: sample)
         return layout
@@ -218,17 +249,26 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
             return
         }
         guard let sample else { return }
-        timeForm = try sample.timeForm(of: time)
-        if timeForm == .standard { timeFormName = sample.standardTimeName(of: time, unit: timeUnit) }
-        if timeForm == .timeOfDay && !header.isEmpty {
+        var form = try sample.timeForm(of: time)
+        // A time of day on a named date column's day; written `093000` (Finam), it is one only
+        // beside such a column.
+        if date == nil && !header.isEmpty && (form == .timeOfDay || (form == .standard && sample.isClockDigits(time))) {
             let names = header.map(CSVColumnAliases.normalize)
             if let column = names.indices.first(where: {
                 $0 != time && $0 != value && $0 != size && $0 != symbol && CSVColumnAliases.date.contains(names[$0])
             }) {
                 date = column
-                dateForm = try sample.timeForm(of: column)
-                if dateForm == .standard { dateFormName = sample.standardTimeName(of: column, unit: timeUnit) }
+                form = .timeOfDay
             }
+        } else if date != nil && form == .standard && sample.isClockDigits(time) {
+            // A headerless date column's time written as digits (`162959`).
+            form = .timeOfDay
+        }
+        timeForm = form
+        if timeForm == .standard { timeFormName = sample.standardTimeName(of: time, unit: timeUnit) }
+        if let date {
+            dateForm = try sample.timeForm(of: date)
+            if dateForm == .standard { dateFormName = sample.standardTimeName(of: date, unit: timeUnit) }
         }
         if let value {
             decimalComma = sample.usesDecimalComma(value)

@@ -34,7 +34,8 @@ extension CSVRecordParser {
             switch options.header {
             case .present: isHeader = true
             case .absent: isHeader = false
-            case .auto: isHeader = !Self.looksLikeData(contentStart, contentEnd, delimiter: delimiter)
+            case .auto:
+                isHeader = !Self.looksLikeData(contentStart, contentEnd, delimiter: delimiter, following: newline + 1, stop: stop)
             }
             let newLayout: CSVColumnLayout
             if isHeader {
@@ -101,15 +102,33 @@ extension CSVRecordParser {
         return ASCII.comma
     }
 
-    /// Data lines start (after spaces and an opening quote) with a digit, a sign or a dot.
-    static func looksLikeData(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, delimiter: UInt8) -> Bool {
+    /// Data lines start (after spaces and an opening quote) with a digit, a sign or a dot. A
+    /// line starting with text is data too when numbers fill at least two of its fields and
+    /// half of them and the line after it (in `following ..< stop`) starts with the same text:
+    /// AmiBroker's and Finam's headerless rows repeat their ticker
+    /// (`MOL,0,20050606,162959,16400.0000,…`), while a header's first name (even one over
+    /// channels named `1,2,3`) is not repeated by the data.
+    static func looksLikeData(
+        _ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, delimiter: UInt8,
+        following: UnsafePointer<UInt8>? = nil, stop: UnsafePointer<UInt8>? = nil
+    ) -> Bool {
         var p = start
         while p < end && (p[0] == ASCII.space || (p[0] == ASCII.tab && delimiter != ASCII.tab) || p[0] == ASCII.quote) {
             p += 1
         }
         guard p < end else { return false }
         let b = p[0]
-        return ASCII.digit(b) <= 9 || b == ASCII.minus || b == ASCII.plus || b == ASCII.dot
+        if ASCII.digit(b) <= 9 || b == ASCII.minus || b == ASCII.plus || b == ASCII.dot { return true }
+        let fields = splitHeader(start, end, delimiter: delimiter)
+        let numbers = fields.filter { field in
+            field.utf8.contains { ASCII.digit($0) <= 9 }
+                && field.utf8.allSatisfy { ASCII.digit($0) <= 9 || $0 == ASCII.dot || $0 == ASCII.minus || $0 == ASCII.plus }
+        }.count
+        guard numbers >= 2 && numbers * 2 >= fields.count, let following, let stop, following < stop else { return false }
+        var lineEnd = following
+        while lineEnd < stop && lineEnd[0] != ASCII.newline { lineEnd += 1 }
+        if lineEnd > following && lineEnd[-1] == ASCII.carriageReturn { lineEnd -= 1 }
+        return splitHeader(following, lineEnd, delimiter: delimiter).first == fields.first
     }
 
     /// Splits a header line into names: quotes removed, `""` unescaped, names kept as written

@@ -49,14 +49,71 @@ struct CSVSample {
     }
 
     /// Whether `text` is a number in this file's conventions.
-    func isNumber(_ text: String) -> Bool {
+    func isNumber(_ text: String) -> Bool { number(text) != nil }
+
+    /// `text` read as a number in this file's conventions, or nil.
+    func number(_ text: String) -> Double? {
         var bytes = Array(text.utf8)
         let count = bytes.count
-        guard count > 0, count <= ParseScratch.capacity else { return false }
+        guard count > 0, count <= ParseScratch.capacity else { return nil }
         bytes.append(0)
         let scratch = ParseScratch()
         return bytes.withUnsafeBufferPointer {
-            DecimalParser.parseSlow($0.baseAddress!, count: count, scratch: scratch, allowDecimalComma: delimiter != ASCII.comma) != nil
+            DecimalParser.parseSlow($0.baseAddress!, count: count, scratch: scratch, allowDecimalComma: delimiter != ASCII.comma)
+        }
+    }
+
+    /// The finite numbers of `columns` on each sampled line that has all of them.
+    private func numberRows(_ columns: [Int]) -> [[Double]] {
+        rows.compactMap { row in
+            var numbers: [Double] = []
+            for column in columns {
+                guard column < row.count, let v = number(row[column]), v.isFinite else { return nil }
+                numbers.append(v)
+            }
+            return numbers
+        }
+    }
+
+    /// Whether columns `first ..< first + 4` hold OHLC bars with no header to name them
+    /// (HistData's and NinjaTrader's `20120201 000000;open;high;low;close;volume`): all four
+    /// numeric, and on every sampled line the second is the highest and the third the lowest.
+    /// A file of four other signals that always stand so is read as bars too; `--value` says
+    /// otherwise.
+    func holdsBars(from first: Int) -> Bool {
+        guard (first..<(first + 4)).allSatisfy(isNumeric) else { return false }
+        let bars = numberRows(Array(first..<(first + 4)))
+        return !bars.isEmpty && bars.allSatisfy { b in b[1] >= b[0] && b[1] >= b[3] && b[2] <= b[0] && b[2] <= b[3] }
+    }
+
+    /// Whether columns `first` and `first + 1` hold bid and ask quotes with no header to name
+    /// them (HistData's ticks: `20120201 000003660,1.306600,1.306770,0`): the second never
+    /// below the first nor more than 0.5 % above it, and above it on nine lines in ten. Two
+    /// signals that close together (two thermometers) rarely keep one always on top.
+    func holdsQuotes(from first: Int) -> Bool {
+        guard isNumeric(first), isNumeric(first + 1) else { return false }
+        let quotes = numberRows([first, first + 1])
+        guard !quotes.isEmpty else { return false }
+        var above = 0
+        for q in quotes {
+            let spread = q[1] - q[0]
+            guard spread >= 0, spread <= abs(q[0]) * 0.005 else { return false }
+            if spread > 0 { above += 1 }
+        }
+        return above * 10 >= quotes.count * 9
+    }
+
+    /// Whether every value of `column` is a date with no time of day (`2012.02.01`,
+    /// `08/27/2005`, `20120201`), and there is one: the date half of a date column and a time
+    /// column.
+    func isDateOnly(_ column: Int) -> Bool {
+        let values = values(column)
+        guard !values.isEmpty, isPlausibleTime(column) else { return false }
+        return values.allSatisfy { text in
+            let b = Array(text.utf8)
+            let digits = b.filter { ASCII.digit($0) <= 9 }.count
+            let separators = b.filter { $0 == ASCII.dot || $0 == ASCII.minus || $0 == ASCII.slash }.count
+            return b.count <= 10 && ((digits == 8 && separators == 0 && b.count == 8) || (separators == 2 && digits + 2 == b.count))
         }
     }
 
@@ -167,13 +224,20 @@ struct CSVSample {
                     continue
                 }
             }
-            if n1 == 8 {
+            // YYYYMMDD, then hhmm[ss] after T, a space or `-`, or run on with no separator;
+            // seconds may run on into 3, 6 or 9 digits of fraction (HistData's ticks:
+            // `20120201 000003660`). A run of 12 to 20 digits starting with a date is not an
+            // epoch number anyone writes: as seconds or milliseconds it lies past 2250.
+            if n1 == 8 || n1 == 12 || n1 == 14 || n1 == 17 || n1 == 20 {
                 let year = number(0, 4), month = number(4, 2), day = number(6, 2)
                 var rest = 8
-                if rest < b.count && (b[rest] == ASCII.upperT || b[rest] == ASCII.space || b[rest] == ASCII.minus) { rest += 1 }
-                let timeDigits = digitsRun(rest)
-                if year >= 1900 && year < 2100 && month >= 1 && month <= 12 && day >= 1 && day <= 31
-                    && (rest == b.count || timeDigits == 4 || timeDigits == 6)
+                if n1 == 8 && rest < b.count && (b[rest] == ASCII.upperT || b[rest] == ASCII.space || b[rest] == ASCII.minus) {
+                    rest += 1
+                }
+                let timeDigits = n1 == 8 ? digitsRun(rest) : n1 - 8
+                let clockValid = timeDigits < 4 || (number(rest, 2) <= 23 && number(rest + 2, 2) <= 59)
+                if year >= 1900 && year < 2100 && month >= 1 && month <= 12 && day >= 1 && day <= 31 && clockValid
+                    && ((n1 == 8 && rest == b.count) || [4, 6, 9, 12, 15].contains(timeDigits))
                 {
                     compact += 1
                     continue
@@ -199,6 +263,18 @@ struct CSVSample {
         if compact == values.count { return .compact }
         if timeOfDay == values.count { return .timeOfDay }
         return .standard
+    }
+
+    /// Whether every value of `column` is a time of day written as one run of digits, `hhmm`
+    /// or `hhmmss` (Finam's `<TIME>` `093000` beside its `<DATE>`), and there is one.
+    func isClockDigits(_ column: Int) -> Bool {
+        let values = values(column)
+        return !values.isEmpty && values.allSatisfy { text in
+            let b = Array(text.utf8)
+            guard b.count == 4 || b.count == 6, b.allSatisfy({ ASCII.digit($0) <= 9 }) else { return false }
+            func two(_ i: Int) -> Int { Int(ASCII.digit(b[i])) * 10 + Int(ASCII.digit(b[i + 1])) }
+            return two(0) <= 23 && two(2) <= 59 && (b.count == 4 || two(4) <= 59)
+        }
     }
 
     /// Whether the numbers of `column` use a decimal comma (only where `,` is not the

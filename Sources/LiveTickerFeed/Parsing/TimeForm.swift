@@ -8,9 +8,11 @@ public enum TimeForm: Sendable, Hashable, CustomStringConvertible {
     case dayFirst
     /// `M/D/YYYY` dates, month first (seen: a second number above 12).
     case monthFirst
-    /// `YYYYMMDD[(T| )hhmmss]`.
+    /// `YYYYMMDD[(T| )hhmm[ss[fff…]]]`, the clock also run on with no separator; digits
+    /// straight after the seconds are their fraction (HistData's `20120201 000003660`).
     case compact
-    /// `h:mm[:ss[.fff]]` alone: a time of day, on the date of a date column (or 1970-01-01).
+    /// `h:mm[:ss[.fff]]` alone, or `hhmm[ss]` digits beside a date column: a time of day, on
+    /// the date of a date column (or 1970-01-01).
     case timeOfDay
     /// A `--time-format` pattern.
     case pattern(TimePattern)

@@ -239,7 +239,9 @@ enum TimeParser {
             clock.minute = m
             if let s = digits(&q, minimum: 2, maximum: 2) {
                 clock.second = s
-                clock.fraction = fraction(&q, commaFraction: commaFraction)
+                // HistData's tick files run the milliseconds on with no separator
+                // (`20120201 000003660`): digits straight after the seconds are their fraction.
+                clock.fraction = ASCII.digit(q[0]) <= 9 ? digitFraction(&q) : fraction(&q, commaFraction: commaFraction)
             }
             p = q
             guard clock.hour <= 23, clock.minute <= 59, clock.second <= 60 else { return fail() }
@@ -251,9 +253,22 @@ enum TimeParser {
 
     /// `h:mm[:ss[.frac]]` alone: nanoseconds since midnight (a time-of-day column; the date is
     /// added from another column or an option).
+    ///
+    /// Also `hhmm[ss]` as one run of four or six digits (Finam's and AmiBroker's `<TIME>`
+    /// beside a `<DATE>`: `093000`).
     static func parseTimeOfDay(_ start: UnsafePointer<UInt8>, commaFraction: Bool) -> Result {
         var p = start
         func fail() -> Result { Result(status: .malformed, nanoseconds: 0, end: p) }
+        var run = 0
+        while run < 7 && ASCII.digit(p[run]) <= 9 { run += 1 }
+        if run == 4 || run == 6 {
+            let h = digits(&p, minimum: 2, maximum: 2) ?? 99
+            let m = digits(&p, minimum: 2, maximum: 2) ?? 99
+            let second = run == 6 ? digits(&p, minimum: 2, maximum: 2) ?? 99 : 0
+            let nanos = run == 6 ? fraction(&p, commaFraction: commaFraction) : 0
+            guard h <= 24, m <= 59, second <= 60 else { return fail() }
+            return Result(status: .ok, nanoseconds: ((h * 60 + m) * 60 + second) * 1_000_000_000 + nanos, end: p)
+        }
         guard let h = digits(&p, minimum: 1, maximum: 2), p[0] == ASCII.colon else { return fail() }
         p += 1
         guard let m = digits(&p, minimum: 2, maximum: 2) else { return fail() }
@@ -279,6 +294,13 @@ enum TimeParser {
     static func fraction(_ p: inout UnsafePointer<UInt8>, commaFraction: Bool) -> Int64 {
         guard (p[0] == ASCII.dot || (commaFraction && p[0] == ASCII.comma)) && ASCII.digit(p[1]) <= 9 else { return 0 }
         p += 1
+        return digitFraction(&p)
+    }
+
+    /// A run of digits read as a fraction of a second with no separator before it (its first
+    /// nine digits: `660` is 0.66 s), as nanoseconds.
+    @inline(__always)
+    static func digitFraction(_ p: inout UnsafePointer<UInt8>) -> Int64 {
         var fraction: Int64 = 0
         var count = 0
         while ASCII.digit(p[0]) <= 9 {

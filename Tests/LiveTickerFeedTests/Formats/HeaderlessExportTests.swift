@@ -1,0 +1,124 @@
+import LiveTickerCore
+import Testing
+
+@testable import LiveTickerFeed
+
+/// Bar and quote files with no header, in the exact shapes their tools write them (HistData's
+/// ASCII, MetaTrader and tick files, NinjaTrader's minute bars, QCollector's ASCII), and Finam's
+/// `<DATE>,<TIME>` with the time as digits. Before, these read a bar's open as the value and its
+/// high as the volume, or failed every line.
+@Suite struct HeaderlessExportTests {
+    func bar(_ t: Int64, _ o: Double, _ h: Double, _ l: Double, _ c: Double, _ v: Double) -> Candle {
+        .bar(time: t, open: o, high: h, low: l, close: c, volume: v)
+    }
+
+    /// 2012-02-01T00:00:00Z in seconds since the epoch (HistData's own example day).
+    let february1: Int64 = 1_328_054_400
+
+    @Test("HistData ASCII M1 and NinjaTrader: YYYYMMDD HHMMSS;open;high;low;close;volume are bars")
+    func histDataMinuteBars() throws {
+        let text = "20120201 000000;1.306600;1.306600;1.306560;1.306560;0\n20120201 000100;1.306570;1.306570;1.306470;1.306560;0\n20120201 000200;1.306520;1.306560;1.306520;1.306560;0\n"
+        let p = try parse(text)
+        #expect(p.report.badLines == 0, "\(p.report.summary)")
+        #expect(p.bars == [
+            bar(ns(february1), 1.3066, 1.3066, 1.30656, 1.30656, 0),
+            bar(ns(february1 + 60), 1.30657, 1.30657, 1.30647, 1.30656, 0),
+            bar(ns(february1 + 120), 1.30652, 1.30656, 1.30652, 1.30656, 0),
+        ])
+        let ninja = try parse("20240301 093000;5100.25;5101.00;5099.50;5100.75;1520\n20240301 093100;5100.75;5102.25;5100.50;5102.00;1310\n")
+        #expect(ninja.bars.map(\.close) == [5100.75, 5102] && ninja.bars.map(\.volume) == [1520, 1310], "\(ninja.report.summary)")
+        #expect(ninja.times == [ns(march1At0930), ns(march1At0930 + 60)])
+        let description = try formatDescription(of: text)
+        #expect(description.contains("time=0, value=4, size=5, OHLC bars (open=1, high=2, low=3, close=4"), "\(description)")
+    }
+
+    @Test("HistData MetaTrader and QCollector: a date column, a time column, then the bar")
+    func dateAndTimeColumns() throws {
+        let metaTrader = try parse("2012.02.01,00:00,1.306600,1.306600,1.306560,1.306560,0\n2012.02.01,00:01,1.306570,1.306570,1.306470,1.306560,0\n")
+        #expect(metaTrader.report.badLines == 0, "\(metaTrader.report.summary)")
+        #expect(metaTrader.bars == [
+            bar(ns(february1), 1.3066, 1.3066, 1.30656, 1.30656, 0),
+            bar(ns(february1 + 60), 1.30657, 1.30657, 1.30647, 1.30656, 0),
+        ])
+        let qCollector = try parse("08/27/2005,09:35,78.17,78.17,78.00,78.00,76400\n08/27/2005,09:36,78.00,78.20,77.95,78.10,50100\n08/29/2005,09:30,78.10,78.30,78.05,78.25,40000\n")
+        #expect(qCollector.report.badLines == 0, "\(qCollector.report.summary)")
+        // 2005-08-27T09:35:00Z; month first (29 is no month).
+        #expect(qCollector.times == [ns(1_125_135_300), ns(1_125_135_360), ns(1_125_135_300 + 2 * 86_400 - 300)])
+        #expect(qCollector.bars.map(\.volume) == [76400, 50100, 40000])
+        // A date column followed by a value is not a time of day: the date stays the time.
+        let daily = try parse("2012.02.01,1.5,10\n2012.02.02,1.6,11\n")
+        #expect(daily.times == [ns(february1), ns(february1 + 86_400)] && daily.values == [1.5, 1.6])
+    }
+
+    @Test("HistData ticks: YYYYMMDD HHMMSSmmm, bid, ask, volume: the mid of bid and ask at the millisecond")
+    func histDataTicks() throws {
+        let text = "20120201 000003660,1.306600,1.306770,0\n20120201 000003973,1.306580,1.306750,0\n20120201 000005003,1.306590,1.306760,0\n"
+        let p = try parse(text)
+        #expect(p.report.badLines == 0, "\(p.report.summary)")
+        #expect(p.times == [ns(february1 + 3) + 660_000_000, ns(february1 + 3) + 973_000_000, ns(february1 + 5) + 3_000_000])
+        #expect(abs(p.values[0] - (1.3066 + 1.30677) / 2) < 1e-12)
+        let description = try formatDescription(of: text)
+        #expect(description.contains("value=mid(1, 2), size=3"), "\(description)")
+        // Two columns that cross (or sit far apart) are a value and a size, as before.
+        let crossing = try parse("20120201 000003660,1.30,1.31\n20120201 000004660,1.32,1.31\n")
+        #expect(crossing.values == [1.30, 1.32] && crossing.ticks.map(\.size) == [1.31, 1.31])
+        let apart = try parse("1709285400,100.0,250\n1709285401,100.5,300\n")
+        #expect(apart.values == [100, 100.5] && apart.ticks.map(\.size) == [250, 300])
+    }
+
+    @Test("compact date-times written as one run of 12, 14, 17 or 20 digits, fractions run on")
+    func compactDigitRuns() throws {
+        let seconds = try parse("time,price\n20240301093000,1\n")
+        #expect(seconds.times == [ns(march1At0930)], "\(seconds.report.summary)")
+        let minutes = try parse("time,price\n202403010930,1\n")
+        #expect(minutes.times == [ns(march1At0930)])
+        let millis = try parse("time,price\n20240301093000250,1\n")
+        #expect(millis.times == [ns(march1At0930) + 250_000_000])
+        let micros = try parse("time,price\n20240301093000250001,1\n")
+        #expect(micros.times == [ns(march1At0930) + 250_001_000])
+        // Epoch numbers of those lengths are not dates: they stay epoch numbers.
+        let epochMicros = try parse("time,price\n1709285400250001,1\n")
+        #expect(epochMicros.times == [ns(march1At0930) + 250_001_000])
+    }
+
+    @Test("Finam: <DATE> 20140801 and <TIME> 000000 (digits) make one time; alone, such digits are numbers")
+    func finamDigitTimes() throws {
+        let text = "<TICKER>,<PER>,<DATE>,<TIME>,<OPEN>,<HIGH>,<LOW>,<CLOSE>,<VOL>\nNYMEX.PL,1,20140801,000000,1462.9,1463.4,1462.9,1462.9,16\nNYMEX.PL,1,20140801,093500,1463.6,1463.8,1462.9,1462.9,19\n"
+        let p = try parse(text)
+        #expect(p.report.badLines == 0, "\(p.report.summary)")
+        // 2014-08-01T00:00:00Z, then 09:35.
+        #expect(p.times == [ns(1_406_851_200), ns(1_406_851_200 + 9 * 3600 + 35 * 60)])
+        #expect(p.bars.map(\.high) == [1463.4, 1463.8])
+        let hhmm = try parse("Date;Time;Close\n20140801;0935;5\n")
+        #expect(hhmm.times == [ns(1_406_851_200 + 9 * 3600 + 35 * 60)], "\(hhmm.report.summary)")
+        // No date column: six digits are the epoch seconds they always were.
+        let noDate = try parse("time,mV\n000100,1\n")
+        #expect(noDate.times == [ns(100)])
+    }
+
+    @Test("AmiBroker / Finam headerless: TICKER,PER,YYYYMMDD,HHMMSS,O,H,L,C,V; the first row is data, not a header")
+    func leadingTicker() throws {
+        let text = "MOL,0,20050606,162959,16400.0000,16400.0000,16400.0000,16400.0000,2\nMOL,0,20050606,163000,16400.0000,16410.0000,16390.0000,16405.0000,11\n"
+        let p = try parse(text)
+        #expect(p.report.badLines == 0, "\(p.report.summary)")
+        // 2005-06-06T16:29:59Z.
+        #expect(p.times == [ns(1_118_075_399), ns(1_118_075_400)])
+        #expect(p.bars.map(\.close) == [16400, 16405] && p.bars.map(\.volume) == [2, 11])
+        #expect(p.table.count == 1)
+        // A header naming channels by number is still a header: its first name is not repeated.
+        let channels = try parse("time,1,2,3\n1709285400,0.5,0.25,0.125\n")
+        #expect(channels.ticks.count == 1 && channels.values == [0.5] && channels.report.badLines == 0, "\(channels.report.summary)")
+    }
+
+    @Test("four signals that do not stand as bars stay a value and a size; --value overrides a guess")
+    func notBars() throws {
+        // The second column is not always the highest.
+        let sensors = try parse("1709285400,20.5,21.0,19.0,20.7\n1709285401,20.6,20.1,19.5,20.8\n")
+        #expect(sensors.bars.isEmpty && sensors.values == [20.5, 20.6] && sensors.ticks.map(\.size) == [21.0, 20.1])
+        let bars = "20120201 000000;1.3066;1.3067;1.3065;1.3066;0\n"
+        let chosen = try parse(bars) { $0.valueColumn = .index(1) }
+        #expect(chosen.bars.isEmpty && chosen.values == [1.3066])
+        // Fewer than four numbers after the time: no bars.
+        #expect(try parse("20120201 000000;1.3066;1.3067;1.3065\n").bars.isEmpty)
+    }
+}
