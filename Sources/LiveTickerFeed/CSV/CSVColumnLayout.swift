@@ -252,7 +252,7 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
         var form = try sample.timeForm(of: time)
         // A time of day on a named date column's day; written `093000` (Finam), it is one only
         // beside such a column.
-        if date == nil && !header.isEmpty && (form == .timeOfDay || (form == .standard && sample.isClockDigits(time))) {
+        if date == nil && !header.isEmpty && (form == .timeOfDay || (form == .standard && sample.isClockDigits(time, atLeast: 1))) {
             let names = header.map(CSVColumnAliases.normalize)
             if let column = names.indices.first(where: {
                 $0 != time && $0 != value && $0 != size && $0 != symbol && CSVColumnAliases.date.contains(names[$0])

@@ -12,6 +12,12 @@ struct CSVSample {
     /// Most lines looked at.
     static let maximumRows = 200
 
+    /// Fewest lines a guess from the numbers alone needs (bars, quotes, a time written as
+    /// digits): one line of four random signals stands as a bar one time in twelve, and a live
+    /// feed's first read may hold a single line; three make a chance guess rare, and a file
+    /// export has hundreds.
+    static let rowsToGuess = 3
+
     /// Fields of each sampled line, unquoted and trimmed.
     let rows: [[String]]
     let delimiter: UInt8
@@ -77,23 +83,25 @@ struct CSVSample {
 
     /// Whether columns `first ..< first + 4` hold OHLC bars with no header to name them
     /// (HistData's and NinjaTrader's `20120201 000000;open;high;low;close;volume`): all four
-    /// numeric, and on every sampled line the second is the highest and the third the lowest.
+    /// numeric, and on every sampled line (at least ``rowsToGuess``) the second is the highest
+    /// and the third the lowest.
     /// A file of four other signals that always stand so is read as bars too; `--value` says
     /// otherwise.
     func holdsBars(from first: Int) -> Bool {
         guard (first..<(first + 4)).allSatisfy(isNumeric) else { return false }
         let bars = numberRows(Array(first..<(first + 4)))
-        return !bars.isEmpty && bars.allSatisfy { b in b[1] >= b[0] && b[1] >= b[3] && b[2] <= b[0] && b[2] <= b[3] }
+        return bars.count >= Self.rowsToGuess && bars.allSatisfy { b in b[1] >= b[0] && b[1] >= b[3] && b[2] <= b[0] && b[2] <= b[3] }
     }
 
     /// Whether columns `first` and `first + 1` hold bid and ask quotes with no header to name
     /// them (HistData's ticks: `20120201 000003660,1.306600,1.306770,0`): the second never
-    /// below the first nor more than 0.5 % above it, and above it on nine lines in ten. Two
+    /// below the first nor more than 0.5 % above it, and above it on nine lines in ten (of at
+    /// least ``rowsToGuess``). Two
     /// signals that close together (two thermometers) rarely keep one always on top.
     func holdsQuotes(from first: Int) -> Bool {
         guard isNumeric(first), isNumeric(first + 1) else { return false }
         let quotes = numberRows([first, first + 1])
-        guard !quotes.isEmpty else { return false }
+        guard quotes.count >= Self.rowsToGuess else { return false }
         var above = 0
         for q in quotes {
             let spread = q[1] - q[0]
@@ -266,10 +274,11 @@ struct CSVSample {
     }
 
     /// Whether every value of `column` is a time of day written as one run of digits, `hhmm`
-    /// or `hhmmss` (Finam's `<TIME>` `093000` beside its `<DATE>`), and there is one.
-    func isClockDigits(_ column: Int) -> Bool {
+    /// or `hhmmss` (Finam's `<TIME>` `093000` beside its `<DATE>`), on at least `lines` lines
+    /// (a header naming the date column needs fewer than numbers alone).
+    func isClockDigits(_ column: Int, atLeast lines: Int = rowsToGuess) -> Bool {
         let values = values(column)
-        return !values.isEmpty && values.allSatisfy { text in
+        return values.count >= max(lines, 1) && values.allSatisfy { text in
             let b = Array(text.utf8)
             guard b.count == 4 || b.count == 6, b.allSatisfy({ ASCII.digit($0) <= 9 }) else { return false }
             func two(_ i: Int) -> Int { Int(ASCII.digit(b[i])) * 10 + Int(ASCII.digit(b[i + 1])) }

@@ -25,20 +25,24 @@ import Testing
             bar(ns(february1 + 60), 1.30657, 1.30657, 1.30647, 1.30656, 0),
             bar(ns(february1 + 120), 1.30652, 1.30656, 1.30652, 1.30656, 0),
         ])
-        let ninja = try parse("20240301 093000;5100.25;5101.00;5099.50;5100.75;1520\n20240301 093100;5100.75;5102.25;5100.50;5102.00;1310\n")
-        #expect(ninja.bars.map(\.close) == [5100.75, 5102] && ninja.bars.map(\.volume) == [1520, 1310], "\(ninja.report.summary)")
-        #expect(ninja.times == [ns(march1At0930), ns(march1At0930 + 60)])
+        let ninja = try parse("20240301 093000;5100.25;5101.00;5099.50;5100.75;1520\n20240301 093100;5100.75;5102.25;5100.50;5102.00;1310\n20240301 093200;5102.00;5102.50;5101.25;5101.50;990\n")
+        #expect(ninja.bars.map(\.close) == [5100.75, 5102, 5101.5] && ninja.bars.map(\.volume) == [1520, 1310, 990], "\(ninja.report.summary)")
+        #expect(ninja.times == [ns(march1At0930), ns(march1At0930 + 60), ns(march1At0930 + 120)])
+        // A live feed's first read of one line is too little to tell bars from four signals.
+        let oneLine = try parse("20240301 093000;5100.25;5101.00;5099.50;5100.75;1520\n")
+        #expect(oneLine.bars.isEmpty && oneLine.values == [5100.25])
         let description = try formatDescription(of: text)
         #expect(description.contains("time=0, value=4, size=5, OHLC bars (open=1, high=2, low=3, close=4"), "\(description)")
     }
 
     @Test("HistData MetaTrader and QCollector: a date column, a time column, then the bar")
     func dateAndTimeColumns() throws {
-        let metaTrader = try parse("2012.02.01,00:00,1.306600,1.306600,1.306560,1.306560,0\n2012.02.01,00:01,1.306570,1.306570,1.306470,1.306560,0\n")
+        let metaTrader = try parse("2012.02.01,00:00,1.306600,1.306600,1.306560,1.306560,0\n2012.02.01,00:01,1.306570,1.306570,1.306470,1.306560,0\n2012.02.01,00:02,1.306520,1.306560,1.306520,1.306560,0\n")
         #expect(metaTrader.report.badLines == 0, "\(metaTrader.report.summary)")
         #expect(metaTrader.bars == [
             bar(ns(february1), 1.3066, 1.3066, 1.30656, 1.30656, 0),
             bar(ns(february1 + 60), 1.30657, 1.30657, 1.30647, 1.30656, 0),
+            bar(ns(february1 + 120), 1.30652, 1.30656, 1.30652, 1.30656, 0),
         ])
         let qCollector = try parse("08/27/2005,09:35,78.17,78.17,78.00,78.00,76400\n08/27/2005,09:36,78.00,78.20,77.95,78.10,50100\n08/29/2005,09:30,78.10,78.30,78.05,78.25,40000\n")
         #expect(qCollector.report.badLines == 0, "\(qCollector.report.summary)")
@@ -98,12 +102,12 @@ import Testing
 
     @Test("AmiBroker / Finam headerless: TICKER,PER,YYYYMMDD,HHMMSS,O,H,L,C,V; the first row is data, not a header")
     func leadingTicker() throws {
-        let text = "MOL,0,20050606,162959,16400.0000,16400.0000,16400.0000,16400.0000,2\nMOL,0,20050606,163000,16400.0000,16410.0000,16390.0000,16405.0000,11\n"
+        let text = "MOL,0,20050606,162959,16400.0000,16400.0000,16400.0000,16400.0000,2\nMOL,0,20050606,163000,16400.0000,16410.0000,16390.0000,16405.0000,11\nMOL,0,20050606,163100,16405.0000,16405.0000,16380.0000,16380.0000,40\n"
         let p = try parse(text)
         #expect(p.report.badLines == 0, "\(p.report.summary)")
         // 2005-06-06T16:29:59Z.
-        #expect(p.times == [ns(1_118_075_399), ns(1_118_075_400)])
-        #expect(p.bars.map(\.close) == [16400, 16405] && p.bars.map(\.volume) == [2, 11])
+        #expect(p.times == [ns(1_118_075_399), ns(1_118_075_400), ns(1_118_075_460)])
+        #expect(p.bars.map(\.close) == [16400, 16405, 16380] && p.bars.map(\.volume) == [2, 11, 40])
         #expect(p.table.count == 1)
         // A header naming channels by number is still a header: its first name is not repeated.
         let channels = try parse("time,1,2,3\n1709285400,0.5,0.25,0.125\n")
