@@ -179,7 +179,10 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
         // The columns right after a leading time (and date): open, high, low, close[, volume]
         // when they stand as bars do; bid, ask[, volume] when they stand as quotes do. Only
         // when no option names a value, volume or further values.
-        let firstAfterTime = dateColumn != nil || timeColumn == 0 ? timeColumn + 1 : nil
+        // A ticker before the time (TrueFX's `EUR/USD,20240301 00:00:00.123,…`, AmiBroker's
+        // `MOL,0,20050606,…`): text in column 0, which holds no time.
+        let leadingTicker = timeColumn > 0 && dateColumn != 0 && sample.map { $0.isText(0) && !$0.isPlausibleTime(0) } == true
+        let firstAfterTime = dateColumn != nil || timeColumn == 0 || (leadingTicker && timeColumn == 1) ? timeColumn + 1 : nil
         let guessing = options.valueColumn == nil && options.sizeColumn == nil && options.moreValueColumns.isEmpty && !isKline
         let barsFrom = guessing ? firstAfterTime.flatMap { first in sample?.holdsBars(from: first) == true ? first : nil } : nil
         let quotesFrom =
@@ -199,8 +202,7 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
         }
         var symbol = try index(options.symbolColumn, "--symbol-column")
         if symbol == nil && !options.noSymbolColumn && !isKline {
-            // A leading ticker before the time (AmiBroker's `MOL,0,20050606,…`), else column 3.
-            let leadingTicker = timeColumn > 0 && dateColumn != 0 && sample.map { $0.isText(0) && !$0.isPlausibleTime(0) } == true
+            // A leading ticker before the time, else column 3.
             let candidate = leadingTicker ? 0 : 3
             if candidate != timeColumn && candidate != value && candidate != size
                 && (sample.map { $0.values(candidate).isEmpty || $0.isText(candidate) } ?? true)
@@ -392,7 +394,11 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
                 }
             }
         }
-        let size = explicitSize ?? claim(find(CSVColumnAliases.size))
+        // Else the first volume named with its currency (CryptoDataDownload's `Volume BTC`
+        // before `Volume USDT`: the traded asset's, as `volume` is elsewhere).
+        let size =
+            explicitSize
+            ?? claim(find(CSVColumnAliases.size) ?? normalized.indices.first { normalized[$0].hasPrefix("volume_") && !claimed.contains($0) })
         var value = explicitValue ?? claim(find(CSVColumnAliases.value))
         var bid: Int?
         var ask: Int?

@@ -29,6 +29,16 @@ extension CSVRecordParser {
             if detectsTextFormats, let format = Self.detectTextFormat(contentStart, contentEnd, options: options) {
                 return begin(format, at: contentStart)
             }
+            // A web address alone on the first line, above the table (CryptoDataDownload):
+            // skipped and counted, so its header is found on the next line.
+            if report.preambleLines == 0 && lineNumber == report.blankLines && options.header != .absent
+                && Self.isPreamble(contentStart, contentEnd)
+            {
+                lineNumber += 1
+                report.preambleLines += 1
+                p = newline + 1
+                continue
+            }
             delimiter = options.delimiter ?? Self.detectDelimiter(contentStart, contentEnd)
             let isHeader: Bool
             switch options.header {
@@ -100,6 +110,17 @@ extension CSVRecordParser {
         if tabs > commas && tabs > semicolons && tabs >= pipes { return ASCII.tab }
         if pipes > commas && pipes > semicolons && pipes > tabs { return 0x7C }
         return ASCII.comma
+    }
+
+    /// A line holding only a web address (`https://www.CryptoDataDownload.com`): no delimiter,
+    /// no space, `://` after a scheme of letters.
+    static func isPreamble(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> Bool {
+        let line = UnsafeBufferPointer(start: start, count: end - start)
+        guard !line.contains(where: { $0 == ASCII.comma || $0 == ASCII.semicolon || $0 == ASCII.tab || $0 == ASCII.space }),
+            let colon = line.firstIndex(of: ASCII.colon), colon > 0, colon + 2 < line.count,
+            line[colon + 1] == ASCII.slash, line[colon + 2] == ASCII.slash
+        else { return false }
+        return line[..<colon].allSatisfy { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }
     }
 
     /// Data lines start (after spaces and an opening quote) with a digit, a sign or a dot. A

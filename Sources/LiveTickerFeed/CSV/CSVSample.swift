@@ -214,7 +214,7 @@ struct CSVSample {
         var timeOfDay = 0
         var example = ""
         for text in values {
-            let b = Array(text.utf8)
+            let b = Self.clockWithoutColons(Array(text.utf8))
             func digitsRun(_ from: Int) -> Int {
                 var i = from
                 while i < b.count && ASCII.digit(b[i]) <= 9 { i += 1 }
@@ -284,6 +284,17 @@ struct CSVSample {
             func two(_ i: Int) -> Int { Int(ASCII.digit(b[i])) * 10 + Int(ASCII.digit(b[i + 1])) }
             return two(0) <= 23 && two(2) <= 59 && (b.count == 4 || two(4) <= 59)
         }
+    }
+
+    /// A compact date with a clock written with colons (TrueFX's `20240301 00:00:00.123`) as
+    /// the digits alone (`20240301 000000`), for telling its form; other text as it is.
+    static func clockWithoutColons(_ b: [UInt8]) -> [UInt8] {
+        guard b.count >= 14, b[0..<8].allSatisfy({ ASCII.digit($0) <= 9 }),
+            b[8] == ASCII.space || b[8] == ASCII.upperT || b[8] == ASCII.minus, b[11] == ASCII.colon
+        else { return b }
+        var clock = b[9...].prefix { $0 != ASCII.dot && $0 != ASCII.comma }
+        clock.removeAll { $0 == ASCII.colon }
+        return Array(b[0...8]) + clock
     }
 
     /// Whether the numbers of `column` use a decimal comma (only where `,` is not the

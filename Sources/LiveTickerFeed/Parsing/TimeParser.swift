@@ -232,11 +232,17 @@ enum TimeParser {
         let t = p[0]
         if (t == ASCII.upperT || t == ASCII.space || t == ASCII.minus || ASCII.digit(t) <= 9) {
             var q = ASCII.digit(t) <= 9 ? p : p + 1
-            guard let h = digits(&q, minimum: 2, maximum: 2), let m = digits(&q, minimum: 2, maximum: 2) else {
-                return t == ASCII.space || ASCII.digit(t) > 9 ? finish(p, year, month, day, clock) : fail()
-            }
+            // The clock may be written with colons after a separator (TrueFX's
+            // `20240301 00:00:00.123`).
+            let colons = ASCII.digit(t) > 9 && ASCII.digit(q[0]) <= 9 && ASCII.digit(q[1]) <= 9 && q[2] == ASCII.colon
+            // No clock after the date: the date alone (after a space, or at the field's end).
+            func dateAlone() -> Result { t == ASCII.space || ASCII.digit(t) > 9 ? finish(p, year, month, day, clock) : fail() }
+            guard let h = digits(&q, minimum: 2, maximum: 2) else { return dateAlone() }
+            if colons { q += 1 }
+            guard let m = digits(&q, minimum: 2, maximum: 2) else { return dateAlone() }
             clock.hour = h
             clock.minute = m
+            if colons && q[0] == ASCII.colon && ASCII.digit(q[1]) <= 9 { q += 1 }
             if let s = digits(&q, minimum: 2, maximum: 2) {
                 clock.second = s
                 // HistData's tick files run the milliseconds on with no separator

@@ -27,6 +27,7 @@ extension FeedReport {
         if nonFiniteValues > 0 {
             parts.append("\(nonFiniteValues) NaN/inf value\(nonFiniteValues == 1 ? "" : "s") kept as gap\(nonFiniteValues == 1 ? "" : "s")")
         }
+        if preambleLines > 0 { parts.append("\(Self.plural(preambleLines, "line")) before the header skipped (not a table row)") }
         if filteredBySymbol > 0 { parts.append("\(filteredBySymbol) filtered by symbol") }
         if filteredByTime > 0 { parts.append("\(filteredByTime) outside the time range") }
         if truncatedRecords > 0 { parts.append("\(Self.plural(truncatedRecords, "truncated record"))") }

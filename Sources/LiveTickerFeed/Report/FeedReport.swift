@@ -23,6 +23,9 @@ public struct FeedReport: Sendable, Equatable {
     public var nonFiniteValues = 0
     /// Empty lines (skipped silently; not bad).
     public var blankLines = 0
+    /// A line before the header that is no part of the table (CryptoDataDownload's first line,
+    /// its address), skipped and said in the summary; not bad.
+    public var preambleLines = 0
     /// Lines skipped because their symbol is not the one the options ask for.
     public var filteredBySymbol = 0
     /// Lines skipped because their time is outside the options' time range.
@@ -97,6 +100,7 @@ public struct FeedReport: Sendable, Equatable {
         }
         nonFiniteValues += other.nonFiniteValues
         blankLines += other.blankLines
+        preambleLines += other.preambleLines
         filteredBySymbol += other.filteredBySymbol
         filteredByTime += other.filteredByTime
         truncatedRecords += other.truncatedRecords

@@ -114,6 +114,36 @@ import Testing
         #expect(channels.ticks.count == 1 && channels.values == [0.5] && channels.report.badLines == 0, "\(channels.report.summary)")
     }
 
+    @Test("TrueFX: PAIR,YYYYMMDD hh:mm:ss.fff,bid,ask: the ticker is the symbol, the time found, the mid charted")
+    func trueFX() throws {
+        let text = "EUR/USD,20240301 00:00:00.123,1.08012,1.08015\nEUR/USD,20240301 00:00:00.456,1.08013,1.08016\nEUR/USD,20240301 00:00:01.001,1.08011,1.08015\n"
+        let p = try parse(text)
+        #expect(p.report.badLines == 0, "\(p.report.summary)")
+        // 2024-03-01T00:00:00.123Z.
+        #expect(p.times == [ns(1_709_251_200) + 123_000_000, ns(1_709_251_200) + 456_000_000, ns(1_709_251_201) + 1_000_000])
+        #expect(abs(p.values[0] - 1.080135) < 1e-12)
+        #expect(p.table.count == 1)
+        let colons = try parse("timestamp,price\n20240301 09:30:00,1\n20240301 09:30:00.5,2\n")
+        #expect(colons.times == [ns(march1At0930), ns(march1At0930) + 500_000_000], "\(colons.report.summary)")
+    }
+
+    @Test("CryptoDataDownload: the address line above the header is skipped and said; Volume BTC is the volume")
+    func cryptoDataDownload() throws {
+        let text = "https://www.CryptoDataDownload.com\nunix,date,symbol,open,high,low,close,Volume BTC,Volume USDT,tradecount\n1709251260000,2024-03-01 00:01:00,BTC/USDT,61200.01,61300.00,61100.00,61250.00,120.5,7380000.1,5000\n1709251200000,2024-03-01 00:00:00,BTC/USDT,61100.00,61250.00,61050.00,61200.01,130.1,7950000.2,5200\n"
+        let p = try parse(text)
+        #expect(p.report.badLines == 0 && p.report.preambleLines == 1, "\(p.report.summary)")
+        #expect(p.report.summary.contains("1 line before the header skipped"))
+        // Newest first in the file (the replay reorders it; the reader delivers file order).
+        #expect(p.bars.sorted { $0.startTime < $1.startTime } == [
+            bar(ns(1_709_251_200), 61100, 61250, 61050, 61200.01, 130.1),
+            bar(ns(1_709_251_260), 61200.01, 61300, 61100, 61250, 120.5),
+        ])
+        // Only an address alone is skipped: another first line of text stays the header (here
+        // one without a time column: the error names it).
+        #expect(throws: FeedError.self) { try parse("Prices from the desk\ntime,price\n1709285400,1\n") }
+        #expect(try parse("time,price\n1709285400,1\n").report.preambleLines == 0)
+    }
+
     @Test("four signals that do not stand as bars stay a value and a size; --value overrides a guess")
     func notBars() throws {
         // The second column is not always the highest.
