@@ -14,7 +14,7 @@ enum CSVColumnAliases {
     static let value = [
         "price", "last", "value", "close", "mid", "px", "last_price", "lastprice", "trade_price",
         "price_last", "mid_price", "rate", "val", "y", "close_last", "kurs", "schluss", "schlusskurs", "letzter",
-        "precio", "prix",
+        "precio", "prix", "state",
     ]
     static let size = [
         "size", "qty", "quantity", "volume", "vol", "last_size", "trade_size", "shares", "lots", "amount",
@@ -39,7 +39,7 @@ enum CSVColumnAliases {
     static let ask = ["ask", "ask_price", "askprice", "best_ask", "ask_px", "askpx", "offer", "offer_price"]
     static let symbol = [
         "symbol", "sym", "ticker", "instrument", "instrument_id", "ric", "isin", "pair", "market",
-        "channel", "series", "stock", "security", "asset", "code", "name",
+        "channel", "series", "stock", "security", "asset", "code", "name", "entity_id", "field",
     ]
 
     /// Unit suffixes a time column may carry (`time_ms`, `Time (us)`, `ts[ns]`).

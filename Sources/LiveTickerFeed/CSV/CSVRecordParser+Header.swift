@@ -29,9 +29,9 @@ extension CSVRecordParser {
             if detectsTextFormats, let format = Self.detectTextFormat(contentStart, contentEnd, options: options) {
                 return begin(format, at: contentStart)
             }
-            // A web address alone on the first line, above the table (CryptoDataDownload):
-            // skipped and counted, so its header is found on the next line.
-            if report.preambleLines == 0 && lineNumber == report.blankLines && options.header != .absent
+            // A web address alone on the first line, or annotations, above the table
+            // (CryptoDataDownload, InfluxDB): skipped and counted, so the header is found below.
+            if lineNumber == report.blankLines + report.preambleLines && options.header != .absent
                 && Self.isPreamble(contentStart, contentEnd)
             {
                 lineNumber += 1
@@ -113,9 +113,14 @@ extension CSVRecordParser {
     }
 
     /// A line holding only a web address (`https://www.CryptoDataDownload.com`): no delimiter,
-    /// no space, `://` after a scheme of letters.
+    /// no space, `://` after a scheme of letters; or an annotation above the header (InfluxDB's
+    /// annotated CSV: `#group,…`, `#datatype,…`, `#default,…`).
     static func isPreamble(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> Bool {
         let line = UnsafeBufferPointer(start: start, count: end - start)
+        if line.first == 0x23 {  // `#`
+            let name = line.prefix { $0 != ASCII.comma }
+            return ["#group", "#datatype", "#default"].contains { $0.utf8.elementsEqual(name) }
+        }
         guard !line.contains(where: { $0 == ASCII.comma || $0 == ASCII.semicolon || $0 == ASCII.tab || $0 == ASCII.space }),
             let colon = line.firstIndex(of: ASCII.colon), colon > 0, colon + 2 < line.count,
             line[colon + 1] == ASCII.slash, line[colon + 2] == ASCII.slash

@@ -51,7 +51,7 @@ struct CSVSample {
     }
 
     static func isMissing(_ text: String) -> Bool {
-        ["null", "NULL", "Null", "None", "NA", "N/A", "#N/A", "nan", "NaN", "-"].contains(text)
+        ["null", "NULL", "Null", "None", "NA", "N/A", "#N/A", "nan", "NaN", "-", "unavailable", "unknown"].contains(text)
     }
 
     /// Whether `text` is a number in this file's conventions.

@@ -188,9 +188,11 @@ enum DecimalParser {
     /// `null`, `None`, `NA`, `N/A`, `#N/A`: a missing value (Yahoo Finance's holiday rows,
     /// pandas, R, spreadsheets), read as NaN, a gap.
     static func isMissingWord(_ start: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-        guard count >= 2 && count <= 4 else { return false }
+        guard count >= 2 && count <= 11 else { return false }
         let text = UnsafeBufferPointer(start: start, count: count)
-        for word in ["null", "NULL", "Null", "None", "NA", "N/A", "#N/A"] where word.utf8.elementsEqual(text) { return true }
+        // Home Assistant's history writes `unavailable` and `unknown` where a sensor had no state.
+        for word in ["null", "NULL", "Null", "None", "NA", "N/A", "#N/A", "unavailable", "unknown"]
+        where word.utf8.elementsEqual(text) { return true }
         return false
     }
 

@@ -1,0 +1,42 @@
+import LiveTickerCore
+import Testing
+
+@testable import LiveTickerFeed
+
+/// Telemetry exports in the exact shapes their tools download them: Home Assistant's history
+/// and InfluxDB's annotated CSV. Before, every Home Assistant line was bad (the entity id was
+/// taken for the value) and InfluxDB's file stopped at its first annotation line.
+@Suite struct TelemetryExportTests {
+    @Test("Home Assistant history: state is the value, entity_id the symbol, unavailable and unknown are gaps")
+    func homeAssistant() throws {
+        let text = "entity_id,state,last_changed\nsensor.boiler_temp,21.5,2024-03-01T09:30:00.000Z\nsensor.boiler_temp,21.6,2024-03-01T09:35:00.000Z\nsensor.boiler_temp,unavailable,2024-03-01T09:40:00.000Z\nsensor.boiler_temp,unknown,2024-03-01T09:42:00.000Z\nsensor.boiler_temp,21.4,2024-03-01T09:45:00.000Z\n"
+        let p = try parse(text)
+        #expect(p.report.badLines == 0 && p.report.nonFiniteValues == 2, "\(p.report.summary)")
+        #expect(p.times.first == ns(march1At0930))
+        #expect(p.values[0] == 21.5 && p.values[2].isNaN && p.values[3].isNaN && p.values[4] == 21.4)
+        #expect(p.table.count == 1 && p.table.name(of: p.symbols[0]) == "sensor.boiler_temp")
+    }
+
+    @Test("InfluxDB annotated CSV: the #group, #datatype and #default lines skipped, _time, _value and _field read")
+    func influxAnnotated() throws {
+        let text = """
+            #group,false,false,true,true,false,false,true,true
+            #datatype,string,long,dateTime:RFC3339,dateTime:RFC3339,dateTime:RFC3339,double,string,string
+            #default,_result,,,,,,,
+            ,result,table,_start,_stop,_time,_value,_field,_measurement
+            ,,0,2024-03-01T00:00:00Z,2024-03-02T00:00:00Z,2024-03-01T09:30:00Z,21.5,temp,boiler
+            ,,0,2024-03-01T00:00:00Z,2024-03-02T00:00:00Z,2024-03-01T09:30:10Z,21.7,temp,boiler
+            ,,1,2024-03-01T00:00:00Z,2024-03-02T00:00:00Z,2024-03-01T09:30:00Z,2.12,pressure,boiler
+            ,,1,2024-03-01T00:00:00Z,2024-03-02T00:00:00Z,2024-03-01T09:30:10Z,2.15,pressure,boiler
+
+            """
+        let p = try parse(text)
+        #expect(p.report.badLines == 0 && p.report.preambleLines == 3, "\(p.report.summary)")
+        #expect(p.ticks.count == 4 && p.values == [21.5, 21.7, 2.12, 2.15])
+        #expect(p.times == [ns(march1At0930), ns(march1At0930 + 10), ns(march1At0930), ns(march1At0930 + 10)])
+        // Each field its own series.
+        #expect(p.table.count == 2 && p.table.name(of: p.symbols[2]) == "pressure")
+        // A `#` line that is no annotation stays what it was: the header.
+        #expect(throws: FeedError.self) { try parse("#comment,x\ntime,price\n1709285400,1\n") }
+    }
+}
