@@ -210,9 +210,11 @@ public struct JSONFieldLayout: Sendable, Equatable, CustomStringConvertible {
     /// The layout of array rows: indices from options, else time 0 and, for rows of at least
     /// six elements (Binance klines: open time, open, high, low, close, volume, …), value 4
     /// (the close) and size 5, and each row a bar (open 1, high 2, low 3) unless `--value`
-    /// chose the value; for shorter rows value 1 and size 2.
+    /// chose the value; for shorter rows value 1 and size 2. With `lowFirst` (the first row's
+    /// element 1 below its element 3, which a kline's open never is below its low) the rows are
+    /// Coinbase's candles, `[time, low, high, open, close, volume]`: low 1, high 2, open 3.
     /// An index past the first row's last element throws ``FeedError/columnOutOfRange(option:index:columns:)``.
-    static func resolveRow(options: FeedOptions, rowLength: Int) throws(FeedError) -> JSONFieldLayout {
+    static func resolveRow(options: FeedOptions, rowLength: Int, lowFirst: Bool = false) throws(FeedError) -> JSONFieldLayout {
         var layout = JSONFieldLayout()
         func field(_ selector: ColumnSelector?, _ fallback: Int?, _ option: String) throws(FeedError) -> JSONField? {
             if let selector {
@@ -231,9 +233,9 @@ public struct JSONFieldLayout: Sendable, Equatable, CustomStringConvertible {
         layout.symbol = try field(options.symbolColumn, nil, "--symbol-column")
         layout.timeUnit = options.timeUnit
         if kline && options.valueColumn == nil && options.moreValueColumns.isEmpty && layout.value == .index(4) {
-            layout.open = .index(1)
+            layout.open = .index(lowFirst ? 3 : 1)
             layout.high = .index(2)
-            layout.low = .index(3)
+            layout.low = .index(lowFirst ? 1 : 3)
         }
         return layout
     }

@@ -219,15 +219,24 @@ public struct JSONTickDecoder: TickPayloadDecoder {
         if rowLayout == nil {
             var probe = scanner
             var length = 0
+            // Elements 1 and 3 of the first row: which of them is the bar's low tells
+            // Coinbase's candles ([time, low, high, open, close, volume]) from klines.
+            var second = Double.nan
+            var fourth = Double.nan
             probe.skipWhitespace()
             if probe.peek != 0x5D {
                 while true {
-                    _ = probe.skipValue()
+                    if length == 1 || length == 3 {
+                        let element = try? number(capture(&probe)).get()
+                        if length == 1 { second = element ?? .nan } else { fourth = element ?? .nan }
+                    } else {
+                        _ = probe.skipValue()
+                    }
                     length += 1
                     if !probe.consume(0x2C) { break }
                 }
             }
-            rowLayout = try JSONFieldLayout.resolveRow(options: options, rowLength: length)
+            rowLayout = try JSONFieldLayout.resolveRow(options: options, rowLength: length, lowFirst: second < fourth)
         }
         if installedLayout != 2 {
             install(rowLayout!)

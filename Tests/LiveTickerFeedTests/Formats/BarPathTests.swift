@@ -92,6 +92,20 @@ import Glibc
         #expect(open.bars.isEmpty && open.values == [61130.99, 61150])
     }
 
+    @Test("Coinbase candles ([time, low, high, open, close, volume], newest first) are bars with their own low and open")
+    func coinbaseCandles() throws {
+        let text = "[[1709251260,61050.00,61250.00,61100.00,61200.01,130.1],[1709251200,61000.00,61150.00,61020.00,61100.00,99.0]]\n"
+        let p = try parse(text)
+        #expect(p.bars == [
+            bar(1_709_251_260_000_000_000, 61100, 61250, 61050, 61200.01, 130.1),
+            bar(1_709_251_200_000_000_000, 61020, 61150, 61000, 61100, 99),
+        ], "\(p.report.summary)")
+        #expect(try formatDescription(of: text).contains("OHLC bars (open=[3], high=[2], low=[1], close=[4]"))
+        // A kline whose open is its low reads the same either way.
+        let flat = try parse("[[1709251200000,\"1\",\"3\",\"1\",\"2\",\"10\"]]\n")
+        #expect(flat.bars.first?.open == 1 && flat.bars.first?.low == 1)
+    }
+
     @Test("JSON objects with open/high/low/close fields are bars; a missing high is a bad record")
     func jsonObjectBars() throws {
         let text = """
