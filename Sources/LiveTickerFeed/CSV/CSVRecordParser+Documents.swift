@@ -24,6 +24,7 @@ extension CSVRecordParser {
             textFormat = .csv
             jsonArrayState = 0
             reportedUnclosedArray = false
+            jsonArrayWrapped = false
         }
     }
 

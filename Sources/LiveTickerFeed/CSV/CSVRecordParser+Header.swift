@@ -27,6 +27,9 @@ extension CSVRecordParser {
                 continue
             }
             if detectsTextFormats, let format = Self.detectTextFormat(contentStart, contentEnd, options: options) {
+                if format == .ndjson, let array = Self.wrappedArray(contentStart, contentEnd, stop: stop) {
+                    return beginWrapped(array, from: contentStart)
+                }
                 return begin(format, at: contentStart)
             }
             // A web address alone on the first line, or annotations, above the table

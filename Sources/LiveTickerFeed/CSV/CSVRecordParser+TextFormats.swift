@@ -126,6 +126,38 @@ extension CSVRecordParser {
         return start
     }
 
+    /// Where the records of a REST response spread over many lines start: the first line
+    /// `[start, lineEnd)` opens an object it does not close (pretty-printed, not NDJSON), and
+    /// in `[start, stop)` one of its keys (``JSONTickDecoder/wrapperKeys``) holds an array of
+    /// records. Returns that array's `[`, else nil (the input is NDJSON, as before).
+    static func wrappedArray(
+        _ start: UnsafePointer<UInt8>, _ lineEnd: UnsafePointer<UInt8>, stop: UnsafePointer<UInt8>
+    ) -> UnsafePointer<UInt8>? {
+        var line = JSONScanner(start, lineEnd)
+        line.skipWhitespace()
+        guard line.hasMore, line.peek == 0x7B, !line.skipValue() else { return nil }
+        var object = JSONScanner(start, stop)
+        object.skipWhitespace()
+        object.p += 1
+        return JSONTickDecoder.wrappedRecords(object)?.p
+    }
+
+    /// Reads the records of a wrapped array whose `[` is at `array` as a JSON array, counting
+    /// the lines from `start` to it; the decoder takes the one-letter bar keys of such records.
+    mutating func beginWrapped(_ array: UnsafePointer<UInt8>, from start: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> {
+        textFormat = .jsonArray
+        if json == nil { json = JSONTickDecoder(options: options) }
+        json!.inWrapper = true
+        jsonArrayWrapped = true
+        jsonArrayState = 1
+        var q = start
+        while let hit = memchr(q, Int32(ASCII.newline), array - q) {
+            lineNumber += 1
+            q = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) + 1
+        }
+        return array + 1
+    }
+
     /// Parses NDJSON, JSON-array or line-protocol records from `[start, end)` (complete lines)
     /// until the storage is full; returns where it stopped. A JSON-array element that runs past
     /// `end` is left for the next call (the reader then reads more) unless the input has ended.
@@ -201,6 +233,11 @@ extension CSVRecordParser {
         skipSpace()
         guard p < stop else { return p }
         switch jsonArrayState {
+        case 2 where jsonArrayWrapped:
+            // The response's other keys after its records: read past, not charted.
+            let newline = UnsafePointer(memchr(p, Int32(ASCII.newline), stop - p)!.assumingMemoryBound(to: UInt8.self))
+            lineNumber += 1
+            return newline + 1
         case 2:
             // After the closing bracket only whitespace may follow.
             let lineStart = p

@@ -40,6 +40,10 @@ struct CSVRecordParser {
     /// JSON array: 1 before the first element, 3 after a comma, 4 after an element, 2 closed.
     var jsonArrayState = 0
     var reportedUnclosedArray = false
+    /// The JSON array is a REST response's records inside an object spread over many lines
+    /// (`{ "results": [ … ], … }`, pretty-printed): what follows its `]` is the response's
+    /// other keys, not bad lines.
+    var jsonArrayWrapped = false
     /// Live peers: a header naming no usable columns is a counted ``BadLineKind/badHeader``
     /// line rather than an error (see ``beginDocument()``).
     var badHeadersAreBadLines = false

@@ -90,7 +90,11 @@ public struct JSONFieldLayout: Sendable, Equatable, CustomStringConvertible {
     /// An index selector (`--value 2`) names the object's field at that place in document
     /// order (its first object's keys, nested ones included), as a column index names a CSV
     /// column; past the last field it throws ``FeedError/columnOutOfRange(option:index:columns:)``.
-    static func resolve(options: FeedOptions, leaves: [Leaf]) throws(FeedError) -> JSONFieldLayout {
+    ///
+    /// With `shortBarKeys` (records of a REST response: Polygon's and Alpaca's
+    /// `{"t":…,"o":…,"h":…,"l":…,"c":…,"v":…}`) the bar fields may also be the exact lower-case
+    /// keys `o`, `h` and `l` (exact, so no `L` or `O` of a stream message is taken for them).
+    static func resolve(options: FeedOptions, leaves: [Leaf], shortBarKeys: Bool = false) throws(FeedError) -> JSONFieldLayout {
         var layout = JSONFieldLayout()
         func field(_ selector: ColumnSelector?, _ option: String) throws(FeedError) -> JSONField? {
             guard let selector else { return nil }
@@ -150,6 +154,17 @@ public struct JSONFieldLayout: Sendable, Equatable, CustomStringConvertible {
                 bar = (open, high, low)
             } else {
                 claimed = before
+                func exact(_ key: String) -> [String]? {
+                    guard let leaf = ordered.first(where: { $0.path.last == key && numeric($0.kind) && !claimed.contains($0.path) })
+                    else { return nil }
+                    claimed.insert(leaf.path)
+                    return leaf.path
+                }
+                if shortBarKeys, let open = exact("o"), let high = exact("h"), let low = exact("l") {
+                    bar = (open, high, low)
+                } else {
+                    claimed = before
+                }
             }
         }
         if options.valueColumn == nil {

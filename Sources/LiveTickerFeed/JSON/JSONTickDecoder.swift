@@ -25,6 +25,9 @@ public struct JSONTickDecoder: TickPayloadDecoder {
     public private(set) var symbols = SymbolTable()
     /// The fields read from objects, once the first object has been seen.
     public private(set) var objectLayout: JSONFieldLayout?
+    /// Whether records have come wrapped in a REST response's object (``wrappedRecords(_:)``):
+    /// their layout then also takes the one-letter bar keys `o`, `h`, `l` (Polygon, Alpaca).
+    var inWrapper = false
     /// The fields read from array rows, once the first row has been seen.
     public private(set) var rowLayout: JSONFieldLayout?
     /// How the first record's time is written (`epoch milliseconds (by magnitude)`, `ISO-8601
@@ -106,7 +109,14 @@ public struct JSONTickDecoder: TickPayloadDecoder {
         switch scanner.peek {
         case 0x7B:
             scanner.p += 1
-            if try record(&scanner, isObject: true, receivedAt: receivedAt, payload, into: &sink) { delivered += 1 }
+            if let array = Self.wrappedRecords(scanner) {
+                // A REST response: its records in an array under one key.
+                scanner = array
+                inWrapper = true
+                delivered += try records(&scanner, receivedAt: receivedAt, payload, into: &sink)
+            } else if try record(&scanner, isObject: true, receivedAt: receivedAt, payload, into: &sink) {
+                delivered += 1
+            }
         case 0x5B:
             // An array of records, or one row of scalars.
             var probe = scanner
@@ -114,24 +124,7 @@ public struct JSONTickDecoder: TickPayloadDecoder {
             probe.skipWhitespace()
             let first = probe.peek
             if first == 0x7B || first == 0x5B {
-                scanner.p += 1
-                while true {
-                    scanner.skipWhitespace()
-                    if scanner.peek == 0x5D { break }
-                    let open = scanner.peek
-                    scanner.p += 1
-                    if open == 0x7B || open == 0x5B {
-                        if try record(&scanner, isObject: open == 0x7B, receivedAt: receivedAt, payload, into: &sink) {
-                            delivered += 1
-                        }
-                    } else {
-                        scanner.p -= 1
-                        _ = scanner.skipValue()
-                        try bad(.malformedJSON, column: "", payload)
-                    }
-                    scanner.skipWhitespace()
-                    if scanner.peek == 0x2C { scanner.p += 1 }
-                }
+                delivered += try records(&scanner, receivedAt: receivedAt, payload, into: &sink)
             } else if first != 0x5D {
                 scanner.p += 1
                 if try record(&scanner, isObject: false, receivedAt: receivedAt, payload, into: &sink) { delivered += 1 }
@@ -143,6 +136,60 @@ public struct JSONTickDecoder: TickPayloadDecoder {
             if try emit(fields, receivedAt: receivedAt, payload, layout: nil, into: &sink) { delivered += 1 }
         default:
             try bad(.malformedJSON, column: "", payload)
+        }
+        return delivered
+    }
+
+    /// Keys under which REST responses put their records: Polygon's `results`, Alpaca's
+    /// `bars`, OKX's and many others' `data`, `candles`.
+    static let wrapperKeys = ["results", "bars", "data", "candles"]
+
+    /// In the object whose `{` `object` has just passed, the array under one of
+    /// ``wrapperKeys`` whose first element is an object or an array (records, not scalars): a
+    /// scanner at its `[`; nil for any other object (a record itself, or Binance's combined
+    /// stream, whose `data` is one object). O(the object's top-level keys).
+    static func wrappedRecords(_ object: JSONScanner) -> JSONScanner? {
+        var s = object
+        while true {
+            s.skipWhitespace()
+            guard let key = s.scanString(), s.consume(0x3A) else { return nil }
+            s.skipWhitespace()
+            if s.hasMore && s.peek == 0x5B && !key.escaped
+                && wrapperKeys.contains(where: { $0.utf8.elementsEqual(UnsafeBufferPointer(start: key.start, count: key.end - key.start)) })
+            {
+                var probe = s
+                probe.p += 1
+                probe.skipWhitespace()
+                if probe.hasMore && (probe.peek == 0x7B || probe.peek == 0x5B) { return s }
+            }
+            guard s.skipValue(), s.consume(0x2C) else { return nil }
+        }
+    }
+
+    /// Reads an array of records at `scanner` (at its `[`), up to and including its `]`, and
+    /// delivers their ticks; an element that is no object or array is one bad record. Returns
+    /// how many ticks were delivered.
+    private mutating func records<S: TickSink>(
+        _ scanner: inout JSONScanner, receivedAt: Int64?, _ payload: UnsafeRawBufferPointer, into sink: inout S
+    ) throws(FeedError) -> Int {
+        var delivered = 0
+        scanner.p += 1
+        while true {
+            scanner.skipWhitespace()
+            if !scanner.hasMore || scanner.peek == 0x5D { break }
+            let open = scanner.peek
+            scanner.p += 1
+            if open == 0x7B || open == 0x5B {
+                if try record(&scanner, isObject: open == 0x7B, receivedAt: receivedAt, payload, into: &sink) {
+                    delivered += 1
+                }
+            } else {
+                scanner.p -= 1
+                _ = scanner.skipValue()
+                try bad(.malformedJSON, column: "", payload)
+            }
+            scanner.skipWhitespace()
+            if scanner.hasMore && scanner.peek == 0x2C { scanner.p += 1 }
         }
         return delivered
     }
@@ -205,7 +252,7 @@ public struct JSONTickDecoder: TickPayloadDecoder {
                 var probe = scanner
                 var leaves: [JSONFieldLayout.Leaf] = []
                 collectLeaves(&probe, prefix: [], depth: 0, into: &leaves)
-                let layout = try JSONFieldLayout.resolve(options: options, leaves: leaves)
+                let layout = try JSONFieldLayout.resolve(options: options, leaves: leaves, shortBarKeys: inWrapper)
                 objectLayout = layout
             }
             if installedLayout != 1 {
