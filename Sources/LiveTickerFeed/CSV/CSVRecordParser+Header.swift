@@ -160,6 +160,27 @@ extension CSVRecordParser {
         return splitHeader(following, lineEnd, delimiter: delimiter).first == fields.first
     }
 
+    /// A header name's bytes as text: UTF-8, or, when they are not valid UTF-8, Windows-1252
+    /// (what Excel and German or French Windows tools write: `Temperatur °C` as `B0`, `€` as
+    /// `80`), so the name shows as written instead of as replacement characters. Allocates.
+    static func headerName(_ bytes: [UInt8]) -> String {
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        var scalars = String.UnicodeScalarView()
+        for byte in bytes {
+            let code = byte >= 0x80 && byte < 0xA0 ? windows1252[Int(byte - 0x80)] : UInt32(byte)
+            scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
+        }
+        return String(scalars)
+    }
+
+    /// Windows-1252's characters at bytes 0x80…0x9F (its only difference from Latin-1 in
+    /// printable text); U+FFFD for the five bytes it leaves undefined.
+    static let windows1252: [UInt32] = [
+        0x20AC, 0xFFFD, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0xFFFD,
+        0x017D, 0xFFFD, 0xFFFD, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A,
+        0x0153, 0xFFFD, 0x017E, 0x0178,
+    ]
+
     /// Splits a header line into names: quotes removed, `""` unescaped, names kept as written
     /// (matching trims and normalises them). Allocates.
     static func splitHeader(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, delimiter: UInt8) -> [String] {
@@ -183,14 +204,14 @@ extension CSVRecordParser {
             } else if b == ASCII.quote {
                 quoted = true
             } else if b == delimiter {
-                names.append(String(decoding: current, as: UTF8.self).trimmingASCIISpaces())
+                names.append(Self.headerName(current).trimmingASCIISpaces())
                 current.removeAll(keepingCapacity: true)
             } else {
                 current.append(b)
             }
             p += 1
         }
-        names.append(String(decoding: current, as: UTF8.self).trimmingASCIISpaces())
+        names.append(Self.headerName(current).trimmingASCIISpaces())
         return names
     }
 }

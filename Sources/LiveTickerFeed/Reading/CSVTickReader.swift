@@ -187,7 +187,7 @@ public final class CSVTickReader: TickBatchReader {
     /// Gzip input says so first (`gzip-compressed CSV (…)`).
     public var formatDescription: String {
         guard parser.sawFirstLine else { return "" }
-        let compression = stream is GzipByteStream ? "gzip-compressed " : ""
+        let compression = stream is GzipByteStream ? "gzip-compressed " : stream is UTF16ByteStream ? "UTF-16 " : ""
         switch parser.textFormat {
         case .csv: return compression + (parser.layout?.summary(delimiter: parser.delimiter) ?? "CSV")
         case .ndjson, .jsonArray: return compression + "\(parser.textFormat): \(parser.json?.layoutDescription ?? "")"

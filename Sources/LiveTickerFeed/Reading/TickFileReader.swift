@@ -18,7 +18,8 @@ public enum TickFileReader {
     }
 
     /// A reader for `path`: ``BinaryTickReader`` for binary files, a ``CSVTickReader`` over the
-    /// decompressed bytes for gzip (`1f 8b`, whatever the name), else ``CSVTickReader`` (which
+    /// decompressed bytes for gzip (`1f 8b`, whatever the name) or over UTF-8 for UTF-16 text
+    /// (a byte-order mark first: Excel's "Unicode Text"), else ``CSVTickReader`` (which
     /// also serves pipes and follow mode; `follow` is ignored for binary and gzip files).
     /// Standard input (`-`) is recognised the same way by its first bytes: a binary file is
     /// copied into an unlinked temporary file to be read by record.
@@ -34,17 +35,27 @@ public enum TickFileReader {
                 stream: GzipByteStream(DescriptorByteStream(fileDescriptor: fd, closeOnDeinit: true)), name: path,
                 options: options)
         }
+        if UTF16ByteStream.hasByteOrderMark(firstBytes(path: path, 2)) {
+            let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw .cannotOpen(path: path, errno: errno) }
+            return CSVTickReader(
+                stream: UTF16ByteStream(DescriptorByteStream(fileDescriptor: fd, closeOnDeinit: true)), name: path,
+                options: options)
+        }
         return try CSVTickReader(path: path, options: options, follow: follow, stop: stop)
     }
 
     /// Whether the file at `path` starts with the gzip magic. Reads 2 bytes.
-    public static func isGzip(path: String) -> Bool {
+    public static func isGzip(path: String) -> Bool { GzipReader.isGzip(firstBytes(path: path, 2)) }
+
+    /// The first `count` bytes of the file at `path` (fewer when it is shorter or cannot be read).
+    static func firstBytes(path: String, _ count: Int) -> [UInt8] {
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return false }
+        guard fd >= 0 else { return [] }
         defer { close(fd) }
-        var bytes = [UInt8](repeating: 0, count: 2)
-        let n = bytes.withUnsafeMutableBytes { BinaryTickReader.preadFully(fd, $0.baseAddress!, 2, 0) }
-        return n == 2 && GzipReader.isGzip(bytes)
+        var bytes = [UInt8](repeating: 0, count: count)
+        let n = bytes.withUnsafeMutableBytes { BinaryTickReader.preadFully(fd, $0.baseAddress!, count, 0) }
+        return Array(bytes.prefix(max(n, 0)))
     }
 
     /// Standard input: peeks at its first bytes (reading on only while they could still be a
@@ -93,6 +104,11 @@ public enum TickFileReader {
         if GzipReader.isGzip(prefix) {
             return CSVTickReader(
                 stream: GzipByteStream(DescriptorByteStream(fileDescriptor: 0, prefix: prefix, closeOnDeinit: false)),
+                name: "-", options: options)
+        }
+        if UTF16ByteStream.hasByteOrderMark(prefix) {
+            return CSVTickReader(
+                stream: UTF16ByteStream(DescriptorByteStream(fileDescriptor: 0, prefix: prefix, closeOnDeinit: false)),
                 name: "-", options: options)
         }
         return CSVTickReader(
