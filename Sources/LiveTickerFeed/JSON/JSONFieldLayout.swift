@@ -140,6 +140,14 @@ public struct JSONFieldLayout: Sendable, Equatable, CustomStringConvertible {
                     }
                 }
             }
+            // Else Binance's event time `E` (exact case: its `e` is the event's type), the only
+            // time of its ticker, mini-ticker and depth messages, when it reads as a time.
+            if layout.time == nil,
+                let event = ordered.first(where: { $0.path.last == "E" && $0.plausibleTime && !claimed.contains($0.path) })
+            {
+                layout.time = .path(event.path)
+                claimed.insert(event.path)
+            }
         } else if case let .path(keys)? = layout.time {
             unit = CSVColumnAliases.splitUnit(CSVColumnAliases.normalize(keys.last ?? "")).unit
         }

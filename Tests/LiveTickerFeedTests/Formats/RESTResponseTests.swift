@@ -80,10 +80,10 @@ import Testing
     @Test("one-letter keys are bars only inside a response: a stream message with o, h, l is still a tick")
     func shortKeysOnlyInResponses() throws {
         // A 24-hour ticker message (a rolling window, not a bar): its last price `c` is the value.
-        let ticker = try parse("{\"e\":\"24hrTicker\",\"E\":1709251200000,\"s\":\"BTCUSDT\",\"c\":\"61150.50\",\"o\":\"60000.00\",\"h\":\"61500.00\",\"l\":\"59800.00\",\"v\":\"1000.5\"}\n") {
-            $0.timeColumn = .name("E")
-        }
+        // A recording of it replays at its event times `E` (it had no time: every line bad).
+        let ticker = try parse("{\"e\":\"24hrTicker\",\"E\":1709251200000,\"s\":\"BTCUSDT\",\"c\":\"61150.50\",\"o\":\"60000.00\",\"h\":\"61500.00\",\"l\":\"59800.00\",\"v\":\"1000.5\"}\n")
         #expect(ticker.bars.isEmpty && ticker.values == [61150.5], "\(ticker.report.summary)")
+        #expect(ticker.times == [1_709_251_200_000_000_000])
         // A `data` key holding one object (Binance's combined stream) is no wrapper.
         let combined = try parse("{\"stream\":\"btcusdt@trade\",\"data\":{\"e\":\"trade\",\"E\":1709251200001,\"s\":\"BTCUSDT\",\"p\":\"61130.99\",\"q\":\"0.004\",\"T\":1709251200000}}\n")
         #expect(combined.values == [61130.99] && combined.times == [1_709_251_200_000_000_000], "\(combined.report.summary)")
