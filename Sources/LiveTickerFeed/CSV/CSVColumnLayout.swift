@@ -176,12 +176,12 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
             timeColumn += 1
         }
         let isKline = sample.map { $0.width >= 11 && timeColumn == 0 && $0.isPlausibleTime(6) && (1...5).allSatisfy($0.isNumeric) } ?? false
-        // The columns right after a leading time (and date): open, high, low, close[, volume]
-        // when they stand as bars do; bid, ask[, volume] when they stand as quotes do. Only
-        // when no option names a value, volume or further values.
         // A ticker before the time (TrueFX's `EUR/USD,20240301 00:00:00.123,…`, AmiBroker's
         // `MOL,0,20050606,…`): text in column 0, which holds no time.
         let leadingTicker = timeColumn > 0 && dateColumn != 0 && sample.map { $0.isText(0) && !$0.isPlausibleTime(0) } == true
+        // The columns right after a leading time (and date, or a ticker): open, high, low,
+        // close[, volume] when they stand as bars do; bid, ask[, volume] when they stand as
+        // quotes do. Only when no option names a value, volume or further values.
         let firstAfterTime = dateColumn != nil || timeColumn == 0 || (leadingTicker && timeColumn == 1) ? timeColumn + 1 : nil
         let guessing = options.valueColumn == nil && options.sizeColumn == nil && options.moreValueColumns.isEmpty && !isKline
         let barsFrom = guessing ? firstAfterTime.flatMap { first in sample?.holdsBars(from: first) == true ? first : nil } : nil

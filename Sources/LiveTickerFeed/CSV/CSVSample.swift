@@ -84,9 +84,8 @@ struct CSVSample {
     /// Whether columns `first ..< first + 4` hold OHLC bars with no header to name them
     /// (HistData's and NinjaTrader's `20120201 000000;open;high;low;close;volume`): all four
     /// numeric, and on every sampled line (at least ``rowsToGuess``) the second is the highest
-    /// and the third the lowest.
-    /// A file of four other signals that always stand so is read as bars too; `--value` says
-    /// otherwise.
+    /// and the third the lowest. A file of four other signals that always stand so is read as
+    /// bars too; `--value` says otherwise.
     func holdsBars(from first: Int) -> Bool {
         guard (first..<(first + 4)).allSatisfy(isNumeric) else { return false }
         let bars = numberRows(Array(first..<(first + 4)))
@@ -96,8 +95,8 @@ struct CSVSample {
     /// Whether columns `first` and `first + 1` hold bid and ask quotes with no header to name
     /// them (HistData's ticks: `20120201 000003660,1.306600,1.306770,0`): the second never
     /// below the first nor more than 0.5 % above it, and above it on nine lines in ten (of at
-    /// least ``rowsToGuess``). Two
-    /// signals that close together (two thermometers) rarely keep one always on top.
+    /// least ``rowsToGuess``). Two signals that close together (two thermometers) rarely keep
+    /// one always on top.
     func holdsQuotes(from first: Int) -> Bool {
         guard isNumeric(first), isNumeric(first + 1) else { return false }
         let quotes = numberRows([first, first + 1])
