@@ -402,7 +402,19 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
         var value = explicitValue ?? claim(find(CSVColumnAliases.value))
         var bid: Int?
         var ask: Int?
-        if value == nil {
+        // MetaTrader 5's ticks of a currency: `<LAST>` empty on every line, beside `<BID>` and
+        // `<ASK>`: their mid is the value.
+        if explicitValue == nil, let chosen = value, let sample, sample.values(chosen).isEmpty {
+            let before = claimed
+            if let b = claim(find(CSVColumnAliases.bid)), let a = claim(find(CSVColumnAliases.ask)),
+                !sample.values(b).isEmpty, !sample.values(a).isEmpty
+            {
+                (value, bid, ask) = (nil, b, a)
+            } else {
+                claimed = before
+            }
+        }
+        if value == nil && bid == nil {
             bid = claim(find(CSVColumnAliases.bid))
             ask = claim(find(CSVColumnAliases.ask))
             if bid == nil || ask == nil {

@@ -13,6 +13,8 @@ extension CSVRecordParser {
     mutating func beginDocument() {
         layout = nil
         refusedHeader = false
+        heldBid = .nan
+        heldAsk = .nan
     }
 
     /// Starts a new file under the same reader (a followed file truncated or replaced): like

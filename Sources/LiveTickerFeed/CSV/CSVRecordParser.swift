@@ -44,6 +44,9 @@ struct CSVRecordParser {
     /// (`{ "results": [ … ], … }`, pretty-printed): what follows its `]` is the response's
     /// other keys, not bad lines.
     var jsonArrayWrapped = false
+    /// The last bid and ask a bid/ask file of one instrument gave (NaN before the first), for
+    /// the lines that leave one side empty.
+    var heldBid = Double.nan, heldAsk = Double.nan
     /// Live peers: a header naming no usable columns is a counted ``BadLineKind/badHeader``
     /// line rather than an error (see ``beginDocument()``).
     var badHeadersAreBadLines = false
@@ -113,6 +116,14 @@ struct CSVRecordParser {
         let lastRequired = layout.lastRequired
         let valueIsMid = layout.valueIsMid
         let hasSymbol = layout.symbol != nil
+        // A quote file of one instrument that writes only the side that changed (MetaTrader 5's
+        // ticks leave the other empty): the last bid and ask seen stand for the missing one.
+        var heldBid = self.heldBid
+        var heldAsk = self.heldAsk
+        defer {
+            self.heldBid = heldBid
+            self.heldAsk = heldAsk
+        }
         let hasDate = layout.date != nil
         let from = options.from ?? .min
         let to = options.to ?? .max
@@ -263,7 +274,13 @@ struct CSVRecordParser {
                     try badLine(.missingField, line: line, column: column + 1, start: lineStart, end: lineEnd)
                     continue
                 }
-                if valueIsMid { value = bid * 0.5 + ask * 0.5 }
+                if valueIsMid {
+                    if !hasSymbol {
+                        if bid.isNaN { bid = heldBid } else { heldBid = bid }
+                        if ask.isNaN { ask = heldAsk } else { heldAsk = ask }
+                    }
+                    value = bid * 0.5 + ask * 0.5
+                }
                 if hasDate { time &+= dateNanoseconds }
                 var symbol = SymbolID.first
                 if hasSymbol {

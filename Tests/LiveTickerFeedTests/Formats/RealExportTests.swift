@@ -138,4 +138,21 @@ import Testing
             _ = try parse("1709285400,1,2\n") { $0.sizeColumn = .name("abc") }
         }
     }
+
+    @Test("MetaTrader 5 ticks: <LAST> empty for a currency, so the mid of <BID> and <ASK>, each side held while a line leaves it empty")
+    func metaTrader5Ticks() throws {
+        let text = "<DATE>\t<TIME>\t<BID>\t<ASK>\t<LAST>\t<VOLUME>\t<FLAGS>\n2024.03.01\t09:30:00.123\t1.08012\t1.08016\t\t\t6\n2024.03.01\t09:30:00.456\t\t1.08018\t\t\t4\n2024.03.01\t09:30:01.001\t1.08010\t\t\t\t2\n"
+        let p = try parse(text)
+        #expect(p.report.badLines == 0 && p.report.nonFiniteValues == 0, "\(p.report.summary)")
+        #expect(p.times == [ns(march1At0930) + 123_000_000, ns(march1At0930) + 456_000_000, ns(march1At0930 + 1) + 1_000_000])
+        let mids = [(1.08012 + 1.08016) / 2, (1.08012 + 1.08018) / 2, (1.08010 + 1.08018) / 2]
+        #expect(zip(p.values, mids).allSatisfy { abs($0 - $1) < 1e-12 }, "\(p.values)")
+        #expect(try formatDescription(of: text).contains("value=mid(<BID>, <ASK>)"))
+        // A stock's ticks have their <LAST>: it stays the value.
+        let stock = try parse("<DATE>\t<TIME>\t<BID>\t<ASK>\t<LAST>\t<VOLUME>\n2024.03.01\t09:30:00\t179.5\t179.6\t179.55\t100\n")
+        #expect(stock.values == [179.55])
+        // With a symbol column, a missing side is a gap: another instrument's quote is not held.
+        let symbols = try parse("time,symbol,bid,ask\n1709285400,A,1.0,1.2\n1709285401,B,,2.2\n")
+        #expect(symbols.values[0] == 1.1 && symbols.values[1].isNaN)
+    }
 }
