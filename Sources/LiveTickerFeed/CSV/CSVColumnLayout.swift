@@ -423,10 +423,12 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
                 bid = nil
                 ask = nil
                 if value == nil {
-                    // The first column whose values are numbers (a `device_id` is not a value).
+                    // The first column whose values are numbers (a `device_id` is not a value),
+                    // passing over numbered ids (ThingSpeak's `entry_id` before its `field1`).
+                    func isIdentifier(_ column: Int) -> Bool { normalized[column] == "id" || normalized[column].hasSuffix("_id") }
+                    let numeric = normalized.indices.filter { !claimed.contains($0) && (sample?.isNumeric($0) ?? true) }
                     value = claim(
-                        normalized.indices.first { !claimed.contains($0) && (sample?.isNumeric($0) ?? true) }
-                            ?? normalized.indices.first { !claimed.contains($0) })
+                        numeric.first { !isIdentifier($0) } ?? numeric.first ?? normalized.indices.first { !claimed.contains($0) })
                 }
             }
         }

@@ -125,6 +125,18 @@ enum DecimalParser {
     ) -> Double? {
         guard count > 0, count <= ParseScratch.capacity else { return nil }
         if isMissingWord(start, count) { return .nan }
+        // A currency sign before the number (Nasdaq's `$175.10`, `-$1.50`, `€12,50`): the
+        // number after it.
+        let signed = start[0] == ASCII.minus ? 1 : 0
+        let currency = count > signed ? currencySignLength(start + signed, count - signed) : 0
+        if currency > 0 {
+            guard count > signed + currency,
+                let value = parseSlow(
+                    start + signed + currency, count: count - signed - currency, scratch: scratch,
+                    allowDecimalComma: allowDecimalComma, decimalComma: decimalComma)
+            else { return nil }
+            return signed == 1 ? -value : value
+        }
         let buffer = scratch.bytes
         var commas = 0
         var dots = 0
@@ -183,6 +195,14 @@ enum DecimalParser {
             if text[0] == CChar(ASCII.space) || text[0] == CChar(ASCII.tab) { return nil }
             return value
         }
+    }
+
+    /// The bytes of a currency sign at `start` (`$`; `£`, `¥` and `€` in UTF-8), else 0.
+    static func currencySignLength(_ start: UnsafePointer<UInt8>, _ count: Int) -> Int {
+        if start[0] == 0x24 { return 1 }
+        if count >= 2 && start[0] == 0xC2 && (start[1] == 0xA3 || start[1] == 0xA5) { return 2 }
+        if count >= 3 && start[0] == 0xE2 && start[1] == 0x82 && start[2] == 0xAC { return 3 }
+        return 0
     }
 
     /// `null`, `None`, `NA`, `N/A`, `#N/A`: a missing value (Yahoo Finance's holiday rows,

@@ -331,6 +331,12 @@ enum TimeParser {
             p += 1
             return 0
         }
+        // ` UTC` or ` GMT` written out (ThingSpeak's `2024-03-01 09:30:00 UTC`), the space optional.
+        let q = z == ASCII.space ? p + 1 : p
+        if (q[0] == 0x55 && q[1] == 0x54 && q[2] == 0x43) || (q[0] == 0x47 && q[1] == 0x4D && q[2] == 0x54) {
+            p = q + 3
+            return 0
+        }
         guard (z == ASCII.plus || z == ASCII.minus) && ASCII.digit(p[1]) <= 9 else { return 0 }
         p += 1
         guard let oh = digits(&p, minimum: 2, maximum: 2) else { return nil }

@@ -56,6 +56,19 @@ import Testing
         #expect(try parse("time,price,vol\n1,1,1.5X\n").report.badLines == 1)
     }
 
+    @Test("Nasdaq.com historical data: prices with a dollar sign, Close/Last the close, newest first")
+    func nasdaqDollars() throws {
+        let text = "Date,Close/Last,Volume,Open,High,Low\n03/04/2024,$175.10,81510100,$176.15,$176.90,$173.79\n03/01/2024,$179.66,73488000,$179.55,$180.53,$177.38\n02/29/2024,$180.75,136682600,$181.27,$182.57,$179.53\n"
+        let p = try parse(text)
+        #expect(p.report.badLines == 0, "\(p.report.summary)")
+        #expect(p.bars.first == bar(ns(1_709_510_400), 176.15, 176.9, 173.79, 175.1, 81_510_100))
+        // Other currency signs, a sign before them, and a decimal comma after them.
+        let signs = try parse("time,price\n1709285400,-$1.50\n1709285401,£3\n1709285402,¥1200\n1709285403,$\n")
+        #expect(signs.values == [-1.5, 3, 1200] && signs.report.badLines == 1, "\(signs.report.summary)")
+        let euros = try parse("time;price\n1709285400;€12,50\n1709285401;€1.234,50\n")
+        #expect(euros.values == [12.5, 1234.5], "\(euros.report.summary)")
+    }
+
     @Test("no bars where the file has no open/high/low, or --value picks one of them")
     func notBars() throws {
         #expect(try parse("time,price,size\n1709285400,10,1\n").bars.isEmpty)

@@ -39,4 +39,14 @@ import Testing
         // A `#` line that is no annotation stays what it was: the header.
         #expect(throws: FeedError.self) { try parse("#comment,x\ntime,price\n1709285400,1\n") }
     }
+
+    @Test("ThingSpeak: created_at with a written-out UTC, entry_id passed over for field1")
+    func thingSpeak() throws {
+        let text = "created_at,entry_id,field1,field2\n2024-03-01 09:30:00 UTC,1001,21.5,45\n2024-03-01 09:31:00 UTC,1002,21.6,46\n"
+        let p = try parse(text)
+        #expect(p.report.badLines == 0, "\(p.report.summary)")
+        #expect(p.times == [ns(march1At0930), ns(march1At0930 + 60)] && p.values == [21.5, 21.6])
+        // ` GMT` too, and with no space.
+        #expect(try parse("time,v\n2024-03-01 09:30:00 GMT,1\n2024-03-01T09:30:00UTC,2\n").times == [ns(march1At0930), ns(march1At0930)])
+    }
 }
