@@ -223,7 +223,8 @@ struct CSVSample {
             let n1 = digitsRun(0)
             if (n1 == 1 || n1 == 2) && n1 < b.count && (b[n1] == ASCII.slash || b[n1] == ASCII.minus) {
                 let n2 = digitsRun(n1 + 1)
-                if (n2 == 1 || n2 == 2) && n1 + 1 + n2 < b.count && b[n1 + 1 + n2] == b[n1] && digitsRun(n1 + 2 + n2) == 4 {
+                let yearDigits = n1 + 1 + n2 < b.count ? digitsRun(n1 + 2 + n2) : 0
+                if (n2 == 1 || n2 == 2) && n1 + 1 + n2 < b.count && b[n1 + 1 + n2] == b[n1] && (yearDigits == 4 || yearDigits == 2) {
                     slashDates += 1
                     if number(0, n1) > 12 { firstAbove12 = true }
                     if number(n1 + 1, n2) > 12 { secondAbove12 = true }

@@ -198,7 +198,11 @@ enum TimeParser {
         p += 1
         guard let second = digits(&p, minimum: 1, maximum: 2), p[0] == separator else { return nil }
         p += 1
-        guard let year = digits(&p, minimum: 4, maximum: 4), ASCII.digit(p[0]) > 9 else { return nil }
+        let yearStart = p
+        guard var year = digits(&p, minimum: 2, maximum: 4), p - yearStart != 3, ASCII.digit(p[0]) > 9 else { return nil }
+        // Two digits (Excel's US short date `3/15/24`, Finam's `15/03/24`): 1969–2068, as
+        // POSIX's `%y` reads them.
+        if p - yearStart == 2 { year += year < 69 ? 2000 : 1900 }
         var dayFirst: Bool
         switch order {
         case .dayFirst: dayFirst = true
@@ -250,6 +254,13 @@ enum TimeParser {
                 clock.fraction = ASCII.digit(q[0]) <= 9 ? digitFraction(&q) : fraction(&q, commaFraction: commaFraction)
             }
             p = q
+            // A 12-hour clock (`9:30:00 AM`, `1:31 PM`, as US spreadsheets write it): 12 AM
+            // is midnight, 12 PM noon.
+            if p[0] == ASCII.space, let pm = meridiem(p + 1) {
+                guard clock.hour >= 1, clock.hour <= 12 else { return fail() }
+                clock.hour = clock.hour % 12 + (pm ? 12 : 0)
+                p += 3
+            }
             guard clock.hour <= 23, clock.minute <= 59, clock.second <= 60 else { return fail() }
             guard let offset = offset(&p) else { return fail() }
             clock.offsetSeconds = offset
@@ -377,11 +388,28 @@ enum TimeParser {
                 clock.second = s
                 clock.fraction = fraction(&p, commaFraction: commaFraction)
             }
+            // A 12-hour clock (`9:30:00 AM`, `1:31 PM`, as US spreadsheets write it): 12 AM
+            // is midnight, 12 PM noon.
+            if p[0] == ASCII.space, let pm = meridiem(p + 1) {
+                guard clock.hour >= 1, clock.hour <= 12 else { return fail() }
+                clock.hour = clock.hour % 12 + (pm ? 12 : 0)
+                p += 3
+            }
             guard clock.hour <= 23, clock.minute <= 59, clock.second <= 60 else { return fail() }
             guard let offset = offset(&p) else { return fail() }
             clock.offsetSeconds = offset
         }
         return finish(p, year, month, day, clock)
+    }
+
+    /// `AM` or `PM` (any case) at `p`, not followed by a letter: whether it is PM; nil for anything else.
+    @inline(__always)
+    static func meridiem(_ p: UnsafePointer<UInt8>) -> Bool? {
+        let first = p[0] | 0x20
+        guard first == 0x61 || first == 0x70, p[1] | 0x20 == 0x6D else { return nil }
+        let next = p[2] | 0x20
+        guard next < 0x61 || next > 0x7A else { return nil }
+        return first == 0x70
     }
 
     /// The instant of a validated date and clock, range-checked.

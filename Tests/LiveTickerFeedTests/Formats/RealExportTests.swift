@@ -155,4 +155,21 @@ import Testing
         let symbols = try parse("time,symbol,bid,ask\n1709285400,A,1.0,1.2\n1709285401,B,,2.2\n")
         #expect(symbols.values[0] == 1.1 && symbols.values[1].isNaN)
     }
+
+    @Test("US spreadsheets: two-digit years (3/15/24) and 12-hour clocks (9:30:00 AM, 1:31 PM, 12 AM is midnight)")
+    func spreadsheetDates() throws {
+        // 2024-03-15T00:00:00Z.
+        let march15: Int64 = 1_710_460_800
+        let short = try parse("Date,Price\n3/15/24,1.5\n3/18/24,1.6\n")
+        #expect(short.times == [ns(march15), ns(march15 + 3 * 86_400)], "\(short.report.summary)")
+        let finam = try parse("<DATE>;<TIME>;<CLOSE>\n15/03/24;10:00:00;79.5\n")
+        #expect(finam.times == [ns(march15 + 10 * 3600)], "\(finam.report.summary)")
+        // 69 and later are the 1900s, as POSIX's %y reads them.
+        #expect(try parse("Date,Price\n12/31/69,1\n").times == [ns(-86_400)])
+        let clock = try parse("Date,Price\n2024-03-15 9:30:00 AM,1\n2024-03-15 1:31 PM,2\n3/15/2024 12:05:00 AM,3\n3/15/2024 12:05:00 pm,4\n")
+        #expect(clock.times == [ns(march15 + 34_200), ns(march15 + 13 * 3600 + 31 * 60), ns(march15 + 300), ns(march15 + 12 * 3600 + 300)], "\(clock.report.summary)")
+        // No thirteenth hour on a 12-hour clock; three-digit years are no years.
+        #expect(try parse("Date,Price\n2024-03-15 13:30:00 PM,1\n2024-03-15 9:30:00,2\n").report.badLines == 1)
+        #expect(try parse("Date,Price\n3/15/024,1\n3/16/2024,1\n").report.badLines == 1)
+    }
 }
