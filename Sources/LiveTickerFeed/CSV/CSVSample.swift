@@ -270,6 +270,8 @@ struct CSVSample {
         }
         if compact == values.count { return .compact }
         if timeOfDay == values.count { return .timeOfDay }
+        // Most values (a malformed date among them is then one bad line, not every line).
+        if values.filter(Self.isMonthNameDate).count * 2 > values.count { return .monthName }
         return .standard
     }
 
@@ -295,6 +297,18 @@ struct CSVSample {
         var clock = b[9...].prefix { $0 != ASCII.dot && $0 != ASCII.comma }
         clock.removeAll { $0 == ASCII.colon }
         return Array(b[0...8]) + clock
+    }
+
+    /// Whether `text` is a whole date with a month name (``TimeForm/monthName``).
+    static func isMonthNameDate(_ text: String) -> Bool {
+        var bytes = Array(text.utf8)
+        let count = bytes.count
+        guard count >= 6, bytes.contains(where: { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }) else { return false }
+        bytes += [UInt8](repeating: 0, count: 8)
+        return bytes.withUnsafeBufferPointer { buffer in
+            let result = TimeParser.parseMonthName(buffer.baseAddress!, commaFraction: true)
+            return result.status == .ok && result.end == buffer.baseAddress! + count
+        }
     }
 
     /// Whether the numbers of `column` use a decimal comma (only where `,` is not the

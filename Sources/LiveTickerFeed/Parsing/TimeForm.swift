@@ -14,6 +14,9 @@ public enum TimeForm: Sendable, Hashable, CustomStringConvertible {
     /// `h:mm[:ss[.fff]]` alone, or `hhmm[ss]` digits beside a date column: a time of day, on
     /// the date of a date column (or 1970-01-01).
     case timeOfDay
+    /// Dates with the month's English name (`01-Mar-2024`, `1-Mar-24`, `01 Mar 2024`,
+    /// `Mar 01, 2024`, `March 1, 2024`, `2024-Mar-01`), a clock optional after them.
+    case monthName
     /// A `--time-format` pattern.
     case pattern(TimePattern)
 
@@ -25,6 +28,7 @@ public enum TimeForm: Sendable, Hashable, CustomStringConvertible {
         case .monthFirst: "month/day/year"
         case .compact: "compact YYYYMMDD[THHMMSS]"
         case .timeOfDay: "time of day"
+        case .monthName: "dates with month names"
         case let .pattern(pattern): "--time-format \(pattern)"
         }
     }
@@ -38,6 +42,7 @@ public enum TimeForm: Sendable, Hashable, CustomStringConvertible {
         case .compact: 3
         case .timeOfDay: 4
         case .pattern: 5
+        case .monthName: 6
         }
     }
 }
@@ -62,6 +67,7 @@ extension TimeParser {
             return parse(start, unit: unit, scratch: scratch, commaFraction: commaFraction)
         case 3: return parseCompact(start, commaFraction: commaFraction)
         case 4: return parseTimeOfDay(start, commaFraction: commaFraction)
+        case 6: return parseMonthName(start, commaFraction: commaFraction)
         default:
             guard let pattern else { return Result(status: .malformed, nanoseconds: 0, end: start) }
             return pattern.parse(start)

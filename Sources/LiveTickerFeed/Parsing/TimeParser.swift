@@ -402,6 +402,83 @@ enum TimeParser {
         return finish(p, year, month, day, clock)
     }
 
+    /// A date with the month's English name, in any of the orders ``TimeForm/monthName`` names:
+    /// three parts (a number, the month, a number; the month, two numbers; a four-digit year,
+    /// the month, a number) between `-`, `/`, `.`, spaces and a comma, then the clock and
+    /// offset a calendar date may have. A two-digit year is 1969–2068. Allocates nothing.
+    static func parseMonthName(_ start: UnsafePointer<UInt8>, commaFraction: Bool) -> Result {
+        var p = start
+        func fail() -> Result { Result(status: .malformed, nanoseconds: 0, end: p) }
+        // The two numbers in order, with their digit counts, and the month and its place.
+        var numbers: (Int64, Int64) = (0, 0)
+        var numberDigits: (Int, Int) = (0, 0)
+        var numberCount = 0
+        var month: Int64 = 0
+        var monthAt = -1
+        for part in 0..<3 {
+            if part > 0 {
+                // Separators: `-`, `/`, `.`, or spaces after an optional comma.
+                let b = p[0]
+                if b == ASCII.minus || b == ASCII.slash || b == ASCII.dot {
+                    p += 1
+                } else {
+                    if b == ASCII.comma { p += 1 }
+                    guard p[0] == ASCII.space else { return fail() }
+                    while p[0] == ASCII.space { p += 1 }
+                }
+            }
+            if ASCII.digit(p[0]) <= 9 {
+                let from = p
+                guard numberCount < 2, let n = digits(&p, minimum: 1, maximum: 4), ASCII.digit(p[0]) > 9 else { return fail() }
+                if numberCount == 0 {
+                    numbers.0 = n
+                    numberDigits.0 = p - from
+                } else {
+                    numbers.1 = n
+                    numberDigits.1 = p - from
+                }
+                numberCount += 1
+            } else {
+                guard monthAt < 0, let (m, length) = monthName(p) else { return fail() }
+                month = m
+                monthAt = part
+                p += length
+            }
+        }
+        guard monthAt >= 0, numberCount == 2 else { return fail() }
+        // Mar 01, 2024 and 01-Mar-2024: day then year; 2024-Mar-01: year then day.
+        let yearFirst = monthAt == 1 && numberDigits.0 == 4
+        let day = yearFirst ? numbers.1 : numbers.0
+        let year = yearFirst ? numbers.0 : numbers.1
+        let yearDigits = yearFirst ? numberDigits.0 : numberDigits.1
+        guard day <= 31, yearDigits == 4 || yearDigits == 2 else { return fail() }
+        let fullYear = yearDigits == 2 ? year + (year < 69 ? 2000 : 1900) : year
+        return finishDateTime(p, year: fullYear, month: month, day: day, commaFraction: commaFraction)
+    }
+
+    /// The months' English names, lower case.
+    static let monthNames: [[UInt8]] = [
+        "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+        "november", "december",
+    ].map { Array($0.utf8) }
+
+    /// The English month name, its three-letter abbreviation or `Sept` (any case) at `p`, not
+    /// followed by another letter: the month (1–12) and the name's length; nil for anything
+    /// else. Allocates nothing.
+    static func monthName(_ p: UnsafePointer<UInt8>) -> (Int64, Int)? {
+        var length = 0
+        while length < 10 && (p[length] | 0x20) >= 0x61 && (p[length] | 0x20) <= 0x7A { length += 1 }
+        guard length >= 3, length < 10 else { return nil }
+        for (index, name) in monthNames.enumerated() {
+            let whole = length == name.count
+            guard whole || length == 3 || (index == 8 && length == 4) else { continue }
+            var i = 0
+            while i < length && p[i] | 0x20 == name[i] { i += 1 }
+            if i == length { return (Int64(index + 1), length) }
+        }
+        return nil
+    }
+
     /// `AM` or `PM` (any case) at `p`, not followed by a letter: whether it is PM; nil for anything else.
     @inline(__always)
     static func meridiem(_ p: UnsafePointer<UInt8>) -> Bool? {

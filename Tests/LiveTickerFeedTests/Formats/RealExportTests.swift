@@ -172,4 +172,19 @@ import Testing
         #expect(try parse("Date,Price\n2024-03-15 13:30:00 PM,1\n2024-03-15 9:30:00,2\n").report.badLines == 1)
         #expect(try parse("Date,Price\n3/15/024,1\n3/16/2024,1\n").report.badLines == 1)
     }
+
+    @Test("dates with month names: 01-Mar-2024 (NSE, Excel UK), 1-Mar-24, 01 Mar 2024, Mar 01, 2024 (Investing, Google), March 1, 2024 9:30 AM, 2024-Mar-01")
+    func monthNames() throws {
+        let march1: Int64 = 1_709_251_200
+        for text in ["01-Mar-2024", "1-Mar-24", "01 Mar 2024", "\"Mar 01, 2024\"", "\"March 1, 2024\"", "2024-Mar-01", "01/mar/2024", "1.MAR.2024"] {
+            let p = try parse("Date,Close\n\(text),1.5\n")
+            #expect(p.times == [ns(march1)] && p.report.badLines == 0, "\(text): \(p.report.summary)")
+        }
+        let clock = try parse("Date,Close\n\"March 1, 2024 9:30 AM\",1\n\"Sept 3, 2024 16:00\",2\n")
+        #expect(clock.times == [ns(march1At0930), ns(1_725_321_600 + 16 * 3600)], "\(clock.report.summary)")
+        #expect(try formatDescription(of: "Date,Close\n01-Mar-2024,1\n").contains("times: dates with month names"))
+        // Not a month, not a day, a day past the month's end: bad lines, the rest goes on.
+        let bad = try parse("Date,Close\n01-Mar-2024,1\n01-Mrz-2024,2\n32-Mar-2024,3\n31-Apr-2024,4\n02-Mar-2024,5\n03-Mar-2024,6\n04-Mar-2024,7\n05-Mar-2024,8\n")
+        #expect(bad.values == [1, 5, 6, 7, 8] && bad.report.badLines == 3, "\(bad.report.summary)")
+    }
 }
