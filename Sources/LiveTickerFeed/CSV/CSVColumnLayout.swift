@@ -92,9 +92,10 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
         return max(time, bid ?? 0, ask ?? 0, date ?? 0)
     }
 
-    /// The header name of column `index`, or its index as text.
+    /// The header name of column `index`, or its index as text (also for an unnamed column:
+    /// pandas writes its index column with an empty name).
     func name(of index: Int) -> String {
-        index < header.count ? header[index] : String(index)
+        index < header.count && !header[index].isEmpty ? header[index] : String(index)
     }
 
     /// E.g. `time=ts (ms), value=price, size=qty, symbol=sym`. Allocates.

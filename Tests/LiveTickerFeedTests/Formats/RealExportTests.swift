@@ -187,4 +187,12 @@ import Testing
         let bad = try parse("Date,Close\n01-Mar-2024,1\n01-Mrz-2024,2\n32-Mar-2024,3\n31-Apr-2024,4\n02-Mar-2024,5\n03-Mar-2024,6\n04-Mar-2024,7\n05-Mar-2024,8\n")
         #expect(bad.values == [1, 5, 6, 7, 8] && bad.report.badLines == 3, "\(bad.report.summary)")
     }
+
+    @Test("pandas to_csv with its index: the unnamed first column is named by its place in the summary")
+    func pandasIndexColumn() throws {
+        let text = ",time,price\n0,2024-03-01 09:30:00,1.0\n1,2024-03-01 09:30:01,1.5\n"
+        #expect(try parse(text).values == [1.0, 1.5])
+        let description = try formatDescription(of: text)
+        #expect(description.contains("other numeric columns: 0"), "\(description)")
+    }
 }
