@@ -14,17 +14,17 @@ enum CSVColumnAliases {
     static let value = [
         "price", "last", "value", "close", "mid", "px", "last_price", "lastprice", "trade_price",
         "price_last", "mid_price", "rate", "val", "y", "close_last", "kurs", "schluss", "schlusskurs", "letzter",
-        "precio", "prix", "state",
+        "precio", "prix", "state", "px_last",
     ]
     static let size = [
         "size", "qty", "quantity", "volume", "vol", "last_size", "trade_size", "shares", "lots", "amount",
-        "umsatz", "volumen", "menge", "stueck", "stuck",
+        "umsatz", "volumen", "menge", "stueck", "stuck", "px_volume",
     ]
     /// Value names that say the value is a price (the header's change since the oldest value
     /// then means something); any other name (`value`, `temp_c`, `usage_idle`) is a measurement.
     static let price = [
         "price", "last", "close", "mid", "px", "last_price", "lastprice", "trade_price", "price_last",
-        "mid_price", "close_last", "adj_close", "kurs", "schluss", "schlusskurs", "letzter", "precio", "prix",
+        "mid_price", "close_last", "adj_close", "kurs", "schluss", "schlusskurs", "letzter", "precio", "prix", "px_last",
         "p", "c", "bid", "ask",
     ]
 

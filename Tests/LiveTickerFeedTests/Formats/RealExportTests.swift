@@ -195,4 +195,10 @@ import Testing
         let description = try formatDescription(of: text)
         #expect(description.contains("other numeric columns: 0"), "\(description)")
     }
+
+    @Test("Bloomberg's field names: PX_LAST is the value, PX_VOLUME the volume")
+    func bloombergFields() throws {
+        let p = try parse("Date,PX_VOLUME,PX_LAST\n2024-03-01,73488000,179.66\n")
+        #expect(p.values == [179.66] && p.ticks.map(\.size) == [73_488_000], "\(p.report.summary)")
+    }
 }
