@@ -141,9 +141,16 @@ public struct JSONFieldLayout: Sendable, Equatable, CustomStringConvertible {
                 }
             }
             // Else Binance's event time `E` (exact case: its `e` is the event's type), the only
-            // time of its ticker, mini-ticker and depth messages, when it reads as a time.
+            // time of its ticker, mini-ticker and depth messages, when it reads as a time; else
+            // the first text that reads as a date and time under a name that says when
+            // (Home Assistant's `last_changed`; an `installed` date is not the records' time).
+            func saysWhen(_ path: [String]) -> Bool {
+                let name = CSVColumnAliases.normalize(path.last ?? "")
+                return ["time", "date", "changed", "updated"].contains { name.contains($0) } || name.hasSuffix("_at")
+            }
             if layout.time == nil,
                 let event = ordered.first(where: { $0.path.last == "E" && $0.plausibleTime && !claimed.contains($0.path) })
+                    ?? ordered.first(where: { $0.kind == .text && $0.plausibleTime && !claimed.contains($0.path) && saysWhen($0.path) })
             {
                 layout.time = .path(event.path)
                 claimed.insert(event.path)

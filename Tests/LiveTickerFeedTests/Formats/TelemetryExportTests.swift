@@ -49,4 +49,15 @@ import Testing
         // ` GMT` too, and with no space.
         #expect(try parse("time,v\n2024-03-01 09:30:00 GMT,1\n2024-03-01T09:30:00UTC,2\n").times == [ns(march1At0930), ns(march1At0930)])
     }
+
+    @Test("Home Assistant's REST history (an array of arrays of states): last_changed is the time; a date named otherwise is not")
+    func homeAssistantHistoryJSON() throws {
+        let text = "[[{\"entity_id\":\"sensor.temp\",\"state\":\"21.5\",\"attributes\":{\"unit_of_measurement\":\"°C\"},\"last_changed\":\"2024-03-01T09:30:00+00:00\"},{\"entity_id\":\"sensor.temp\",\"state\":\"21.6\",\"attributes\":{},\"last_changed\":\"2024-03-01T09:35:00+00:00\"}]]\n"
+        let p = try parse(text)
+        #expect(p.report.badLines == 0 && p.values == [21.5, 21.6], "\(p.report.summary)")
+        #expect(p.times == [ns(march1At0930), ns(march1At0930 + 300)])
+        // An `installed` date says nothing about when the value was read: still no time (a
+        // file's record is then a bad one; a live message takes its arrival time).
+        #expect(try parse("{\"value\":21.5,\"installed\":\"2023-01-01T00:00:00Z\"}\n").report.badLines == 1)
+    }
 }
