@@ -185,10 +185,11 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
         // quotes do. Only when no option names a value, volume or further values.
         let firstAfterTime = dateColumn != nil || timeColumn == 0 || (leadingTicker && timeColumn == 1) ? timeColumn + 1 : nil
         let guessing = options.valueColumn == nil && options.sizeColumn == nil && options.moreValueColumns.isEmpty && !isKline
-        let barsFrom = guessing ? firstAfterTime.flatMap { first in sample?.holdsBars(from: first) == true ? first : nil } : nil
+        let guessFrom = guessing ? firstAfterTime : nil
+        let barsFrom = guessFrom.flatMap { sample?.holdsBars(from: $0) == true ? $0 : nil }
+        // Quotes are the last columns: bid, ask and at most a volume.
         let quotesFrom =
-            guessing && barsFrom == nil && (sample?.width ?? 0) <= (firstAfterTime ?? 0) + 3
-            ? firstAfterTime.flatMap { first in sample?.holdsQuotes(from: first) == true ? first : nil } : nil
+            barsFrom == nil ? guessFrom.flatMap { width <= $0 + 3 && sample?.holdsQuotes(from: $0) == true ? $0 : nil } : nil
         let defaultValue = isKline ? 4 : barsFrom.map { $0 + 3 } ?? firstAfterTime ?? (timeColumn == 1 ? 0 : 1)
         let value = try index(options.valueColumn, "--value") ?? defaultValue
         var size = try index(options.sizeColumn, "--volume")
@@ -253,20 +254,18 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
         }
         guard let sample else { return }
         var form = try sample.timeForm(of: time)
-        // A time of day on a named date column's day; written `093000` (Finam), it is one only
-        // beside such a column.
-        if date == nil && !header.isEmpty && (form == .timeOfDay || (form == .standard && sample.isClockDigits(time, atLeast: 1))) {
+        // A time of day on a date column's day. Written as digits (`093000`, Finam's and
+        // AmiBroker's), it is one only beside such a column: one a header names (then one line
+        // tells), or one the headerless layout found (from numbers alone: three lines).
+        let clockDigits =
+            form == .standard && sample.isClockDigits(time, atLeast: header.isEmpty ? CSVSample.rowsToGuess : 1)
+        if date == nil && !header.isEmpty && (form == .timeOfDay || clockDigits) {
             let names = header.map(CSVColumnAliases.normalize)
-            if let column = names.indices.first(where: {
+            date = names.indices.first {
                 $0 != time && $0 != value && $0 != size && $0 != symbol && CSVColumnAliases.date.contains(names[$0])
-            }) {
-                date = column
-                form = .timeOfDay
             }
-        } else if date != nil && form == .standard && sample.isClockDigits(time) {
-            // A headerless date column's time written as digits (`162959`).
-            form = .timeOfDay
         }
+        if date != nil && clockDigits { form = .timeOfDay }
         timeForm = form
         if timeForm == .standard { timeFormName = sample.standardTimeName(of: time, unit: timeUnit) }
         if let date {
@@ -403,22 +402,20 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
         var value = explicitValue ?? claim(find(CSVColumnAliases.value))
         var bid: Int?
         var ask: Int?
-        // MetaTrader 5's ticks of a currency: `<LAST>` empty on every line, beside `<BID>` and
-        // `<ASK>`: their mid is the value.
-        if explicitValue == nil, let chosen = value, let sample, sample.values(chosen).isEmpty {
+        // MetaTrader 5's ticks of a currency: `<LAST>` empty on every sampled line, beside
+        // `<BID>` and `<ASK>`: their mid is the value.
+        let emptyValue = explicitValue == nil && value.map { sample?.values($0).isEmpty == true } == true
+        if value == nil || emptyValue {
             let before = claimed
-            if let b = claim(find(CSVColumnAliases.bid)), let a = claim(find(CSVColumnAliases.ask)),
-                !sample.values(b).isEmpty, !sample.values(a).isEmpty
-            {
-                (value, bid, ask) = (nil, b, a)
-            } else {
-                claimed = before
-            }
-        }
-        if value == nil && bid == nil {
             bid = claim(find(CSVColumnAliases.bid))
             ask = claim(find(CSVColumnAliases.ask))
-            if bid == nil || ask == nil {
+            if emptyValue {
+                if let bid, let ask, sample?.values(bid).isEmpty == false, sample?.values(ask).isEmpty == false {
+                    value = nil
+                } else {
+                    (claimed, bid, ask) = (before, nil, nil)
+                }
+            } else if bid == nil || ask == nil {
                 // A lone bid or ask is the best price there is.
                 value = bid ?? ask
                 bid = nil

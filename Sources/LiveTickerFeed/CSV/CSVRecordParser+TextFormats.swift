@@ -117,13 +117,25 @@ extension CSVRecordParser {
         case .ndjson: if json == nil { json = JSONTickDecoder(options: options) }
         case .lineProtocol: if lineProtocol == nil { lineProtocol = LineProtocolDecoder(options: options) }
         case .jsonArray:
-            if json == nil { json = JSONTickDecoder(options: options) }
             var p = start
             while p[0] != 0x5B { p += 1 }
-            jsonArrayState = 1
-            return p + 1
+            return openArray(p, from: start)
         }
         return start
+    }
+
+    /// Reads a JSON array whose `[` is at `bracket`, counting the lines from `start` to it;
+    /// returns where its first element starts.
+    private mutating func openArray(_ bracket: UnsafePointer<UInt8>, from start: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> {
+        textFormat = .jsonArray
+        if json == nil { json = JSONTickDecoder(options: options) }
+        jsonArrayState = 1
+        var q = start
+        while let hit = memchr(q, Int32(ASCII.newline), bracket - q) {
+            lineNumber += 1
+            q = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) + 1
+        }
+        return bracket + 1
     }
 
     /// Where the records of a REST response spread over many lines start: the first line
@@ -145,17 +157,10 @@ extension CSVRecordParser {
     /// Reads the records of a wrapped array whose `[` is at `array` as a JSON array, counting
     /// the lines from `start` to it; the decoder takes the one-letter bar keys of such records.
     mutating func beginWrapped(_ array: UnsafePointer<UInt8>, from start: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> {
-        textFormat = .jsonArray
-        if json == nil { json = JSONTickDecoder(options: options) }
+        let first = openArray(array, from: start)
         json!.inWrapper = true
         jsonArrayWrapped = true
-        jsonArrayState = 1
-        var q = start
-        while let hit = memchr(q, Int32(ASCII.newline), array - q) {
-            lineNumber += 1
-            q = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) + 1
-        }
-        return array + 1
+        return first
     }
 
     /// Parses NDJSON, JSON-array or line-protocol records from `[start, end)` (complete lines)

@@ -199,10 +199,8 @@ enum TimeParser {
         guard let second = digits(&p, minimum: 1, maximum: 2), p[0] == separator else { return nil }
         p += 1
         let yearStart = p
-        guard var year = digits(&p, minimum: 2, maximum: 4), p - yearStart != 3, ASCII.digit(p[0]) > 9 else { return nil }
-        // Two digits (Excel's US short date `3/15/24`, Finam's `15/03/24`): 1969–2068, as
-        // POSIX's `%y` reads them.
-        if p - yearStart == 2 { year += year < 69 ? 2000 : 1900 }
+        guard let written = digits(&p, minimum: 2, maximum: 4), p - yearStart != 3, ASCII.digit(p[0]) > 9 else { return nil }
+        let year = fullYear(written, digits: p - yearStart)
         var dayFirst: Bool
         switch order {
         case .dayFirst: dayFirst = true
@@ -254,14 +252,7 @@ enum TimeParser {
                 clock.fraction = ASCII.digit(q[0]) <= 9 ? digitFraction(&q) : fraction(&q, commaFraction: commaFraction)
             }
             p = q
-            // A 12-hour clock (`9:30:00 AM`, `1:31 PM`, as US spreadsheets write it): 12 AM
-            // is midnight, 12 PM noon.
-            if p[0] == ASCII.space, let pm = meridiem(p + 1) {
-                guard clock.hour >= 1, clock.hour <= 12 else { return fail() }
-                clock.hour = clock.hour % 12 + (pm ? 12 : 0)
-                p += 3
-            }
-            guard clock.hour <= 23, clock.minute <= 59, clock.second <= 60 else { return fail() }
+            guard readMeridiem(&p, &clock), clock.hour <= 23, clock.minute <= 59, clock.second <= 60 else { return fail() }
             guard let offset = offset(&p) else { return fail() }
             clock.offsetSeconds = offset
         }
@@ -388,14 +379,7 @@ enum TimeParser {
                 clock.second = s
                 clock.fraction = fraction(&p, commaFraction: commaFraction)
             }
-            // A 12-hour clock (`9:30:00 AM`, `1:31 PM`, as US spreadsheets write it): 12 AM
-            // is midnight, 12 PM noon.
-            if p[0] == ASCII.space, let pm = meridiem(p + 1) {
-                guard clock.hour >= 1, clock.hour <= 12 else { return fail() }
-                clock.hour = clock.hour % 12 + (pm ? 12 : 0)
-                p += 3
-            }
-            guard clock.hour <= 23, clock.minute <= 59, clock.second <= 60 else { return fail() }
+            guard readMeridiem(&p, &clock), clock.hour <= 23, clock.minute <= 59, clock.second <= 60 else { return fail() }
             guard let offset = offset(&p) else { return fail() }
             clock.offsetSeconds = offset
         }
@@ -452,8 +436,7 @@ enum TimeParser {
         let year = yearFirst ? numbers.0 : numbers.1
         let yearDigits = yearFirst ? numberDigits.0 : numberDigits.1
         guard day <= 31, yearDigits == 4 || yearDigits == 2 else { return fail() }
-        let fullYear = yearDigits == 2 ? year + (year < 69 ? 2000 : 1900) : year
-        return finishDateTime(p, year: fullYear, month: month, day: day, commaFraction: commaFraction)
+        return finishDateTime(p, year: fullYear(year, digits: yearDigits), month: month, day: day, commaFraction: commaFraction)
     }
 
     /// The months' English names, lower case.
@@ -479,14 +462,28 @@ enum TimeParser {
         return nil
     }
 
-    /// `AM` or `PM` (any case) at `p`, not followed by a letter: whether it is PM; nil for anything else.
+    /// A 12-hour clock's ` AM` or ` PM` (any case, not followed by a letter) at `p`, after the
+    /// clock (`9:30:00 AM`, `1:31 PM`, as US spreadsheets write it): read past, and the hour
+    /// made a 24-hour one (12 AM is midnight, 12 PM noon). False for an hour no 12-hour clock
+    /// has; true, reading nothing, when no AM or PM follows.
     @inline(__always)
-    static func meridiem(_ p: UnsafePointer<UInt8>) -> Bool? {
-        let first = p[0] | 0x20
-        guard first == 0x61 || first == 0x70, p[1] | 0x20 == 0x6D else { return nil }
-        let next = p[2] | 0x20
-        guard next < 0x61 || next > 0x7A else { return nil }
-        return first == 0x70
+    static func readMeridiem(_ p: inout UnsafePointer<UInt8>, _ clock: inout Clock) -> Bool {
+        guard p[0] == ASCII.space else { return true }
+        let first = p[1] | 0x20
+        guard first == 0x61 || first == 0x70, p[2] | 0x20 == 0x6D else { return true }
+        let next = p[3] | 0x20
+        guard next < 0x61 || next > 0x7A else { return true }
+        guard clock.hour >= 1, clock.hour <= 12 else { return false }
+        clock.hour = clock.hour % 12 + (first == 0x70 ? 12 : 0)
+        p += 3
+        return true
+    }
+
+    /// A year written with `digits` digits: two (`24`) are 1969–2068, as POSIX's `%y` reads
+    /// them (Excel's US short date `3/15/24`, Finam's `15/03/24`, `1-Mar-24`); four as written.
+    @inline(__always)
+    static func fullYear(_ year: Int64, digits: Int) -> Int64 {
+        digits == 2 ? year + (year < 69 ? 2000 : 1900) : year
     }
 
     /// The instant of a validated date and clock, range-checked.

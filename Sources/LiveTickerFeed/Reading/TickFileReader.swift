@@ -8,13 +8,7 @@ import Glibc
 public enum TickFileReader {
     /// Whether the file at `path` starts with the binary tick magic. Reads 8 bytes.
     public static func isBinary(path: String) -> Bool {
-        guard path != "-" else { return false }
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var bytes = [UInt8](repeating: 0, count: 8)
-        let n = bytes.withUnsafeMutableBytes { BinaryTickReader.preadFully(fd, $0.baseAddress!, 8, 0) }
-        return n == 8 && bytes == BinaryTickFormat.magic
+        path != "-" && firstBytes(path: path, 8) == BinaryTickFormat.magic
     }
 
     /// A reader for `path`: ``BinaryTickReader`` for binary files, a ``CSVTickReader`` over the
@@ -27,22 +21,24 @@ public enum TickFileReader {
         path: String, options: FeedOptions = FeedOptions(), follow: Bool = false, stop: StopFlag? = nil
     ) throws(FeedError) -> any TickBatchReader {
         if path == "-" { return try openStandardInput(options: options, follow: follow, stop: stop) }
-        if isBinary(path: path) { return try BinaryTickReader(path: path, options: options) }
-        if isGzip(path: path) {
+        // The first bytes, read once, say which.
+        let head = firstBytes(path: path, 8)
+        if head == BinaryTickFormat.magic { return try BinaryTickReader(path: path, options: options) }
+        if let decoding = textDecoding(forFirstBytes: head) {
             let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { throw .cannotOpen(path: path, errno: errno) }
             return CSVTickReader(
-                stream: GzipByteStream(DescriptorByteStream(fileDescriptor: fd, closeOnDeinit: true)), name: path,
-                options: options)
-        }
-        if UTF16ByteStream.hasByteOrderMark(firstBytes(path: path, 2)) {
-            let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw .cannotOpen(path: path, errno: errno) }
-            return CSVTickReader(
-                stream: UTF16ByteStream(DescriptorByteStream(fileDescriptor: fd, closeOnDeinit: true)), name: path,
-                options: options)
+                stream: decoding(DescriptorByteStream(fileDescriptor: fd, closeOnDeinit: true)), name: path, options: options)
         }
         return try CSVTickReader(path: path, options: options, follow: follow, stop: stop)
+    }
+
+    /// The stream that turns text starting with `head` into UTF-8: decompression for gzip
+    /// (`1f 8b`), transcoding for UTF-16 (a byte-order mark); nil for text read as it is.
+    static func textDecoding(forFirstBytes head: [UInt8]) -> ((TickByteStream) -> TickByteStream)? {
+        if GzipReader.isGzip(head) { return { GzipByteStream($0) } }
+        if UTF16ByteStream.hasByteOrderMark(head) { return { UTF16ByteStream($0) } }
+        return nil
     }
 
     /// Whether the file at `path` starts with the gzip magic. Reads 2 bytes.
@@ -101,15 +97,10 @@ public enum TickFileReader {
             }
             return try BinaryTickReader(path: "/proc/self/fd/\(memory)", options: options)
         }
-        if GzipReader.isGzip(prefix) {
+        if let decoding = textDecoding(forFirstBytes: prefix) {
             return CSVTickReader(
-                stream: GzipByteStream(DescriptorByteStream(fileDescriptor: 0, prefix: prefix, closeOnDeinit: false)),
-                name: "-", options: options)
-        }
-        if UTF16ByteStream.hasByteOrderMark(prefix) {
-            return CSVTickReader(
-                stream: UTF16ByteStream(DescriptorByteStream(fileDescriptor: 0, prefix: prefix, closeOnDeinit: false)),
-                name: "-", options: options)
+                stream: decoding(DescriptorByteStream(fileDescriptor: 0, prefix: prefix, closeOnDeinit: false)), name: "-",
+                options: options)
         }
         return CSVTickReader(
             fileDescriptor: 0, name: "-", options: options, follow: follow, closeOnDeinit: false, stop: stop, prefix: prefix)

@@ -54,8 +54,9 @@ public final class UTF16ByteStream: TickByteStream {
     private func transcode(_ available: Int) {
         var i = 0
         if bigEndian == nil && available >= 2 {
-            bigEndian = input[0] == 0xFE && input[1] == 0xFF
-            if Self.hasByteOrderMark(Array(input[0..<2])) { i = 2 }
+            // The stream starts with the mark (`FE FF` big-endian, `FF FE` little): read past.
+            bigEndian = input[0] == 0xFE
+            i = 2
         }
         let big = bigEndian ?? false
         while i + 1 < available {
