@@ -30,6 +30,11 @@ extension CSVRecordParser {
                 if format == .ndjson, let array = Self.wrappedArray(contentStart, contentEnd, stop: stop) {
                     return beginWrapped(array, from: contentStart)
                 }
+                // An object its first line does not close, whose records are not one key down:
+                // whole documents (a nested response pretty-printed, `jq` output).
+                if format == .ndjson && Self.opensUnclosedObject(contentStart, contentEnd) {
+                    return begin(.jsonDocument, at: contentStart)
+                }
                 return begin(format, at: contentStart)
             }
             // A web address alone on the first line, or annotations, above the table

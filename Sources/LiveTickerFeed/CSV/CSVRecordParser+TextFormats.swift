@@ -12,6 +12,9 @@ public enum TickTextFormat: String, Sendable, CaseIterable, CustomStringConverti
     case ndjson = "NDJSON"
     /// One JSON array of records (objects or array rows), over any number of lines.
     case jsonArray = "JSON array"
+    /// JSON texts spread over many lines, one after another (a pretty-printed REST response,
+    /// `jq` output): each is decoded whole once its closing bracket is read.
+    case jsonDocument = "JSON document"
     /// InfluxDB line protocol (`measurement,tags fields timestamp`).
     case lineProtocol = "InfluxDB line protocol"
 
@@ -120,6 +123,7 @@ extension CSVRecordParser {
             var p = start
             while p[0] != 0x5B { p += 1 }
             return openArray(p, from: start)
+        case .jsonDocument: if json == nil { json = JSONTickDecoder(options: options) }
         }
         return start
     }
@@ -138,6 +142,14 @@ extension CSVRecordParser {
         return bracket + 1
     }
 
+    /// Whether the first line `[start, lineEnd)` opens an object it does not close (a
+    /// pretty-printed document, not NDJSON). O(line).
+    static func opensUnclosedObject(_ start: UnsafePointer<UInt8>, _ lineEnd: UnsafePointer<UInt8>) -> Bool {
+        var line = JSONScanner(start, lineEnd)
+        line.skipWhitespace()
+        return line.hasMore && line.peek == 0x7B && !line.skipValue()
+    }
+
     /// Where the records of a REST response spread over many lines start: the first line
     /// `[start, lineEnd)` opens an object it does not close (pretty-printed, not NDJSON), and
     /// in `[start, stop)` one of its keys (``JSONTickDecoder/wrapperKeys``) holds an array of
@@ -145,9 +157,7 @@ extension CSVRecordParser {
     static func wrappedArray(
         _ start: UnsafePointer<UInt8>, _ lineEnd: UnsafePointer<UInt8>, stop: UnsafePointer<UInt8>
     ) -> UnsafePointer<UInt8>? {
-        var line = JSONScanner(start, lineEnd)
-        line.skipWhitespace()
-        guard line.hasMore, line.peek == 0x7B, !line.skipValue() else { return nil }
+        guard opensUnclosedObject(start, lineEnd) else { return nil }
         var object = JSONScanner(start, stop)
         object.skipWhitespace()
         object.p += 1
@@ -187,6 +197,8 @@ extension CSVRecordParser {
             if textFormat == .jsonArray {
                 guard let next = try parseArrayElement(p, stop: stop, into: &sink) else { break }
                 p = next
+            } else if textFormat == .jsonDocument {
+                p = try parseDocumentPart(p, stop: stop, into: &sink)
             } else {
                 let newline = UnsafePointer(memchr(p, Int32(ASCII.newline), stop - p)!.assumingMemoryBound(to: UInt8.self))
                 var contentEnd = newline
@@ -292,6 +304,77 @@ extension CSVRecordParser {
         return elementEnd
     }
 
+    /// One step through JSON documents: whitespace, then as much of a document as `[start,
+    /// stop)` holds. A document read whole is decoded at once; one that runs on is kept (up to
+    /// ``FeedOptions/maximumLineRun`` bytes, then read past and counted as one bad line) until
+    /// its end comes. Returns where parsing goes on.
+    private mutating func parseDocumentPart<S: TickSink>(
+        _ start: UnsafePointer<UInt8>, stop: UnsafePointer<UInt8>, into sink: inout S
+    ) throws(FeedError) -> UnsafePointer<UInt8> {
+        var p = start
+        if !documentOpen {
+            while p < stop && (p[0] == ASCII.space || p[0] == ASCII.tab || p[0] == ASCII.carriageReturn || p[0] == ASCII.newline) {
+                if p[0] == ASCII.newline { lineNumber += 1 }
+                p += 1
+            }
+            guard p < stop else { return p }
+            guard p[0] == 0x7B || p[0] == 0x5B else {
+                // Not a JSON text: the rest of its line is one bad line.
+                let newline = UnsafePointer(memchr(p, Int32(ASCII.newline), stop - p)!.assumingMemoryBound(to: UInt8.self))
+                try jsonBad(line: lineNumber + 1, start: p, end: newline)
+                lineNumber += 1
+                return newline + 1
+            }
+            documentOpen = true
+            documentEnd = JSONTextEnd()
+            documentLine = lineNumber + 1
+            documentTooLong = false
+        }
+        let end = documentEnd.scan(p, stop)
+        let partEnd = end ?? stop
+        var q = p
+        while let hit = memchr(q, Int32(ASCII.newline), partEnd - q) {
+            lineNumber += 1
+            q = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) + 1
+        }
+        guard let end else {
+            if !documentTooLong {
+                if documentBytes.count + (stop - p) > options.maximumLineRun {
+                    documentTooLong = true
+                    documentBytes = []
+                } else {
+                    documentBytes.append(contentsOf: UnsafeBufferPointer(start: p, count: stop - p))
+                }
+            }
+            return stop
+        }
+        documentOpen = false
+        json!.currentLine = documentLine
+        if documentTooLong {
+            let bad = BadLine(
+                line: documentLine, kind: .lineTooLong,
+                excerpt: "JSON document longer than \(options.maximumLineRun) bytes, read past")
+            report.record(bad)
+            if options.strict { throw .badLine(bad) }
+        } else if documentBytes.isEmpty {
+            _ = try json!.decodeDocument(UnsafeRawBufferPointer(start: p, count: end - p), receivedAt: nil, into: &sink)
+        } else {
+            documentBytes.append(contentsOf: UnsafeBufferPointer(start: p, count: end - p))
+            let whole = documentBytes
+            documentBytes = []
+            var thrown: FeedError?
+            whole.withUnsafeBytes { bytes in
+                do throws(FeedError) {
+                    _ = try json!.decodeDocument(bytes, receivedAt: nil, into: &sink)
+                } catch {
+                    thrown = error
+                }
+            }
+            if let thrown { throw thrown }
+        }
+        return end
+    }
+
     private mutating func jsonBad(line: Int, start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) throws(FeedError) {
         let remember = options.strict || report.firstBadLines.count < report.maximumRemembered
         let bad = BadLine(line: line, kind: .malformedJSON, excerpt: remember ? BadLine.excerpt(start, end) : "")
@@ -301,6 +384,13 @@ extension CSVRecordParser {
 
     /// At the end of the input: a JSON array never closed is one bad line.
     mutating func finishText() throws(FeedError) {
+        if textFormat == .jsonDocument && documentOpen {
+            documentOpen = false
+            documentBytes = []
+            let bad = BadLine(line: documentLine, kind: .malformedJSON, excerpt: "JSON document not closed")
+            report.record(bad)
+            if options.strict { throw .badLine(bad) }
+        }
         if textFormat == .jsonArray && jsonArrayState != 2 && !reportedUnclosedArray {
             reportedUnclosedArray = true
             let bad = BadLine(line: lineNumber, kind: .malformedJSON, excerpt: "JSON array not closed with ]")

@@ -44,6 +44,17 @@ struct CSVRecordParser {
     /// (`{ "results": [ … ], … }`, pretty-printed): what follows its `]` is the response's
     /// other keys, not bad lines.
     var jsonArrayWrapped = false
+    /// A JSON document (``TickTextFormat/jsonDocument``) is open: its end is being looked for.
+    var documentOpen = false
+    /// Where the open document ends, found a read at a time.
+    var documentEnd = JSONTextEnd()
+    /// The line the open document starts on (its records are reported under it).
+    var documentLine = 0
+    /// The open document's bytes read so far, when it spans reads (empty while it fits one);
+    /// never more than ``FeedOptions/maximumLineRun``.
+    var documentBytes: [UInt8] = []
+    /// The open document outgrew ``FeedOptions/maximumLineRun``: it is read past, not kept.
+    var documentTooLong = false
     /// The last bid and ask a bid/ask file of one instrument gave (NaN before the first), for
     /// the lines that leave one side empty.
     var heldBid = Double.nan, heldAsk = Double.nan

@@ -20,22 +20,30 @@ public struct JSONTickDecoder: TickPayloadDecoder {
     /// The options given at creation.
     public let options: FeedOptions
     /// Counts so far; each decoded message is one line.
-    public private(set) var report: FeedReport
+    public internal(set) var report: FeedReport
     /// Symbols seen so far.
-    public private(set) var symbols = SymbolTable()
+    public internal(set) var symbols = SymbolTable()
     /// The fields read from objects, once the first object has been seen.
     public private(set) var objectLayout: JSONFieldLayout?
     /// Whether records have come wrapped in a REST response's object (``wrappedRecords(_:)``):
     /// their layout then also takes the one-letter bar keys `o`, `h`, `l` (Polygon, Alpaca).
     var inWrapper = false
+    /// The symbol of the records being read when a response names them by where they are (a
+    /// Kraken pair's key, a Prometheus series' labels), not by a field of their own.
+    var contextSymbol = ContextSymbol.none
+    /// The nested REST response read (`Prometheus range vectors`, …), for the summary; nil for
+    /// records at the top level or one key down.
+    public internal(set) var responseShape: String?
+    /// The response holds measurements, not prices (Prometheus): the chart shows no change.
+    public internal(set) var responseHoldsMeasurements = false
     /// The fields read from array rows, once the first row has been seen.
-    public private(set) var rowLayout: JSONFieldLayout?
+    public internal(set) var rowLayout: JSONFieldLayout?
     /// How the first record's time is written (`epoch milliseconds (by magnitude)`, `ISO-8601
     /// date-time`, …), for the summary; nil before a record with a time. Made once.
     public private(set) var timeFormName: String?
 
     let scratch = ParseScratch()
-    private let symbolFilter: [UInt8]?
+    let symbolFilter: [UInt8]?
     /// Key paths of time, value, size, symbol, open, high, low, closed as bytes (empty: not read).
     private var paths: [[[UInt8]]] = Array(repeating: [], count: Self.roleCount)
     private var indices: [Int] = Array(repeating: -1, count: Self.roleCount)
@@ -65,6 +73,7 @@ public struct JSONTickDecoder: TickPayloadDecoder {
     /// What this decoder chose, e.g. `JSON objects: time=T, value=p, size=q`. Allocates.
     public var layoutDescription: String {
         var parts: [String] = []
+        if let responseShape { parts.append("response: \(responseShape)") }
         if let objectLayout { parts.append("objects: \(objectLayout)") }
         if let rowLayout { parts.append("rows: \(rowLayout)") }
         if let timeFormName { parts.append("times: \(timeFormName)") }
@@ -114,6 +123,8 @@ public struct JSONTickDecoder: TickPayloadDecoder {
                 scanner = array
                 inWrapper = true
                 delivered += try records(&scanner, receivedAt: receivedAt, payload, into: &sink)
+            } else if let nested = try nestedResponse(scanner, receivedAt: receivedAt, payload, into: &sink) {
+                delivered += nested
             } else if try record(&scanner, isObject: true, receivedAt: receivedAt, payload, into: &sink) {
                 delivered += 1
             }
@@ -169,7 +180,7 @@ public struct JSONTickDecoder: TickPayloadDecoder {
     /// Reads an array of records at `scanner` (at its `[`), up to and including its `]`, and
     /// delivers their ticks; an element that is no object or array is one bad record. Returns
     /// how many ticks were delivered.
-    private mutating func records<S: TickSink>(
+    mutating func records<S: TickSink>(
         _ scanner: inout JSONScanner, receivedAt: Int64?, _ payload: UnsafeRawBufferPointer, into sink: inout S
     ) throws(FeedError) -> Int {
         var delivered = 0
@@ -243,7 +254,7 @@ public struct JSONTickDecoder: TickPayloadDecoder {
 
     /// Reads one record whose `{` or `[` has been consumed, up to and including its closing
     /// byte, and delivers its tick. Returns whether a tick was delivered.
-    private mutating func record<S: TickSink>(
+    mutating func record<S: TickSink>(
         _ scanner: inout JSONScanner, isObject: Bool, receivedAt: Int64?, _ payload: UnsafeRawBufferPointer,
         into sink: inout S
     ) throws(FeedError) -> Bool {
@@ -432,7 +443,7 @@ public struct JSONTickDecoder: TickPayloadDecoder {
     }
 
     /// Captures the value at the scanner (strings and numbers as spans) and moves past it.
-    private func capture(_ scanner: inout JSONScanner) -> Captured {
+    func capture(_ scanner: inout JSONScanner) -> Captured {
         scanner.skipWhitespace()
         var result = Captured()
         guard scanner.hasMore else { return result }
@@ -459,7 +470,7 @@ public struct JSONTickDecoder: TickPayloadDecoder {
     }
 
     /// Whether the key span equals `expected`, after unescaping when needed.
-    private func keyEquals(
+    func keyEquals(
         _ key: (start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, escaped: Bool), _ expected: [UInt8]
     ) -> Bool {
         if !key.escaped {
@@ -479,7 +490,7 @@ public struct JSONTickDecoder: TickPayloadDecoder {
 
     /// Builds the tick of one record and delivers it (unless filtered). Returns whether it was
     /// delivered; a bad field is counted and reported.
-    private mutating func emit<S: TickSink>(
+    mutating func emit<S: TickSink>(
         _ fields: Fields, receivedAt: Int64?, _ payload: UnsafeRawBufferPointer, layout: JSONFieldLayout?,
         into sink: inout S
     ) throws(FeedError) -> Bool {
@@ -566,6 +577,18 @@ public struct JSONTickDecoder: TickPayloadDecoder {
             bar = prices
         }
         var symbol = SymbolID.first
+        switch contextSymbol {
+        case .none: break
+        case let .named(id) where layout?.symbol == nil: symbol = id
+        case .filtered where layout?.symbol == nil:
+            report.filteredBySymbol &+= 1
+            report.noteFiltered(time: time)
+            return false
+        case .refused where layout?.symbol == nil:
+            try bad(.badSymbol, column: "symbol", payload)
+            return false
+        default: break
+        }
         if layout?.symbol != nil {
             var start: UnsafePointer<UInt8> = UnsafePointer(scratch.symbol)
             var count = 0
@@ -657,7 +680,7 @@ public struct JSONTickDecoder: TickPayloadDecoder {
     }
 
     /// Counts (and in strict mode throws) one bad message or record.
-    private mutating func bad(_ kind: BadLineKind, column: String, _ payload: UnsafeRawBufferPointer) throws(FeedError) {
+    mutating func bad(_ kind: BadLineKind, column: String, _ payload: UnsafeRawBufferPointer) throws(FeedError) {
         let remember = options.strict || report.firstBadLines.count < report.maximumRemembered
         var excerpt = ""
         if remember, let base = payload.baseAddress?.assumingMemoryBound(to: UInt8.self) {

@@ -190,7 +190,8 @@ public final class CSVTickReader: TickBatchReader {
         let compression = stream is GzipByteStream ? "gzip-compressed " : stream is UTF16ByteStream ? "UTF-16 " : ""
         switch parser.textFormat {
         case .csv: return compression + (parser.layout?.summary(delimiter: parser.delimiter) ?? "CSV")
-        case .ndjson, .jsonArray: return compression + "\(parser.textFormat): \(parser.json?.layoutDescription ?? "")"
+        case .ndjson, .jsonArray, .jsonDocument:
+            return compression + "\(parser.textFormat): \(parser.json?.layoutDescription ?? "")"
         case .lineProtocol: return compression + "InfluxDB line protocol: one series per measurement.field{tags}"
         }
     }
@@ -211,7 +212,8 @@ public final class CSVTickReader: TickBatchReader {
     public var valuesAreMeasurements: Bool {
         switch parser.textFormat {
         case .lineProtocol: return true
-        case .ndjson, .jsonArray:
+        case .ndjson, .jsonArray, .jsonDocument:
+            if parser.json?.responseHoldsMeasurements == true { return true }
             guard let layout = parser.json?.objectLayout, !layout.hasBars, case let .path(keys)? = layout.value else { return false }
             return !CSVColumnAliases.namesPrice(keys.last ?? "")
         case .csv:

@@ -34,6 +34,10 @@ public enum BadLineKind: Int, CaseIterable, Sendable, Hashable, CustomStringConv
     /// names no usable time or value column; it and the lines after it in the same datagram or
     /// connection are counted under this kind. (In a file such a header is an error instead.)
     case badHeader
+    /// A service answered with an error instead of records (Kraken's `{"error":["EQuery:Unknown
+    /// asset pair"]}`, Prometheus' `"status":"error"`, Yahoo's `chart.error`, Binance's
+    /// `{"code":-1121,"msg":"Invalid symbol."}`); the error's text is the excerpt.
+    case errorResponse
 
     /// Short lower-case label used in summaries, e.g. "time out of range".
     public var description: String {
@@ -49,6 +53,7 @@ public enum BadLineKind: Int, CaseIterable, Sendable, Hashable, CustomStringConv
         case .malformedJSON: "malformed JSON"
         case .malformedLineProtocol: "malformed line protocol"
         case .badHeader: "bad header"
+        case .errorResponse: "error response"
         }
     }
 }

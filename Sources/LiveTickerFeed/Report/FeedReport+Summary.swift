@@ -32,6 +32,9 @@ extension FeedReport {
         if filteredByTime > 0 { parts.append("\(filteredByTime) outside the time range") }
         if truncatedRecords > 0 { parts.append("\(Self.plural(truncatedRecords, "truncated record"))") }
         if badRecords > 0 { parts.append("\(Self.plural(badRecords, "bad record")) (symbol id not in the table)") }
+        if emptyIntervals > 0 {
+            parts.append("\(Self.plural(emptyIntervals, "empty interval")) (no trade) skipped")
+        }
         if unfinishedBars > 0 {
             parts.append("\(Self.plural(unfinishedBars, "update")) of klines still forming skipped (a candle is drawn when its kline closes)")
         }

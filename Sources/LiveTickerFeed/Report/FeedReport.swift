@@ -37,6 +37,9 @@ public struct FeedReport: Sendable, Equatable {
     /// Updates of a Binance kline still forming (`"x": false`), skipped: the closed kline's
     /// update is the bar (see ``JSONFieldLayout/closed``).
     public var unfinishedBars = 0
+    /// Intervals of a chart response with no value at all (Yahoo Finance's `null` rows: no
+    /// trade in that minute), skipped: there was nothing, which is not a gap in the feed.
+    public var emptyIntervals = 0
     /// Ticks a live source parsed but could not hand on because its consumer was behind.
     public var dropped = 0
     /// The earliest and latest times of the lines filtered out (by symbol or time range), so a
@@ -107,6 +110,7 @@ public struct FeedReport: Sendable, Equatable {
         badRecords += other.badRecords
         dropped += other.dropped
         unfinishedBars += other.unfinishedBars
+        emptyIntervals += other.emptyIntervals
         noteFiltered(earliest: other.filteredEarliest, latest: other.filteredLatest)
         truncationsFollowed += other.truncationsFollowed
         replacementsFollowed += other.replacementsFollowed

@@ -1,0 +1,416 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The symbol a nested REST response gives the records being read (``JSONTickDecoder/contextSymbol``).
+enum ContextSymbol: Equatable {
+    /// None: records are named by a field of their own, or not at all.
+    case none
+    /// Their ticks go to this symbol.
+    case named(SymbolID)
+    /// Another symbol than `--symbol` asks for: every record is filtered out.
+    case filtered
+    /// The symbol table refused the name (too many symbols): every record is a bad symbol.
+    case refused
+}
+
+/// Steps through the elements of a JSON array already checked to be valid.
+struct JSONArrayCursor {
+    /// At the current element after ``next()`` returned true; the caller reads past it.
+    var scanner: JSONScanner
+    private var first = true
+
+    /// A cursor for the array at `scanner` (after optional whitespace); nil when no array is there.
+    init?(_ scanner: JSONScanner) {
+        var s = scanner
+        s.skipWhitespace()
+        guard s.hasMore, s.peek == 0x5B else { return nil }
+        s.p += 1
+        self.scanner = s
+    }
+
+    /// Moves to the next element (past the separator); false at the closing `]`. O(whitespace).
+    mutating func next() -> Bool {
+        if !first && !scanner.consume(0x2C) { return false }
+        first = false
+        scanner.skipWhitespace()
+        return scanner.hasMore && scanner.peek != 0x5D
+    }
+}
+
+/// REST responses whose records lie deeper than one key (one key down is
+/// ``JSONTickDecoder/wrappedRecords(_:)``): Yahoo Finance's chart, Prometheus' query results,
+/// and records filed under each symbol's key (Kraken, Alpaca's multi-symbol requests).
+extension JSONTickDecoder {
+    /// Keys under which a response files its records by symbol: `{"result":{"XXBTZUSD":[…]}}`
+    /// (Kraken), `{"bars":{"AAPL":[…],"MSFT":[…]}}` (Alpaca's multi-symbol bars, trades, quotes).
+    /// (Not `data`: a stream message's `data` object may hold arrays that are no records,
+    /// such as a depth update's bids.)
+    static let keyedWrapperKeys: [StaticString] = ["result", "bars", "trades", "quotes"]
+
+    /// Top-level keys that may open a nested response: `chart`, `data`, then
+    /// ``keyedWrapperKeys`` in order.
+    static let responseKeys: [StaticString] = ["chart", "data"] + keyedWrapperKeys + errorKeys
+
+    /// Top-level keys under which services say what went wrong (see ``errorText(_:)``).
+    static let errorKeys: [StaticString] = ["error", "status", "msg"]
+
+    /// Decodes the response in the validated object whose `{` `object` has just passed when
+    /// it has one of these shapes, and returns the ticks delivered; nil when it has none (the
+    /// object is then a record itself):
+    /// - a Yahoo Finance chart, `{"chart":{"result":[{"meta":{"symbol":…},"timestamp":[…],
+    ///   "indicators":{"quote":[{"open":[…],"high":[…],"low":[…],"close":[…],"volume":[…]}]}}]}}`:
+    ///   one bar per timestamp, its columns read side by side (a `null` is a gap);
+    /// - a Prometheus query result, `{"status":"success","data":{"resultType":"matrix",
+    ///   "result":[{"metric":{…},"values":[[t,"v"],…]}]}}` (an instant vector's `value`, a
+    ///   scalar's pair): one symbol per series, named by its labels as Prometheus prints them;
+    /// - records filed by symbol under one of ``keyedWrapperKeys``: each array's key is its
+    ///   records' symbol (Kraken's OHLC and trade rows, whose columns it knows).
+    ///
+    /// O(the document); allocates once per series (its name).
+    mutating func nestedResponse<S: TickSink>(
+        _ object: JSONScanner, receivedAt: Int64?, _ payload: UnsafeRawBufferPointer, into sink: inout S
+    ) throws(FeedError) -> Int? {
+        // A record's keys are compared once, without allocating, before any shape is looked for.
+        guard Self.hasResponseKey(object) else { return nil }
+        defer { contextSymbol = .none }
+        if let chart = Self.member(object, "chart").flatMap(Self.inside), let results = Self.member(chart, "result"),
+            var cursor = JSONArrayCursor(results)
+        {
+            responseShape = "Yahoo Finance chart, one bar per timestamp, symbol from meta.symbol"
+            var delivered = 0
+            while cursor.next() {
+                if let result = Self.inside(cursor.scanner) {
+                    delivered += try yahooChart(result, receivedAt: receivedAt, payload, into: &sink)
+                }
+                _ = cursor.scanner.skipValue()
+            }
+            return delivered
+        }
+        if let data = Self.member(object, "data").flatMap(Self.inside), let results = Self.member(data, "result"),
+            let kind = Self.member(data, "resultType").flatMap(Self.text)
+        {
+            return try prometheus(results, kind: kind, receivedAt: receivedAt, payload, into: &sink)
+        }
+        for key in Self.keyedWrapperKeys {
+            guard let keyed = Self.member(object, key).flatMap(Self.inside), Self.holdsKeyedRecords(keyed) else { continue }
+            let kraken = key.utf8Start == Self.keyedWrapperKeys[0].utf8Start && Self.member(object, "error").map { $0.peek == 0x5B } == true
+            responseShape =
+                kraken
+                ? "Kraken, records under each pair's key"
+                : Self.member(keyed, "symbol") != nil
+                    ? "records under \(key), symbol from its symbol" : "records under each symbol's key in \(key)"
+            inWrapper = true
+            return try keyedRecords(keyed, kraken: kraken, receivedAt: receivedAt, payload, into: &sink)
+        }
+        if let error = Self.errorText(object) {
+            let remember = options.strict || report.firstBadLines.count < report.maximumRemembered
+            let line = BadLine(line: currentLine, kind: .errorResponse, excerpt: remember ? error : "")
+            report.record(line)
+            if options.strict { throw .badLine(line) }
+            return 0
+        }
+        return nil
+    }
+
+    /// What a service's error response says, when the object whose inside is `object` is one:
+    /// a non-empty `error` (text, list of texts, or an object with a `description` or
+    /// `message`), Yahoo's `chart.error`, `"status":"error"` beside an `error`, or Binance's
+    /// `{"code":…,"msg":…}`. Nil for anything else (a record with a `status` field stays a
+    /// record). Allocates only for an error.
+    static func errorText(_ object: JSONScanner) -> String? {
+        var error = member(object, "error")
+        if error == nil, let chart = member(object, "chart").flatMap(inside) { error = member(chart, "error") }
+        if var e = error {
+            e.skipWhitespace()
+            if let text = text(e) { return text.isEmpty ? nil : text }
+            if var list = JSONArrayCursor(e) {
+                var texts: [String] = []
+                while list.next() {
+                    if let t = text(list.scanner) { texts.append(t) }
+                    _ = list.scanner.skipValue()
+                }
+                return texts.isEmpty ? nil : texts.joined(separator: "; ")
+            }
+            if let inner = inside(e) {
+                return (member(inner, "description") ?? member(inner, "message")).flatMap(text) ?? "error"
+            }
+            return nil
+        }
+        if member(object, "code") != nil, let message = member(object, "msg").flatMap(text) { return message }
+        return nil
+    }
+
+    // MARK: Shapes
+
+    /// One element of a Yahoo chart's `result`: its `timestamp` column zipped with the first
+    /// `indicators.quote` object's columns.
+    private mutating func yahooChart<S: TickSink>(
+        _ result: JSONScanner, receivedAt: Int64?, _ payload: UnsafeRawBufferPointer, into sink: inout S
+    ) throws(FeedError) -> Int {
+        if let symbol = Self.member(result, "meta").flatMap(Self.inside).flatMap({ Self.member($0, "symbol") }),
+            let symbolText = Self.text(symbol)
+        {
+            name(Array(symbolText.utf8))
+        }
+        // A day without trades has no timestamps (and no columns): nothing to chart.
+        guard let times = Self.member(result, "timestamp"), var rows = JSONArrayCursor(times) else { return 0 }
+        var quote: JSONScanner?
+        if let indicators = Self.member(result, "indicators").flatMap(Self.inside),
+            let quotes = Self.member(indicators, "quote"), var list = JSONArrayCursor(quotes), list.next()
+        {
+            quote = Self.inside(list.scanner)
+        }
+        // Roles 1 (close), 2 (volume), 4 (open), 5 (high), 6 (low), each column read in step.
+        let columns: [(role: Int, key: StaticString)] = [
+            (Self.valueRole, "close"), (Self.sizeRole, "volume"), (Self.openRole, "open"), (Self.highRole, "high"),
+            (Self.lowRole, "low"),
+        ]
+        var cursors = columns.map { column in quote.flatMap { Self.member($0, column.key) }.flatMap(JSONArrayCursor.init) }
+        var layout = JSONFieldLayout()
+        layout.time = .path(["timestamp"])
+        layout.value = .path(["close"])
+        layout.size = cursors[1] == nil ? nil : .path(["volume"])
+        if cursors[2] != nil && cursors[3] != nil && cursors[4] != nil {
+            layout.open = .path(["open"])
+            layout.high = .path(["high"])
+            layout.low = .path(["low"])
+        }
+        layout.timeUnit = options.timeUnit
+        var delivered = 0
+        while rows.next() {
+            var fields = Fields()
+            fields.time = capture(&rows.scanner)
+            for (index, column) in columns.enumerated() {
+                guard cursors[index] != nil, cursors[index]!.next() else { continue }
+                fields[column.role] = capture(&cursors[index]!.scanner)
+            }
+            // A row of nulls is an interval without trades (the latest, still open, or a quiet
+            // one): nothing happened, so nothing is charted, not even a gap.
+            if fields.value.kind == .null && (fields.open.kind == .null || fields.open.kind == .missing) {
+                report.emptyIntervals &+= 1
+                continue
+            }
+            if try emit(fields, receivedAt: receivedAt, payload, layout: layout, into: &sink) { delivered += 1 }
+        }
+        return delivered
+    }
+
+    /// A Prometheus result of `kind`: series (`matrix`, `vector`) with their labels, or one
+    /// `[time, "value"]` pair (`scalar`, `string`).
+    private mutating func prometheus<S: TickSink>(
+        _ results: JSONScanner, kind: String, receivedAt: Int64?, _ payload: UnsafeRawBufferPointer, into sink: inout S
+    ) throws(FeedError) -> Int {
+        responseShape = "Prometheus \(kind), one symbol per series, named by its labels"
+        responseHoldsMeasurements = true
+        var scanner = results
+        scanner.skipWhitespace()
+        guard kind == "matrix" || kind == "vector", var series = JSONArrayCursor(scanner) else {
+            guard scanner.hasMore, scanner.peek == 0x5B else { return 0 }
+            scanner.p += 1
+            return try record(&scanner, isObject: false, receivedAt: receivedAt, payload, into: &sink) ? 1 : 0
+        }
+        var delivered = 0
+        while series.next() {
+            if let one = Self.inside(series.scanner) {
+                name(Self.prometheusName(Self.member(one, "metric").flatMap(Self.inside)))
+                if let values = Self.member(one, "values") {
+                    var rows = values
+                    delivered += try records(&rows, receivedAt: receivedAt, payload, into: &sink)
+                } else if var pair = Self.member(one, "value"), pair.peek == 0x5B {
+                    pair.p += 1
+                    if try record(&pair, isObject: false, receivedAt: receivedAt, payload, into: &sink) { delivered += 1 }
+                }
+            }
+            _ = series.scanner.skipValue()
+        }
+        return delivered
+    }
+
+    /// The records of every array in `keyed` (an object's inside), each under its key's symbol,
+    /// or all under the object's own `symbol` when it has one (Bybit's `{"symbol":"BTCUSDT",
+    /// "list":[…]}`); other members (Kraken's `last`) are read past. Kraken's rows are read by
+    /// its columns.
+    private mutating func keyedRecords<S: TickSink>(
+        _ keyed: JSONScanner, kraken: Bool, receivedAt: Int64?, _ payload: UnsafeRawBufferPointer, into sink: inout S
+    ) throws(FeedError) -> Int {
+        var s = keyed
+        var delivered = 0
+        let symbol = Self.member(keyed, "symbol").flatMap(Self.text)
+        while true {
+            s.skipWhitespace()
+            guard let key = s.scanString(), s.consume(0x3A) else { break }
+            s.skipWhitespace()
+            if Self.holdsRecords(s) {
+                name(Array((symbol ?? Self.decodeString(key)).utf8))
+                if kraken && rowLayout == nil { rowLayout = krakenRowLayout(s) }
+                delivered += try records(&s, receivedAt: receivedAt, payload, into: &sink)
+                s.skipWhitespace()
+                _ = s.consume(0x5D)
+            } else {
+                _ = s.skipValue()
+            }
+            guard s.consume(0x2C) else { break }
+        }
+        return delivered
+    }
+
+    /// Kraken's row columns, by the first row's length: OHLC `[time, open, high, low, close,
+    /// vwap, volume, count]` (the volume is not the sixth, as in klines) and trades `[price,
+    /// volume, time, side, type, misc, id]`; nil (the usual row rules) for other rows or when
+    /// options name columns.
+    private func krakenRowLayout(_ array: JSONScanner) -> JSONFieldLayout? {
+        guard options.timeColumn == nil, options.valueColumn == nil, options.sizeColumn == nil,
+            options.moreValueColumns.isEmpty, var rows = JSONArrayCursor(array), rows.next(), rows.scanner.peek == 0x5B,
+            var columns = JSONArrayCursor(rows.scanner)
+        else { return nil }
+        var length = 0
+        while columns.next() {
+            _ = columns.scanner.skipValue()
+            length += 1
+        }
+        var layout = JSONFieldLayout()
+        layout.timeUnit = options.timeUnit
+        switch length {
+        case 8:
+            layout.time = .index(0)
+            layout.open = .index(1)
+            layout.high = .index(2)
+            layout.low = .index(3)
+            layout.value = .index(4)
+            layout.size = .index(6)
+        case 7:
+            layout.time = .index(2)
+            layout.value = .index(0)
+            layout.size = .index(1)
+        default: return nil
+        }
+        return layout
+    }
+
+    // MARK: Naming
+
+    /// Makes `bytes` the symbol of the records read next (at most
+    /// ``ParseScratch/maximumSymbolLength`` bytes, cut at a character). Allocates for a new name.
+    private mutating func name(_ bytes: [UInt8]) {
+        var name = bytes
+        if name.count > ParseScratch.maximumSymbolLength {
+            var end = ParseScratch.maximumSymbolLength
+            while end > 0 && name[end] & 0xC0 == 0x80 { end -= 1 }
+            name.removeSubrange(end...)
+        }
+        if let filter = symbolFilter {
+            contextSymbol = name == filter ? .named(.first) : .filtered
+        } else {
+            contextSymbol = symbols.insert(name).map { .named($0) } ?? .refused
+        }
+    }
+
+    /// A Prometheus series' name as Prometheus prints it: `up{instance="localhost:9090",
+    /// job="node"}` (labels in the response's order, which is sorted), `up` without labels,
+    /// `{}` for neither. Allocates.
+    static func prometheusName(_ metric: JSONScanner?) -> [UInt8] {
+        var name = ""
+        var labels: [String] = []
+        if var s = metric {
+            while true {
+                s.skipWhitespace()
+                guard let key = s.scanString(), s.consume(0x3A) else { break }
+                s.skipWhitespace()
+                let value = s
+                guard s.skipValue() else { break }
+                if let text = text(value) {
+                    let label = decodeString(key)
+                    if label == "__name__" {
+                        name = text
+                    } else {
+                        var quoted = ""
+                        for c in text {
+                            switch c {
+                            case "\\": quoted += "\\\\"
+                            case "\"": quoted += "\\\""
+                            case "\n": quoted += "\\n"
+                            default: quoted.append(c)
+                            }
+                        }
+                        labels.append("\(label)=\"\(quoted)\"")
+                    }
+                }
+                guard s.consume(0x2C) else { break }
+            }
+        }
+        if !labels.isEmpty || name.isEmpty { name += "{" + labels.joined(separator: ", ") + "}" }
+        return Array(name.utf8)
+    }
+
+    // MARK: Looking inside
+
+    /// The value of `key` in the object whose inside (just past its `{`) is `object`: a scanner
+    /// at the value; nil when the object has no such key. O(the object's members).
+    static func member(_ object: JSONScanner, _ key: StaticString) -> JSONScanner? {
+        var s = object
+        while true {
+            s.skipWhitespace()
+            guard let found = s.scanString(), s.consume(0x3A) else { return nil }
+            s.skipWhitespace()
+            if spanEquals(found, key) { return s }
+            guard s.skipValue(), s.consume(0x2C) else { return nil }
+        }
+    }
+
+    /// Whether the object whose inside is `object` has one of ``responseKeys`` at its top
+    /// level. O(its members); allocates nothing for unescaped keys.
+    static func hasResponseKey(_ object: JSONScanner) -> Bool {
+        var s = object
+        while true {
+            s.skipWhitespace()
+            guard let found = s.scanString(), s.consume(0x3A) else { return false }
+            if responseKeys.contains(where: { spanEquals(found, $0) }) { return true }
+            guard s.skipValue(), s.consume(0x2C) else { return false }
+        }
+    }
+
+    /// Whether a key's span is `key` (unescaped first when it holds escapes, which allocates).
+    static func spanEquals(
+        _ span: (start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, escaped: Bool), _ key: StaticString
+    ) -> Bool {
+        let count = span.end - span.start
+        if span.escaped { return decodeString(span).utf8.elementsEqual(UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)) }
+        return count == key.utf8CodeUnitCount && memcmp(span.start, key.utf8Start, count) == 0
+    }
+
+    /// The inside of the object at `value` (just past its `{`), or nil when it is no object.
+    static func inside(_ value: JSONScanner) -> JSONScanner? {
+        var s = value
+        s.skipWhitespace()
+        guard s.hasMore, s.peek == 0x7B else { return nil }
+        s.p += 1
+        return s
+    }
+
+    /// The string at `value`, unescaped, or nil when it is no string. Allocates.
+    static func text(_ value: JSONScanner) -> String? {
+        var s = value
+        s.skipWhitespace()
+        guard s.hasMore, s.peek == 0x22, let span = s.scanString() else { return nil }
+        return decodeString(span)
+    }
+
+    /// Whether the value at `value` is an array whose first element is an object or an array.
+    static func holdsRecords(_ value: JSONScanner) -> Bool {
+        guard var cursor = JSONArrayCursor(value), cursor.next() else { return false }
+        return cursor.scanner.peek == 0x7B || cursor.scanner.peek == 0x5B
+    }
+
+    /// Whether an object's inside has a member holding records (``holdsRecords(_:)``).
+    static func holdsKeyedRecords(_ object: JSONScanner) -> Bool {
+        var s = object
+        while true {
+            s.skipWhitespace()
+            guard s.scanString() != nil, s.consume(0x3A) else { return false }
+            s.skipWhitespace()
+            if holdsRecords(s) { return true }
+            guard s.skipValue(), s.consume(0x2C) else { return false }
+        }
+    }
+}
