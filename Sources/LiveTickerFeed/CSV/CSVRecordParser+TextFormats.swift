@@ -142,6 +142,20 @@ extension CSVRecordParser {
         return bracket + 1
     }
 
+    /// At the start of an input whose first line outgrows the read buffer `[base, base +
+    /// count)`: when that line opens a JSON object (a REST response on one line, as curl saves
+    /// it), reads the input as JSON documents from here on and returns where the object starts
+    /// (after a byte-order mark); nil otherwise (the line is then skipped as too long). O(1).
+    mutating func beginLongDocument(_ base: UnsafePointer<UInt8>, count: Int) -> Int? {
+        guard !sawFirstLine, detectsTextFormats, options.header == .auto, options.delimiter == nil else { return nil }
+        var i = 0
+        if count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { i = 3 }
+        while i < count && (base[i] == ASCII.space || base[i] == ASCII.tab) { i += 1 }
+        guard i < count, base[i] == 0x7B else { return nil }
+        _ = begin(.jsonDocument, at: base + i)
+        return i
+    }
+
     /// Whether the first line `[start, lineEnd)` opens an object it does not close (a
     /// pretty-printed document, not NDJSON). O(line).
     static func opensUnclosedObject(_ start: UnsafePointer<UInt8>, _ lineEnd: UnsafePointer<UInt8>) -> Bool {
@@ -319,8 +333,15 @@ extension CSVRecordParser {
             }
             guard p < stop else { return p }
             guard p[0] == 0x7B || p[0] == 0x5B else {
-                // Not a JSON text: the rest of its line is one bad line.
-                let newline = UnsafePointer(memchr(p, Int32(ASCII.newline), stop - p)!.assumingMemoryBound(to: UInt8.self))
+                // Not a JSON text: the rest of its line is one bad line (the reader hands on
+                // every byte it has, so the line may not have ended yet).
+                guard let hit = memchr(p, Int32(ASCII.newline), stop - p) else {
+                    guard atEndOfInput else { return p }
+                    try jsonBad(line: lineNumber + 1, start: p, end: stop)
+                    lineNumber += 1
+                    return stop
+                }
+                let newline = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self))
                 try jsonBad(line: lineNumber + 1, start: p, end: newline)
                 lineNumber += 1
                 return newline + 1

@@ -299,6 +299,13 @@ public final class CSVTickReader: TickBatchReader {
             return
         }
         if filled == capacity {
+            if let start = parser.beginLongDocument(buffer, count: filled) {
+                // A first line longer than the buffer that opens a JSON object (a REST response
+                // on one line, as curl saves it): read as a JSON document as it streams.
+                pos = start
+                completeEnd = filled
+                return
+            }
             // No newline in a full buffer: skip this line as it streams past.
             try parser.overlongLine(excerptFrom: buffer, count: filled)
             skippingOverlongLine = true
@@ -382,7 +389,12 @@ public final class CSVTickReader: TickBatchReader {
                 if let last = lastNewline(from: 0) { completeEnd = last + 1 }
                 return
             }
-            if let last = lastNewline(from: start) { completeEnd = last + 1 }
+            if parser.textFormat == .jsonDocument {
+                // A JSON document needs no whole lines: every byte read can be scanned.
+                completeEnd = filled
+            } else if let last = lastNewline(from: start) {
+                completeEnd = last + 1
+            }
             return
         }
     }

@@ -1,0 +1,378 @@
+import LiveTickerCore
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@testable import LiveTickerFeed
+
+/// REST responses whose records lie deeper than one key, saved as files in the exact shapes the
+/// services send (`curl -o`), and the same pretty-printed (`| jq .`, `json.tool`). Before, each
+/// was one record with no time (one line) or a malformed-JSON line per line (pretty-printed).
+@Suite struct NestedResponseTests {
+    func bar(_ t: Int64, _ o: Double, _ h: Double, _ l: Double, _ c: Double, _ v: Double) -> Candle {
+        .bar(time: t, open: o, high: h, low: l, close: c, volume: v)
+    }
+
+    /// `json.dumps(json.loads(text), indent=4)`, as `python3 -m json.tool` writes it.
+    func pretty(_ compact: String) -> String {
+        var out = ""
+        var depth = 0
+        var inString = false
+        var escaped = false
+        func newline() { out += "\n" + String(repeating: "    ", count: depth) }
+        for c in compact {
+            if inString {
+                out.append(c)
+                if escaped { escaped = false } else if c == "\\" { escaped = true } else if c == "\"" { inString = false }
+                continue
+            }
+            switch c {
+            case "\"": inString = true; out.append(c)
+            case "{", "[":
+                depth += 1
+                out.append(c)
+                newline()
+            case "}", "]":
+                depth -= 1
+                newline()
+                out.append(c)
+            case ",":
+                out.append(c)
+                newline()
+            case ":": out += ": "
+            case "\n": continue
+            default: out.append(c)
+            }
+        }
+        return out + "\n"
+    }
+
+    // MARK: Prometheus
+
+    /// `GET /api/v1/query_range?query=up&start=…&end=…&step=15s` (the Prometheus HTTP API
+    /// documentation's example; labels sorted, as Prometheus writes them).
+    let prometheusMatrix = """
+        {"status":"success","data":{"resultType":"matrix","result":[{"metric":{"__name__":"up","instance":"localhost:9090","job":"prometheus"},"values":[[1435781430.781,"1"],[1435781445.781,"1"],[1435781460.781,"1"]]},{"metric":{"__name__":"up","instance":"localhost:9091","job":"node"},"values":[[1435781430.781,"0"],[1435781445.781,"0"],[1435781460.781,"1"]]}]}}
+
+        """
+
+    let prometheusNames = [
+        "up{instance=\"localhost:9090\", job=\"prometheus\"}", "up{instance=\"localhost:9091\", job=\"node\"}",
+    ]
+
+    @Test("a Prometheus range query: one symbol per series, named by its labels, times in fractional seconds")
+    func prometheusMatrixOneLine() throws {
+        let p = try parse(prometheusMatrix)
+        #expect(p.report.badLines == 0, "\(p.report.summary)")
+        #expect(p.names == Array(repeating: prometheusNames[0], count: 3) + Array(repeating: prometheusNames[1], count: 3))
+        #expect(p.values == [1, 1, 1, 0, 0, 1])
+        let first: Int64 = 1_435_781_430_781_000_000
+        #expect(p.times == [first, first + ns(15), first + ns(30), first, first + ns(15), first + ns(30)])
+        #expect(try formatDescription(of: prometheusMatrix).contains("Prometheus matrix"))
+    }
+
+    @Test("the same response pretty-printed, and read through a buffer far smaller than it")
+    func prometheusMatrixPretty() throws {
+        let compact = try parse(prometheusMatrix)
+        let text = pretty(prometheusMatrix)
+        #expect(text.split(separator: "\n").count > 40)
+        for bufferSize in [1 << 20, 256] {
+            let p = try parse(text) { $0.bufferSize = bufferSize }
+            #expect(p.report.badLines == 0, "\(p.report.summary)")
+            #expect(p.ticks == compact.ticks && p.names == compact.names)
+            #expect(p.report.lines == text.split(separator: "\n", omittingEmptySubsequences: false).count - 1)
+        }
+    }
+
+    @Test("an instant query (vector): each series' one value; a scalar: one value, no name")
+    func prometheusVectorAndScalar() throws {
+        let vector = """
+            {"status":"success","data":{"resultType":"vector","result":[{"metric":{"__name__":"node_load1","instance":"pi:9100","job":"node"},"value":[1709285400,"0.42"]},{"metric":{"__name__":"node_load1","instance":"pi2:9100","job":"node"},"value":[1709285400,"1.5"]}]}}
+
+            """
+        let v = try parse(vector)
+        #expect(v.report.badLines == 0, "\(v.report.summary)")
+        #expect(v.values == [0.42, 1.5])
+        #expect(v.names == ["node_load1{instance=\"pi:9100\", job=\"node\"}", "node_load1{instance=\"pi2:9100\", job=\"node\"}"])
+        #expect(v.times == [ns(1_709_285_400), ns(1_709_285_400)])
+
+        let scalar = """
+            {"status":"success","data":{"resultType":"scalar","result":[1709285400.5,"3.25"]}}
+
+            """
+        let s = try parse(scalar)
+        #expect(s.report.badLines == 0, "\(s.report.summary)")
+        #expect(s.values == [3.25] && s.times == [ns(1_709_285_400) + 500_000_000])
+    }
+
+    @Test("series named as Prometheus prints them: no name gives {}, a quote in a label is escaped, a NaN sample is a gap")
+    func prometheusNaming() throws {
+        let text = """
+            {"status":"success","data":{"resultType":"matrix","result":[{"metric":{},"values":[[1709285400,"2"],[1709285415,"NaN"]]},{"metric":{"__name__":"temp","room":"the \\"den\\""},"values":[[1709285400,"21.5"]]},{"metric":{"__name__":"uptime"},"values":[[1709285400,"+Inf"]]}]}}
+
+            """
+        let p = try parse(text)
+        #expect(p.report.badLines == 0, "\(p.report.summary)")
+        #expect(p.names == ["{}", "{}", "temp{room=\"the \\\"den\\\"\"}", "uptime"])
+        #expect(p.values[0] == 2 && p.values[1].isNaN && p.values[2] == 21.5 && p.values[3] == .infinity)
+        #expect(p.report.nonFiniteValues == 2)
+    }
+
+    @Test("--symbol picks one series by its Prometheus name; the others are counted as filtered")
+    func prometheusSymbolFilter() throws {
+        let p = try parse(prometheusMatrix) { $0.symbol = prometheusNames[1] }
+        #expect(p.values == [0, 0, 1])
+        #expect(p.report.filteredBySymbol == 3)
+    }
+
+    @Test("Prometheus series are measurements: the reader says so, and a price response does not")
+    func prometheusMeasurements() throws {
+        let path = temporaryPath("prometheus.json")
+        defer { unlink(path) }
+        writeFile(path, Array(prometheusMatrix.utf8))
+        let reader = try CSVTickReader(path: path)
+        var sink = TickCollector()
+        _ = try reader.read(into: &sink)
+        #expect(reader.valuesAreMeasurements)
+
+        let krakenPath = temporaryPath("kraken.json")
+        defer { unlink(krakenPath) }
+        writeFile(krakenPath, Array(krakenOHLC.utf8))
+        let kraken = try CSVTickReader(path: krakenPath)
+        var krakenSink = TickCollector()
+        _ = try kraken.read(into: &krakenSink)
+        #expect(!kraken.valuesAreMeasurements)
+    }
+
+    // MARK: Kraken
+
+    /// `GET /0/public/OHLC?pair=XBTUSD&interval=1`: `[time, open, high, low, close, vwap, volume, count]`.
+    let krakenOHLC = """
+        {"error":[],"result":{"XXBTZUSD":[[1688671200,"30306.1","30306.2","30305.7","30305.7","30306.1","3.39243896",23],[1688671260,"30304.5","30304.5","30300.0","30300.0","30300.1","4.42996871",18],[1688671320,"30300.3","30300.4","30291.4","30291.4","30294.7","2.13024789",25]],"last":1688672160}}
+
+        """
+
+    var krakenBars: [Candle] {
+        [
+            bar(ns(1_688_671_200), 30306.1, 30306.2, 30305.7, 30305.7, 3.39243896),
+            bar(ns(1_688_671_260), 30304.5, 30304.5, 30300.0, 30300.0, 4.42996871),
+            bar(ns(1_688_671_320), 30300.3, 30300.4, 30291.4, 30291.4, 2.13024789),
+        ]
+    }
+
+    @Test("Kraken OHLC: bars under the pair's key, the volume from its seventh column (not the vwap)")
+    func krakenOHLCOneLine() throws {
+        let p = try parse(krakenOHLC)
+        #expect(p.report.badLines == 0, "\(p.report.summary)")
+        #expect(p.bars == krakenBars)
+        #expect(Set(p.names) == ["XXBTZUSD"])
+        #expect(try formatDescription(of: krakenOHLC).contains("size=[6]"))
+    }
+
+    @Test("Kraken OHLC pretty-printed, one number per line, through a small buffer")
+    func krakenOHLCPretty() throws {
+        for bufferSize in [1 << 20, 256] {
+            let p = try parse(pretty(krakenOHLC)) { $0.bufferSize = bufferSize }
+            #expect(p.report.badLines == 0, "\(p.report.summary)")
+            #expect(p.bars == krakenBars)
+        }
+    }
+
+    @Test("Kraken trades: [price, volume, time, side, type, misc, id], times in fractional seconds")
+    func krakenTrades() throws {
+        let text = """
+            {"error":[],"result":{"XXBTZUSD":[["30243.40000","0.34507674",1688669597.8277369,"b","m","",61044952],["30243.30000","0.00376960",1688669598.2804349,"s","l","",61044953]],"last":"1688671969993150842"}}
+
+            """
+        let p = try parse(text)
+        #expect(p.report.badLines == 0, "\(p.report.summary)")
+        #expect(p.values == [30243.4, 30243.3])
+        #expect(p.ticks.map(\.size) == [0.34507674, 0.0037696])
+        #expect(p.times[0] / 1_000_000 == 1_688_669_597_827)
+        #expect(p.names == ["XXBTZUSD", "XXBTZUSD"])
+    }
+
+    @Test("a Kraken error answer is one bad line whose excerpt is the error, not a missing time")
+    func krakenError() throws {
+        let p = try parse("{\"error\":[\"EQuery:Unknown asset pair\"]}\n")
+        #expect(p.ticks.isEmpty)
+        #expect(p.report.count(of: .errorResponse) == 1)
+        #expect(p.report.firstBadLines.first?.excerpt == "EQuery:Unknown asset pair")
+    }
+
+    // MARK: Yahoo Finance
+
+    /// `GET /v8/finance/chart/AAPL?interval=1m&range=1d`, trimmed to three minutes, the last
+    /// still open (nulls), and with the columns in Yahoo's order (volume first).
+    let yahooChart = """
+        {"chart":{"result":[{"meta":{"currency":"USD","symbol":"AAPL","exchangeName":"NMS","instrumentType":"EQUITY","firstTradeDate":345479400,"regularMarketTime":1709326801,"gmtoffset":-18000,"timezone":"EST","exchangeTimezoneName":"America/New_York","regularMarketPrice":179.66,"chartPreviousClose":180.75,"priceHint":2,"dataGranularity":"1m","range":"1d"},"timestamp":[1709303400,1709303460,1709303520],"indicators":{"quote":[{"volume":[1364581,283190,null],"low":[179.5500030517578,179.89999389648438,null],"close":[180.0399932861328,180.27999877929688,null],"high":[180.52999877929688,180.3000030517578,null],"open":[179.5500030517578,180.04800415039062,null]}]}}],"error":null}}
+
+        """
+
+    var yahooBars: [Candle] {
+        [
+            bar(ns(1_709_303_400), 179.5500030517578, 180.52999877929688, 179.5500030517578, 180.0399932861328, 1_364_581),
+            bar(ns(1_709_303_460), 180.04800415039062, 180.3000030517578, 179.89999389648438, 180.27999877929688, 283_190),
+        ]
+    }
+
+    @Test("a Yahoo chart: one bar per timestamp from the quote columns, the symbol from meta; a minute of nulls is skipped and counted")
+    func yahooOneLine() throws {
+        let p = try parse(yahooChart)
+        #expect(p.report.badLines == 0, "\(p.report.summary)")
+        #expect(p.bars == yahooBars)
+        #expect(p.names == ["AAPL", "AAPL"])
+        #expect(p.report.emptyIntervals == 1)
+        #expect(p.report.nonFiniteValues == 0)
+        #expect(p.report.summary.contains("1 empty interval (no trade) skipped"))
+    }
+
+    @Test("the Yahoo chart pretty-printed, through a small buffer")
+    func yahooPretty() throws {
+        for bufferSize in [1 << 20, 256] {
+            let p = try parse(pretty(yahooChart)) { $0.bufferSize = bufferSize }
+            #expect(p.report.badLines == 0, "\(p.report.summary)")
+            #expect(p.bars == yahooBars)
+        }
+    }
+
+    @Test("a Yahoo chart of a day without trades (no timestamps) charts nothing and is no error; an unknown symbol is an error response")
+    func yahooEmptyAndError() throws {
+        let empty = """
+            {"chart":{"result":[{"meta":{"currency":"USD","symbol":"AAPL","dataGranularity":"1m","range":"1d"},"indicators":{"quote":[{}]}}],"error":null}}
+
+            """
+        let e = try parse(empty)
+        #expect(e.ticks.isEmpty && e.report.badLines == 0, "\(e.report.summary)")
+
+        let missing = """
+            {"chart":{"result":null,"error":{"code":"Not Found","description":"No data found, symbol may be delisted"}}}
+
+            """
+        let m = try parse(missing)
+        #expect(m.report.count(of: .errorResponse) == 1)
+        #expect(m.report.firstBadLines.first?.excerpt == "No data found, symbol may be delisted")
+    }
+
+    // MARK: Records filed by symbol
+
+    /// Alpaca `GET /v2/stocks/bars?symbols=AAPL,MSFT&timeframe=1Day`.
+    let alpacaMulti = """
+        {"bars":{"AAPL":[{"c":179.66,"h":180.53,"l":177.38,"n":789181,"o":179.55,"t":"2024-03-01T05:00:00Z","v":73563082,"vw":179.039},{"c":175.1,"h":176.9,"l":173.79,"n":884218,"o":176.15,"t":"2024-03-04T05:00:00Z","v":81510101,"vw":175.028}],"MSFT":[{"c":415.5,"h":415.87,"l":410.88,"n":317154,"o":411.27,"t":"2024-03-01T05:00:00Z","v":17823443,"vw":413.59}]},"next_page_token":null}
+
+        """
+
+    @Test("Alpaca's multi-symbol bars: each symbol's key names its bars")
+    func alpacaMultiSymbol() throws {
+        for text in [alpacaMulti, pretty(alpacaMulti)] {
+            let p = try parse(text)
+            #expect(p.report.badLines == 0, "\(p.report.summary)")
+            #expect(p.names == ["AAPL", "AAPL", "MSFT"])
+            #expect(p.bars.map(\.close) == [179.66, 175.1, 415.5])
+            #expect(p.bars.map(\.open) == [179.55, 176.15, 411.27])
+        }
+        let msft = try parse(alpacaMulti) { $0.symbol = "MSFT" }
+        #expect(msft.bars.map(\.close) == [415.5])
+        #expect(msft.report.filteredBySymbol == 2)
+    }
+
+    @Test("a response on one line longer than the read buffer (curl's output of a big request) reads whole, not as a line too long")
+    func oneLineLongerThanTheBuffer() throws {
+        let whole = try parse(alpacaMulti)
+        let p = try parse(alpacaMulti) { $0.bufferSize = 256 }
+        #expect(alpacaMulti.utf8.count > 256)
+        #expect(p.report.badLines == 0, "\(p.report.summary)")
+        #expect(p.bars == whole.bars && p.names == whole.names)
+        #expect(p.report.lines == 1)
+        // With a byte-order mark, and once more as the start of a broken one: one bad record.
+        let marked = try parse(bytes: [0xEF, 0xBB, 0xBF] + Array(alpacaMulti.utf8)) { $0.bufferSize = 256 }
+        #expect(marked.bars == whole.bars)
+        let broken = try parse(String(alpacaMulti.dropLast(3)) + ",}\n") { $0.bufferSize = 256 }
+        #expect(broken.ticks.isEmpty && broken.report.count(of: .malformedJSON) == 1, "\(broken.report.summary)")
+    }
+
+    @Test("Bybit's klines: a list under result, named by its symbol field, newest first as Bybit sends them")
+    func bybitKlines() throws {
+        let text = """
+            {"retCode":0,"retMsg":"OK","result":{"symbol":"BTCUSDT","category":"spot","list":[["1670608800000","17071","17073","17027","17055.5","268611","4582373.43"],["1670605200000","17071.5","17071.5","17061","17071","4177","71263.42"]]},"retExtInfo":{},"time":1672025956592}
+
+            """
+        let p = try parse(text)
+        #expect(p.report.badLines == 0, "\(p.report.summary)")
+        #expect(p.names == ["BTCUSDT", "BTCUSDT"])
+        #expect(
+            p.bars == [
+                bar(1_670_608_800_000_000_000, 17071, 17073, 17027, 17055.5, 268_611),
+                bar(1_670_605_200_000_000_000, 17071.5, 17071.5, 17061, 17071, 4177),
+            ])
+    }
+
+    @Test("Binance's error answer {code, msg} is an error response")
+    func binanceError() throws {
+        let p = try parse("{\"code\":-1121,\"msg\":\"Invalid symbol.\"}\n")
+        #expect(p.report.count(of: .errorResponse) == 1)
+        #expect(p.report.firstBadLines.first?.excerpt == "Invalid symbol.")
+    }
+
+    // MARK: What stays as it was
+
+    @Test("records that only look like responses stay records: a status field, a stream's data object with arrays")
+    func recordsStayRecords() throws {
+        let status = try parse("{\"time\":1709285400,\"value\":3,\"status\":\"ok\"}\n{\"time\":1709285401,\"value\":4,\"status\":\"error\"}\n")
+        #expect(status.values == [3, 4] && status.report.badLines == 0, "\(status.report.summary)")
+
+        let stream = """
+            {"stream":"btcusdt@aggTrade","data":{"e":"aggTrade","E":1709251200125,"s":"BTCUSDT","a":1,"p":"61130.99","q":"0.004","f":1,"l":1,"T":1709251200123,"m":true}}
+
+            """
+        let s = try parse(stream)
+        #expect(s.values == [61130.99] && s.report.badLines == 0, "\(s.report.summary)")
+    }
+
+    // MARK: JSON documents one after another
+
+    @Test("jq's output of NDJSON (each record pretty-printed) reads as the NDJSON did")
+    func jqOutput() throws {
+        let ndjson = """
+            {"time":"2024-03-01T09:30:00Z","price":101.25,"size":3}
+            {"time":"2024-03-01T09:30:01Z","price":101.5,"size":1}
+
+            """
+        let jq = """
+            {
+              "time": "2024-03-01T09:30:00Z",
+              "price": 101.25,
+              "size": 3
+            }
+            {
+              "time": "2024-03-01T09:30:01Z",
+              "price": 101.5,
+              "size": 1
+            }
+
+            """
+        let a = try parse(ndjson)
+        let b = try parse(jq)
+        #expect(b.report.badLines == 0, "\(b.report.summary)")
+        #expect(b.ticks == a.ticks)
+        #expect(try formatDescription(of: jq).hasPrefix("JSON document"))
+    }
+
+    @Test("bad documents lose nothing else: one not JSON, one too long, one never closed, each one bad line with its line number")
+    func badDocuments() throws {
+        let good = "{\n  \"time\": 1709285400,\n  \"value\": 1\n}\n"
+        let malformed = "{\n  \"time\": 1709285401,\n  \"value\": 2,\n}\n"
+        let long = "{\n  \"time\": 1709285402,\n  \"note\": \"" + String(repeating: "x", count: 5000) + "\",\n  \"value\": 3\n}\n"
+        let last = "{\n  \"time\": 1709285403,\n  \"value\": 4\n}\n"
+        let p = try parse(good + malformed + "not json\n" + long + last + "{\n  \"time\": 1709285404,\n") {
+            $0.bufferSize = 256
+            $0.maximumLineRun = 1024
+        }
+        #expect(p.values == [1, 4])
+        #expect(p.report.count(of: .malformedJSON) == 3, "\(p.report.summary)")
+        #expect(p.report.count(of: .lineTooLong) == 1, "\(p.report.summary)")
+        #expect(p.report.firstBadLines.map(\.line).sorted() == [5, 9, 10, 19])
+    }
+}
