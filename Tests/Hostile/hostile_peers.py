@@ -112,6 +112,10 @@ def tcp_hostile(port, seconds, rng):
         b"price\nabc,def\n",
         garbage(rng, 50_000),
         b"x" * (1 << 20) + b"\n" + b"y" * (1 << 20) + b"\n",  # 1 MiB lines
+        # JSON documents that never close, kept at most a connection buffer's worth: one on a
+        # single 56 MiB line (a response as curl saves it), one pretty-printed over 4 MiB.
+        b'{"data":{"result":' + b"[" * (56 << 20) + b"\n",
+        b"{\n" + b'  "k": [1,\n' * 400_000,
     ]
     for payload in payloads:
         try:

@@ -320,7 +320,7 @@ extension CSVRecordParser {
 
     /// One step through JSON documents: whitespace, then as much of a document as `[start,
     /// stop)` holds. A document read whole is decoded at once; one that runs on is kept (up to
-    /// ``FeedOptions/maximumLineRun`` bytes, then read past and counted as one bad line) until
+    /// ``FeedOptions/maximumDocumentBytes``, then read past and counted as one bad line) until
     /// its end comes. Returns where parsing goes on.
     private mutating func parseDocumentPart<S: TickSink>(
         _ start: UnsafePointer<UInt8>, stop: UnsafePointer<UInt8>, into sink: inout S
@@ -360,7 +360,7 @@ extension CSVRecordParser {
         }
         guard let end else {
             if !documentTooLong {
-                if documentBytes.count + (stop - p) > options.maximumLineRun {
+                if documentBytes.count + (stop - p) > options.maximumDocumentBytes {
                     documentTooLong = true
                     documentBytes = []
                 } else {
@@ -374,7 +374,7 @@ extension CSVRecordParser {
         if documentTooLong {
             let bad = BadLine(
                 line: documentLine, kind: .lineTooLong,
-                excerpt: "JSON document longer than \(options.maximumLineRun) bytes, read past")
+                excerpt: "JSON document longer than \(options.maximumDocumentBytes) bytes, read past")
             report.record(bad)
             if options.strict { throw .badLine(bad) }
         } else if documentBytes.isEmpty {

@@ -51,9 +51,9 @@ struct CSVRecordParser {
     /// The line the open document starts on (its records are reported under it).
     var documentLine = 0
     /// The open document's bytes read so far, when it spans reads (empty while it fits one);
-    /// never more than ``FeedOptions/maximumLineRun``.
+    /// never more than ``FeedOptions/maximumDocumentBytes``.
     var documentBytes: [UInt8] = []
-    /// The open document outgrew ``FeedOptions/maximumLineRun``: it is read past, not kept.
+    /// The open document outgrew ``FeedOptions/maximumDocumentBytes``: it is read past, not kept.
     var documentTooLong = false
     /// The last bid and ask a bid/ask file of one instrument gave (NaN before the first), for
     /// the lines that leave one side empty.

@@ -48,15 +48,13 @@ extension JSONTickDecoder {
     /// such as a depth update's bids.)
     static let keyedWrapperKeys: [StaticString] = ["result", "bars", "trades", "quotes"]
 
-    /// Top-level keys that may open a nested response: `chart`, `data`, then
-    /// ``keyedWrapperKeys`` in order.
-    static let responseKeys: [StaticString] = ["chart", "data"] + keyedWrapperKeys + errorKeys
+    /// Top-level keys that may open a nested response, each a bit of ``topLevel(_:)``'s mask: `chart`, `data`, then ``keyedWrapperKeys``, then the keys
+    /// under which services say what went wrong (``errorText(_:)``).
+    static let responseKeys: [StaticString] = ["chart", "data"] + keyedWrapperKeys + ["error", "msg"]
+    static let chartBit: UInt16 = 1, dataBit: UInt16 = 2, keyedBits: UInt16 = 0b11_1100, errorBits: UInt16 = 0b1100_0001
 
-    /// Top-level keys under which services say what went wrong (see ``errorText(_:)``).
-    static let errorKeys: [StaticString] = ["error", "status", "msg"]
-
-    /// Decodes the response in the validated object whose `{` `object` has just passed when
-    /// it has one of these shapes, and returns the ticks delivered; nil when it has none (the
+    /// Decodes the response in the validated object whose `{` `object` has just passed, which
+    /// has the top-level ``responseKeys`` of `keys` (a bit each), when it has one of these shapes, and returns the ticks delivered; nil when it has none (the
     /// object is then a record itself):
     /// - a Yahoo Finance chart, `{"chart":{"result":[{"meta":{"symbol":…},"timestamp":[…],
     ///   "indicators":{"quote":[{"open":[…],"high":[…],"low":[…],"close":[…],"volume":[…]}]}}]}}`:
@@ -69,12 +67,10 @@ extension JSONTickDecoder {
     ///
     /// O(the document); allocates once per series (its name).
     mutating func nestedResponse<S: TickSink>(
-        _ object: JSONScanner, receivedAt: Int64?, _ payload: UnsafeRawBufferPointer, into sink: inout S
+        _ object: JSONScanner, keys: UInt16, receivedAt: Int64?, _ payload: UnsafeRawBufferPointer, into sink: inout S
     ) throws(FeedError) -> Int? {
-        // A record's keys are compared once, without allocating, before any shape is looked for.
-        guard Self.hasResponseKey(object) else { return nil }
         defer { contextSymbol = .none }
-        if let chart = Self.member(object, "chart").flatMap(Self.inside), let results = Self.member(chart, "result"),
+        if keys & Self.chartBit != 0, let chart = Self.member(object, "chart").flatMap(Self.inside), let results = Self.member(chart, "result"),
             var cursor = JSONArrayCursor(results)
         {
             responseShape = "Yahoo Finance chart, one bar per timestamp, symbol from meta.symbol"
@@ -87,12 +83,12 @@ extension JSONTickDecoder {
             }
             return delivered
         }
-        if let data = Self.member(object, "data").flatMap(Self.inside), let results = Self.member(data, "result"),
+        if keys & Self.dataBit != 0, let data = Self.member(object, "data").flatMap(Self.inside), let results = Self.member(data, "result"),
             let kind = Self.member(data, "resultType").flatMap(Self.text)
         {
             return try prometheus(results, kind: kind, receivedAt: receivedAt, payload, into: &sink)
         }
-        for key in Self.keyedWrapperKeys {
+        for (index, key) in Self.keyedWrapperKeys.enumerated() where keys & (Self.keyedBits & (4 << index)) != 0 {
             guard let keyed = Self.member(object, key).flatMap(Self.inside), Self.holdsKeyedRecords(keyed) else { continue }
             let kraken = key.utf8Start == Self.keyedWrapperKeys[0].utf8Start && Self.member(object, "error").map { $0.peek == 0x5B } == true
             responseShape =
@@ -103,7 +99,7 @@ extension JSONTickDecoder {
             inWrapper = true
             return try keyedRecords(keyed, kraken: kraken, receivedAt: receivedAt, payload, into: &sink)
         }
-        if let error = Self.errorText(object) {
+        if keys & Self.errorBits != 0, let error = Self.errorText(object) {
             let remember = options.strict || report.firstBadLines.count < report.maximumRemembered
             let line = BadLine(line: currentLine, kind: .errorResponse, excerpt: remember ? error : "")
             report.record(line)
@@ -355,18 +351,6 @@ extension JSONTickDecoder {
             s.skipWhitespace()
             if spanEquals(found, key) { return s }
             guard s.skipValue(), s.consume(0x2C) else { return nil }
-        }
-    }
-
-    /// Whether the object whose inside is `object` has one of ``responseKeys`` at its top
-    /// level. O(its members); allocates nothing for unescaped keys.
-    static func hasResponseKey(_ object: JSONScanner) -> Bool {
-        var s = object
-        while true {
-            s.skipWhitespace()
-            guard let found = s.scanString(), s.consume(0x3A) else { return false }
-            if responseKeys.contains(where: { spanEquals(found, $0) }) { return true }
-            guard s.skipValue(), s.consume(0x2C) else { return false }
         }
     }
 

@@ -118,12 +118,15 @@ public struct JSONTickDecoder: TickPayloadDecoder {
         switch scanner.peek {
         case 0x7B:
             scanner.p += 1
-            if let array = Self.wrappedRecords(scanner) {
+            let top = Self.topLevel(scanner)
+            if let array = top.records {
                 // A REST response: its records in an array under one key.
                 scanner = array
                 inWrapper = true
                 delivered += try records(&scanner, receivedAt: receivedAt, payload, into: &sink)
-            } else if let nested = try nestedResponse(scanner, receivedAt: receivedAt, payload, into: &sink) {
+            } else if top.responseKeys != 0,
+                let nested = try nestedResponse(scanner, keys: top.responseKeys, receivedAt: receivedAt, payload, into: &sink)
+            {
                 delivered += nested
             } else if try record(&scanner, isObject: true, receivedAt: receivedAt, payload, into: &sink) {
                 delivered += 1
@@ -153,27 +156,37 @@ public struct JSONTickDecoder: TickPayloadDecoder {
 
     /// Keys under which REST responses put their records: Polygon's `results`, Alpaca's
     /// `bars`, OKX's and many others' `data`, `candles`.
-    static let wrapperKeys = ["results", "bars", "data", "candles"]
+    static let wrapperKeys: [StaticString] = ["results", "bars", "data", "candles"]
 
     /// In the object whose `{` `object` has just passed, the array under one of
     /// ``wrapperKeys`` whose first element is an object or an array (records, not scalars): a
     /// scanner at its `[`; nil for any other object (a record itself, or Binance's combined
     /// stream, whose `data` is one object). O(the object's top-level keys).
-    static func wrappedRecords(_ object: JSONScanner) -> JSONScanner? {
+    static func wrappedRecords(_ object: JSONScanner) -> JSONScanner? { topLevel(object).records }
+
+    /// One pass over the top-level keys of the object whose `{` `object` has just passed: the
+    /// records one key down (``wrappedRecords(_:)``; the pass stops there), else which of
+    /// ``responseKeys`` it has, a bit each (a nested response's, ``nestedResponse(_:keys:receivedAt:_:into:)``).
+    /// O(the object's top-level keys); allocates nothing for unescaped keys.
+    static func topLevel(_ object: JSONScanner) -> (records: JSONScanner?, responseKeys: UInt16) {
         var s = object
+        var mask: UInt16 = 0
         while true {
             s.skipWhitespace()
-            guard let key = s.scanString(), s.consume(0x3A) else { return nil }
+            guard let key = s.scanString(), s.consume(0x3A) else { return (nil, mask) }
             s.skipWhitespace()
-            if s.hasMore && s.peek == 0x5B && !key.escaped
-                && wrapperKeys.contains(where: { $0.utf8.elementsEqual(UnsafeBufferPointer(start: key.start, count: key.end - key.start)) })
-            {
-                var probe = s
-                probe.p += 1
-                probe.skipWhitespace()
-                if probe.hasMore && (probe.peek == 0x7B || probe.peek == 0x5B) { return s }
+            // Every key looked for is 3 to 7 bytes long: a tick's one-letter keys cost one compare.
+            let length = key.end - key.start
+            if key.escaped || (length >= 3 && length <= 7) {
+                if s.hasMore && s.peek == 0x5B && wrapperKeys.contains(where: { spanEquals(key, $0) }) {
+                    var probe = s
+                    probe.p += 1
+                    probe.skipWhitespace()
+                    if probe.hasMore && (probe.peek == 0x7B || probe.peek == 0x5B) { return (s, mask) }
+                }
+                if let index = responseKeys.firstIndex(where: { spanEquals(key, $0) }) { mask |= 1 << UInt16(index) }
             }
-            guard s.skipValue(), s.consume(0x2C) else { return nil }
+            guard s.skipValue(), s.consume(0x2C) else { return (nil, mask) }
         }
     }
 

@@ -50,6 +50,11 @@ public struct FeedOptions: Sendable {
     /// ``FeedError/noLineBreak(path:bytes:)`` (64 MiB): a tick line is never that long, so such
     /// input (`/dev/zero`, a binary file) is not skipped forever. At least ``bufferSize``.
     public var maximumLineRun = 64 << 20
+    /// The most bytes one JSON document spread over many lines or reads may hold (a REST
+    /// response, pretty-printed or on one long line), kept whole until it closes (64 MiB); a
+    /// longer one is read past and counted as one ``BadLineKind/lineTooLong``. A listener sets
+    /// it to its connection buffer, so a peer's document costs no more than its line.
+    public var maximumDocumentBytes = 64 << 20
     /// Ticks per batch handed out by readers.
     public var batchCapacity = 8192
     /// The instruction level of the plain-line CSV kernel (``ltk_csv_plain_lines``): the

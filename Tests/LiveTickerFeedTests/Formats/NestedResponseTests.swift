@@ -368,7 +368,7 @@ import Glibc
         let last = "{\n  \"time\": 1709285403,\n  \"value\": 4\n}\n"
         let p = try parse(good + malformed + "not json\n" + long + last + "{\n  \"time\": 1709285404,\n") {
             $0.bufferSize = 256
-            $0.maximumLineRun = 1024
+            $0.maximumDocumentBytes = 1024
         }
         #expect(p.values == [1, 4])
         #expect(p.report.count(of: .malformedJSON) == 3, "\(p.report.summary)")
