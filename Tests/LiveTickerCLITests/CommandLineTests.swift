@@ -210,6 +210,40 @@ struct CommandLineTests {
         #expect(image?.rgb != one?.rgb && image?.rgb != first?.rgb && one?.rgb != first?.rgb)
     }
 
+    @Test("--symbol takes Prometheus series names, whose commas lie inside {…}: one, two, or one among several")
+    func prometheusSymbolNames() throws {
+        #expect(FeedArguments.symbolNames("AAA, BBB ,,CCC") == ["AAA", "BBB", "CCC"])
+        #expect(FeedArguments.symbolNames(#"up{instance="a:9100", job="node"}"#) == [#"up{instance="a:9100", job="node"}"#])
+        #expect(
+            FeedArguments.symbolNames(#"up{instance="a:9100", job="node"},up{instance="b:9100", job="x,\"y\"}"}"#)
+                == [#"up{instance="a:9100", job="node"}"#, #"up{instance="b:9100", job="x,\"y\"}"}"#])
+        #expect(FeedArguments.symbolNames("S&P 500,FTSE 100") == ["S&P 500", "FTSE 100"])
+
+        let dir = temporaryDirectory()
+        var series: [String] = []
+        for (instance, base) in [("pi-kitchen:9100", 0.4), ("pi-garage:9100", 1.2), ("pi-attic:9100", 2.0)] {
+            let values = (0..<120).map { "[\(1_709_285_400 + $0 * 15),\"\(base + Double($0 % 9) * 0.05)\"]" }
+            series.append(#"{"metric":{"__name__":"node_load1","instance":""# + instance + #"","job":"node"},"values":["# + values.joined(separator: ",") + "]}")
+        }
+        writeFile(dir + "/load.json", #"{"status":"success","data":{"resultType":"matrix","result":["# + series.joined(separator: ",") + "]}}\n")
+        func run(_ symbol: String, _ name: String) -> (Int32, String) {
+            var status: Int32 = -1
+            let log = capture(2) {
+                status = LiveTickerCommandLine.run(
+                    ["replay", dir + "/load.json", "--output", dir + "/\(name).ppm", "--size", "320x200", "--symbol", symbol])
+            }
+            return (status, log)
+        }
+        let kitchen = #"node_load1{instance="pi-kitchen:9100", job="node"}"#
+        let garage = #"node_load1{instance="pi-garage:9100", job="node"}"#
+        let (oneStatus, oneLog) = run(garage, "one")
+        #expect(oneStatus == 0, "\(oneLog)")
+        #expect(oneLog.contains("240 filtered by symbol"), "\(oneLog)")
+        let (twoStatus, twoLog) = run(kitchen + "," + garage, "two")
+        #expect(twoStatus == 0, "\(twoLog)")
+        #expect(twoLog.contains("(240 ticks)") && twoLog.contains("120 ticks of other symbols"), "\(twoLog)")
+    }
+
     @Test("--crosshair marks a moment given as ISO-8601 or epoch time: the same picture either way")
     func crosshair() throws {
         let dir = temporaryDirectory()

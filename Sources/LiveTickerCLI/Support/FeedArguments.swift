@@ -27,6 +27,8 @@ enum FeedArguments {
           --header MODE       auto, yes or no (no: lines are time,value[,size[,symbol]])
           --symbol NAME       chart only this symbol (default: the first one in the file);
                               NAME,NAME,… charts several, one series each, on one axis
+                              (a comma inside {…} or "…" is part of a name: Prometheus'
+                              'up{instance="a:9100", job="node"}')
           --from TIME         keep ticks at or after TIME (epoch number or ISO-8601)
           --to TIME           keep ticks before TIME
           --strict            stop at the first bad line (exit 1) instead of skipping it
@@ -89,7 +91,7 @@ enum FeedArguments {
         guard !options.moreValueColumns.isEmpty, let first = options.valueColumn else {
             return (chartedSymbols(&options), false)
         }
-        if options.symbol?.contains(",") == true {
+        if let list = options.symbol, symbolNames(list).count > 1 {
             throw UsageError("--value A,B and --symbol A,B cannot both name several: chart several columns of one symbol, or one column of several symbols")
         }
         return (([first] + options.moreValueColumns).map(\.description), true)
@@ -97,7 +99,43 @@ enum FeedArguments {
 
     static func chartedSymbols(_ options: inout FeedOptions) -> [String] {
         guard let list = options.symbol, list.contains(",") else { return [] }
+        let names = symbolNames(list)
+        guard names.count > 1 else {
+            // One name with a comma in it: the single-symbol filter, as for any one name.
+            options.symbol = names.first
+            return []
+        }
         options.symbol = nil
-        return list.split(separator: ",").map { String($0.filter { $0 != " " }) }.filter { !$0.isEmpty }
+        return names
+    }
+
+    /// The names of a `--symbol` list: split at commas outside `{…}` and `"…"` (a Prometheus
+    /// series, `up{instance="a:9100", job="node"}`, is one name), spaces around each name
+    /// dropped, empty names left out. O(characters).
+    static func symbolNames(_ list: String) -> [String] {
+        var names: [String] = []
+        var current = ""
+        var depth = 0
+        var quoted = false
+        var escaped = false
+        for c in list {
+            if quoted {
+                if escaped { escaped = false } else if c == "\\" { escaped = true } else if c == "\"" { quoted = false }
+            } else if c == "\"" {
+                quoted = true
+            } else if c == "{" {
+                depth += 1
+            } else if c == "}" {
+                depth = max(0, depth - 1)
+            } else if c == "," && depth == 0 {
+                names.append(current)
+                current = ""
+                continue
+            }
+            current.append(c)
+        }
+        names.append(current)
+        return names.map { String($0.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()) }
+            .filter { !$0.isEmpty }
     }
 }

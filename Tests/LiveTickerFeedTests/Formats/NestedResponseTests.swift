@@ -316,6 +316,15 @@ import Glibc
         #expect(p.report.firstBadLines.first?.excerpt == "Invalid symbol.")
     }
 
+    @Test("a pretty-printed response whose keys before its records outgrow the first read is read whole")
+    func wrapperBeyondTheFirstRead() throws {
+        let records = #"[{"t":1709285400000,"o":1,"h":2,"l":0.5,"c":1.5,"v":10},{"t":1709285460000,"o":1.5,"h":3,"l":1,"c":2.5,"v":20}]"#
+        let text = pretty(#"{"ticker":"AAPL","note":""# + String(repeating: "n", count: 600) + #"","results":"# + records + "}")
+        let p = try parse(text) { $0.bufferSize = 256 }
+        #expect(p.report.badLines == 0, "\(p.report.summary)")
+        #expect(p.bars.map(\.close) == [1.5, 2.5] && p.bars.map(\.volume) == [10, 20])
+    }
+
     // MARK: What stays as it was
 
     @Test("records that only look like responses stay records: a status field, a stream's data object with arrays")
