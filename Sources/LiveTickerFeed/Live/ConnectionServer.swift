@@ -59,6 +59,8 @@ final class ConnectionServer {
         self.endpoint = endpoint
         var options = options
         options.bufferSize = limits.connectionBufferSize
+        // A peer's JSON document costs no more than its line.
+        options.maximumDocumentBytes = limits.connectionBufferSize
         options.batchCapacity = min(options.batchCapacity, 1024)
         self.options = options
         columnsPublished = options.moreValueColumns.isEmpty
