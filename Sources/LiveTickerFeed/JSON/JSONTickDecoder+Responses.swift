@@ -50,8 +50,10 @@ extension JSONTickDecoder {
 
     /// Top-level keys that may open a nested response, each a bit of ``topLevel(_:)``'s mask: `chart`, `data`, then ``keyedWrapperKeys``, then the keys
     /// under which services say what went wrong (``errorText(_:)``).
-    static let responseKeys: [StaticString] = ["chart", "data"] + keyedWrapperKeys + ["error", "msg"]
+    static let responseKeys: [StaticString] =
+        ["chart", "data"] + keyedWrapperKeys + ["error", "msg", "datapoints", "timestamps"]
     static let chartBit: UInt16 = 1, dataBit: UInt16 = 2, keyedBits: UInt16 = 0b11_1100, errorBits: UInt16 = 0b1100_0001
+    static let datapointsBit: UInt16 = 1 << 8, timestampsBit: UInt16 = 1 << 9
 
     /// Decodes the response in the validated object whose `{` `object` has just passed, which
     /// has the top-level ``responseKeys`` of `keys` (a bit each), when it has one of these shapes, and returns the ticks delivered; nil when it has none (the
@@ -62,6 +64,8 @@ extension JSONTickDecoder {
     /// - a Prometheus query result, `{"status":"success","data":{"resultType":"matrix",
     ///   "result":[{"metric":{…},"values":[[t,"v"],…]}]}}` (an instant vector's `value`, a
     ///   scalar's pair): one symbol per series, named by its labels as Prometheus prints them;
+    /// - a Graphite render series (``graphite(_:rows:receivedAt:_:into:)``) and a VictoriaMetrics
+    ///   export line (`{"metric":{…},"values":[…],"timestamps":[…]}`, named as Prometheus';
     /// - records filed by symbol under one of ``keyedWrapperKeys``: each array's key is its
     ///   records' symbol (Kraken's OHLC and trade rows, whose columns it knows).
     ///
@@ -82,6 +86,23 @@ extension JSONTickDecoder {
                 _ = cursor.scanner.skipValue()
             }
             return delivered
+        }
+        if keys & Self.datapointsBit != 0, let rows = Self.member(object, "datapoints"), rows.peek == 0x5B {
+            return try graphite(object, rows: rows, receivedAt: receivedAt, payload, into: &sink)
+        }
+        if keys & Self.timestampsBit != 0, let times = Self.member(object, "timestamps").flatMap(JSONArrayCursor.init),
+            let values = Self.member(object, "values").flatMap(JSONArrayCursor.init)
+        {
+            responseShape = "VictoriaMetrics export, one symbol per series, named by its labels"
+            responseHoldsMeasurements = true
+            name(Self.prometheusName(Self.member(object, "metric").flatMap(Self.inside)))
+            var layout = JSONFieldLayout()
+            layout.time = .path(["timestamps"])
+            layout.value = .path(["values"])
+            layout.timeUnit = options.timeUnit
+            return try zipColumns(
+                times, [(Self.valueRole, values)], layout: layout, skipsEmpty: false, receivedAt: receivedAt, payload,
+                into: &sink)
         }
         if keys & Self.dataBit != 0, let data = Self.member(object, "data").flatMap(Self.inside), let results = Self.member(data, "result"),
             let kind = Self.member(data, "resultType").flatMap(Self.text)
@@ -150,46 +171,82 @@ extension JSONTickDecoder {
             name(Array(symbolText.utf8))
         }
         // A day without trades has no timestamps (and no columns): nothing to chart.
-        guard let times = Self.member(result, "timestamp"), var rows = JSONArrayCursor(times) else { return 0 }
+        guard let times = Self.member(result, "timestamp"), let rows = JSONArrayCursor(times) else { return 0 }
         var quote: JSONScanner?
         if let indicators = Self.member(result, "indicators").flatMap(Self.inside),
             let quotes = Self.member(indicators, "quote"), var list = JSONArrayCursor(quotes), list.next()
         {
             quote = Self.inside(list.scanner)
         }
-        // Roles 1 (close), 2 (volume), 4 (open), 5 (high), 6 (low), each column read in step.
-        let columns: [(role: Int, key: StaticString)] = [
+        // Close, volume, open, high, low: each column read in step with the times.
+        let keys: [(role: Int, key: StaticString)] = [
             (Self.valueRole, "close"), (Self.sizeRole, "volume"), (Self.openRole, "open"), (Self.highRole, "high"),
             (Self.lowRole, "low"),
         ]
-        var cursors = columns.map { column in quote.flatMap { Self.member($0, column.key) }.flatMap(JSONArrayCursor.init) }
+        let columns = keys.map { column in
+            (column.role, quote.flatMap { Self.member($0, column.key) }.flatMap(JSONArrayCursor.init))
+        }
         var layout = JSONFieldLayout()
         layout.time = .path(["timestamp"])
         layout.value = .path(["close"])
-        layout.size = cursors[1] == nil ? nil : .path(["volume"])
-        if cursors[2] != nil && cursors[3] != nil && cursors[4] != nil {
+        layout.size = columns[1].1 == nil ? nil : .path(["volume"])
+        if columns[2].1 != nil && columns[3].1 != nil && columns[4].1 != nil {
             layout.open = .path(["open"])
             layout.high = .path(["high"])
             layout.low = .path(["low"])
         }
         layout.timeUnit = options.timeUnit
+        return try zipColumns(rows, columns, layout: layout, skipsEmpty: true, receivedAt: receivedAt, payload, into: &sink)
+    }
+
+    /// Records from columns: the `times` array's elements, each with the element at the same
+    /// place of every column (a role's values; a missing column or a short one leaves the
+    /// field missing), delivered by `layout`. With `skipsEmpty`, a row whose value (and open)
+    /// is `null` is an interval without trades (Yahoo's latest, still open, or a quiet one):
+    /// nothing happened, so it is counted in ``FeedReport/emptyIntervals`` and not charted,
+    /// not even as a gap. O(rows × columns).
+    private mutating func zipColumns<S: TickSink>(
+        _ times: JSONArrayCursor, _ columns: [(role: Int, cursor: JSONArrayCursor?)], layout: JSONFieldLayout,
+        skipsEmpty: Bool, receivedAt: Int64?, _ payload: UnsafeRawBufferPointer, into sink: inout S
+    ) throws(FeedError) -> Int {
+        var rows = times
+        var cursors = columns.map(\.cursor)
         var delivered = 0
         while rows.next() {
             var fields = Fields()
             fields.time = capture(&rows.scanner)
-            for (index, column) in columns.enumerated() {
+            for index in columns.indices {
                 guard cursors[index] != nil, cursors[index]!.next() else { continue }
-                fields[column.role] = capture(&cursors[index]!.scanner)
+                fields[columns[index].role] = capture(&cursors[index]!.scanner)
             }
-            // A row of nulls is an interval without trades (the latest, still open, or a quiet
-            // one): nothing happened, so nothing is charted, not even a gap.
-            if fields.value.kind == .null && (fields.open.kind == .null || fields.open.kind == .missing) {
+            if skipsEmpty && fields.value.kind == .null && (fields.open.kind == .null || fields.open.kind == .missing) {
                 report.emptyIntervals &+= 1
                 continue
             }
             if try emit(fields, receivedAt: receivedAt, payload, layout: layout, into: &sink) { delivered += 1 }
         }
         return delivered
+    }
+
+    /// A Graphite render series, `{"target":"servers.pi.load","datapoints":[[0.42,1709285400],
+    /// …]}` (the `format=json` answer is an array of them): its rows are `[value, time]`, a
+    /// `null` value a gap (as Graphite draws it), its target its symbol.
+    private mutating func graphite<S: TickSink>(
+        _ object: JSONScanner, rows: JSONScanner, receivedAt: Int64?, _ payload: UnsafeRawBufferPointer,
+        into sink: inout S
+    ) throws(FeedError) -> Int {
+        responseShape = "Graphite render, one symbol per target, rows [value, time]"
+        responseHoldsMeasurements = true
+        name(Array((Self.member(object, "target").flatMap(Self.text) ?? "").utf8))
+        if rowLayout == nil && options.timeColumn == nil && options.valueColumn == nil && options.sizeColumn == nil {
+            var layout = JSONFieldLayout()
+            layout.time = .index(1)
+            layout.value = .index(0)
+            layout.timeUnit = options.timeUnit
+            rowLayout = layout
+        }
+        var scanner = rows
+        return try records(&scanner, receivedAt: receivedAt, payload, into: &sink)
     }
 
     /// A Prometheus result of `kind`: series (`matrix`, `vector`) with their labels, or one

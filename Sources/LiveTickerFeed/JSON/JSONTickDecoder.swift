@@ -175,9 +175,9 @@ public struct JSONTickDecoder: TickPayloadDecoder {
             s.skipWhitespace()
             guard let key = s.scanString(), s.consume(0x3A) else { return (nil, mask) }
             s.skipWhitespace()
-            // Every key looked for is 3 to 7 bytes long: a tick's one-letter keys cost one compare.
+            // Every key looked for is 3 to 10 bytes long: a tick's one-letter keys cost one compare.
             let length = key.end - key.start
-            if key.escaped || (length >= 3 && length <= 7) {
+            if key.escaped || (length >= 3 && length <= 10) {
                 if s.hasMore && s.peek == 0x5B && wrapperKeys.contains(where: { spanEquals(key, $0) }) {
                     var probe = s
                     probe.p += 1

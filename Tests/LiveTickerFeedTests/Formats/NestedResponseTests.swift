@@ -146,6 +146,45 @@ import Glibc
         #expect(!kraken.valuesAreMeasurements)
     }
 
+    // MARK: Graphite and VictoriaMetrics
+
+    /// Graphite's `/render?target=servers.*.loadavg.01&format=json`: rows `[value, time]`, the
+    /// newest bucket still `null`.
+    let graphite = """
+        [{"target": "servers.pi-kitchen.loadavg.01", "tags": {"name": "servers.pi-kitchen.loadavg.01"}, "datapoints": [[0.42, 1709285400], [0.5, 1709285460], [null, 1709285520], [0.61, 1709285580]]}, {"target": "servers.pi-garage.loadavg.01", "tags": {"name": "servers.pi-garage.loadavg.01"}, "datapoints": [[1.2, 1709285400], [1.1, 1709285460], [1.3, 1709285520], [null, 1709285580]]}]
+
+        """
+
+    @Test("Graphite's render JSON: one symbol per target, rows [value, time], a null a gap as Graphite draws it")
+    func graphiteRender() throws {
+        for text in [graphite, pretty(graphite)] {
+            let p = try parse(text)
+            #expect(p.report.badLines == 0, "\(p.report.summary)")
+            #expect(
+                p.names == Array(repeating: "servers.pi-kitchen.loadavg.01", count: 4)
+                    + Array(repeating: "servers.pi-garage.loadavg.01", count: 4))
+            #expect(p.times == [0, 60, 120, 180, 0, 60, 120, 180].map { ns(1_709_285_400 + $0) })
+            #expect(p.values[0] == 0.42 && p.values[2].isNaN && p.values[6] == 1.3 && p.values[7].isNaN)
+            #expect(p.report.nonFiniteValues == 2)
+        }
+        #expect(try formatDescription(of: graphite).contains("Graphite render"))
+    }
+
+    @Test("VictoriaMetrics' /api/v1/export: a series per line, its values zipped with its timestamps, named as Prometheus'")
+    func victoriaMetricsExport() throws {
+        let text = """
+            {"metric":{"__name__":"up","instance":"localhost:9100","job":"node_exporter"},"values":[0,0,1],"timestamps":[1549891472010,1549891487724,1549891503438]}
+            {"metric":{"__name__":"up","instance":"localhost:9090","job":"prometheus"},"values":[1,1,1],"timestamps":[1549891461511,1549891476511,1549891491511]}
+
+            """
+        let p = try parse(text)
+        #expect(p.report.badLines == 0, "\(p.report.summary)")
+        #expect(p.values == [0, 0, 1, 1, 1, 1])
+        #expect(p.times[0] == 1_549_891_472_010_000_000 && p.times[3] == 1_549_891_461_511_000_000)
+        #expect(
+            Set(p.names) == ["up{instance=\"localhost:9100\", job=\"node_exporter\"}", "up{instance=\"localhost:9090\", job=\"prometheus\"}"])
+    }
+
     // MARK: Kraken
 
     /// `GET /0/public/OHLC?pair=XBTUSD&interval=1`: `[time, open, high, low, close, vwap, volume, count]`.
