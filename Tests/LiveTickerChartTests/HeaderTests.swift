@@ -43,6 +43,32 @@ struct HeaderTests {
         #expect(try downPixels(price, .both) > downPixels(price, .absolute))
     }
 
+    @Test("newest ticks that are gaps (a sensor unavailable, Graphite's open bucket): the last value known, dimmed, with its change; never NaN")
+    func lastValueThroughAGap() throws {
+        var options = ChartOptions()
+        options.theme = .dark
+        func header(_ values: [Double]) throws -> (value: Int, dimmed: Int, up: Int, text: String) {
+            let (fb, chart) = render([try makeSeries(values)], width: 640, height: 200, options: options)
+            let band = try #require(chart.lastGeometry).layout.header
+            return (
+                count(chart.seriesColor(0), in: band, of: fb), count(ChartTheme.dark.label, in: band, of: fb),
+                count(ChartTheme.dark.up, in: band, of: fb), chart.describe()
+            )
+        }
+        let live = try header([10, 11, 11])
+        let gap = try header([10, 11, .nan, .nan])
+        // The same digits and change, the value in the label colour instead of the series'.
+        #expect(live.value > 0 && gap.value == 0)
+        #expect(gap.dimmed > live.dimmed)
+        #expect(gap.up == live.up && gap.up > 0)
+        #expect(gap.text.contains("last 11, then no value at"), "\(gap.text)")
+        #expect(!gap.text.contains("NaN"))
+        // Nothing finite at all: no value to show (it read "NaN").
+        let none = try header([.nan, .nan])
+        #expect(none.value == 0)
+        #expect(!none.text.contains("NaN"), "\(none.text)")
+    }
+
     @Test("by default the change is shown for prices and not for measurements (a boiler's setpoint read '+2 (+2.78%)')")
     func automaticChange() throws {
         func changePixels(_ change: ChartOptions.Change, measurements: Bool) throws -> Int {

@@ -22,6 +22,16 @@ extension LiveTickerChart {
         for (index, series) in sources.enumerated() where readsSeries[index] {
             let s = scratch[index]
             s.newest = series.newestTick
+            s.newestIsGap = false
+            if let newest = s.newest, newest.value.isNaN {
+                // A gap is no value to show: the last one known stands, marked as such (a
+                // Graphite series ends in its still-open bucket's null; "NaN" said nothing).
+                let known = series.newestFiniteValue()
+                if !known.isNaN {
+                    s.newest = Tick(time: newest.time, value: known, size: 0)
+                    s.newestIsGap = true
+                }
+            }
             s.firstValue = series.oldestHeldFiniteValue()
             if let times = series.heldTimeRange() {
                 newestTime = max(newestTime, times.upperBound)
@@ -99,10 +109,19 @@ extension LiveTickerChart {
             if case .fixed = window {
                 // A fixed range shows the last value *in* it (header, tag), not the feed's
                 // newest, which may lie outside and would be pinned to an edge.
+                s.newestIsGap = false
                 if visible.isEmpty {
                     s.newest = nil
                 } else if !s.rawTicks.isEmpty {
-                    s.newest = s.ticks[s.rawTicks.upperBound &- 1]
+                    // The last finite value in the window, when its newest ticks are gaps.
+                    let last = s.ticks[s.rawTicks.upperBound &- 1]
+                    var i = s.rawTicks.upperBound &- 1
+                    while i > s.rawTicks.lowerBound && s.ticks[i].value.isNaN { i &-= 1 }
+                    s.newest = last
+                    if last.value.isNaN && !s.ticks[i].value.isNaN {
+                        s.newest = Tick(time: last.time, value: s.ticks[i].value, size: 0)
+                        s.newestIsGap = true
+                    }
                 } else {
                     let one = UnsafeMutableBufferPointer(rebasing: s.ticks[0..<1])
                     s.newest = series.copyTicks(positions: (visible.upperBound &- 1)..<visible.upperBound, into: one).count == 1 ? one[0] : nil

@@ -26,7 +26,14 @@ extension LiveTickerChart {
                 parts.append("\(name) has no ticks.")
                 continue
             }
-            var sentence = "\(name): last \(number(newest.value)) at \(when(newest.time))"
+            guard !newest.value.isNaN else {
+                parts.append("\(name) has only gaps so far, the newest at \(when(newest.time)).")
+                continue
+            }
+            var sentence =
+                s.newestIsGap
+                ? "\(name): last \(number(newest.value)), then no value at \(when(newest.time))"
+                : "\(name): last \(number(newest.value)) at \(when(newest.time))"
             if newest.value.isFinite, s.firstValue.isFinite, s.firstValue != 0 {
                 let change = newest.value - s.firstValue
                 let percent = ValueLabel.fixed(change / abs(s.firstValue) * 100, fractionDigits: 2).description

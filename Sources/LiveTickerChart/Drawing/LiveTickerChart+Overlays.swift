@@ -278,8 +278,10 @@ extension LiveTickerChart {
         } else {
             x &+= s.titleBytes.withUnsafeBufferPointer { glyphs.width(of: $0) } &+ space
         }
-        guard detail != .name, let newest = s.newest else { return x }
-        put(Self.headerNumber(newest.value, decimals: decimals), seriesColor(index))
+        // Only gaps so far: no value to show (not "NaN").
+        guard detail != .name, let newest = s.newest, !newest.value.isNaN else { return x }
+        // The last value known before a gap is dimmed: not what the feed says now.
+        put(Self.headerNumber(newest.value, decimals: decimals), s.newestIsGap ? theme.label : seriesColor(index))
         guard detail == .change, newest.value.isFinite, s.firstValue.isFinite, change != .none else { return x }
         let delta = newest.value - s.firstValue
         let color = delta >= 0 ? theme.up : theme.down

@@ -116,8 +116,13 @@ final class SeriesScratch {
     var tickExtent = ValueExtent()
     /// Lowest low and highest high of the visible drawable candles this frame.
     var candleExtent = ValueExtent()
-    /// The newest tick (for the last-value line), if any.
+    /// The newest tick (for the last-value line), if any. When the newest ticks are gaps (NaN:
+    /// a sensor `unavailable`, Graphite's still-open bucket), the newest finite value at the
+    /// newest tick's time, and ``newestIsGap`` is set.
     var newest: Tick?
+    /// ``newest`` holds a value from before the newest ticks, which are gaps: the header shows
+    /// it dimmed (the last known, not the current value).
+    var newestIsGap = false
     /// The oldest finite value held (for the change shown in the header).
     var firstValue = Double.nan
     /// Where this frame's last-value tag sits in the value-axis strip (empty when none), so

@@ -22,6 +22,9 @@ public protocol ChartSource: AnyObject {
     var holdsMeasurements: Bool { get }
     /// The oldest finite value held (the header's change is measured from it); NaN if none.
     func oldestHeldFiniteValue() -> Double
+    /// The newest finite value (shown in the header and the tag while the newest ticks are
+    /// gaps); NaN if none. O(1).
+    func newestFiniteValue() -> Double
     /// The smallest and largest time held; nil when nothing is held.
     func heldTimeRange() -> ClosedRange<Int64>?
     /// Most ticks a chart copies at once (its scratch is sized from it, once).
@@ -87,6 +90,11 @@ public protocol ChartSource: AnyObject {
 }
 
 extension ChartSource {
+    /// Default: the newest tick's value when it is finite, else NaN (a gap then shows none).
+    public func newestFiniteValue() -> Double {
+        guard let value = newestTick?.value, value.isFinite else { return .nan }
+        return value
+    }
     /// Default: ticks.
     public var holdsBars: Bool { false }
     /// Default: prices.

@@ -75,6 +75,13 @@ extension LiveSeries {
         return lower <= upper ? lower...upper : nil
     }
 
+    /// The newest finite value ever appended (NaN before the first): what a display shows while
+    /// the newest ticks are gaps. O(1), any thread (a relaxed read of the producer's word; read
+    /// after ``version`` it is at least that version's).
+    public func newestFiniteValue() -> Double {
+        Double(bitPattern: shared[Self.lastIndex].load(ordering: .relaxed))
+    }
+
     /// The oldest finite value held (NaN when none), found through the summaries: O(levels +
     /// blocks without a finite value), no allocation. Consumer side.
     public func oldestHeldFiniteValue() -> Double {
