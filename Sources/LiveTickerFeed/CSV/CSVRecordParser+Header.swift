@@ -27,11 +27,14 @@ extension CSVRecordParser {
                 continue
             }
             if detectsTextFormats, let format = Self.detectTextFormat(contentStart, contentEnd, options: options) {
-                if format == .ndjson, let array = Self.wrappedArray(contentStart, contentEnd, stop: stop) {
+                if format == .ndjson, let array = Self.wrappedArray(contentStart, contentEnd, stop: stop),
+                    !JSONTickDecoder.holdsInfluxStatements(JSONScanner(array, stop))
+                {
                     return beginWrapped(array, from: contentStart)
                 }
-                // An object its first line does not close, whose records are not one key down:
-                // whole documents (a nested response pretty-printed, `jq` output).
+                // An object its first line does not close, whose records are not one key down
+                // (or are InfluxDB's statements, each holding all its series): whole documents
+                // (a nested response pretty-printed, `jq` output).
                 if format == .ndjson && Self.opensUnclosedObject(contentStart, contentEnd) {
                     return begin(.jsonDocument, at: contentStart)
                 }

@@ -51,9 +51,9 @@ extension JSONTickDecoder {
     /// Top-level keys that may open a nested response, each a bit of ``topLevel(_:)``'s mask: `chart`, `data`, then ``keyedWrapperKeys``, then the keys
     /// under which services say what went wrong (``errorText(_:)``).
     static let responseKeys: [StaticString] =
-        ["chart", "data"] + keyedWrapperKeys + ["error", "msg", "datapoints", "timestamps"]
+        ["chart", "data"] + keyedWrapperKeys + ["error", "msg", "datapoints", "timestamps", "statement_id"]
     static let chartBit: UInt16 = 1, dataBit: UInt16 = 2, keyedBits: UInt16 = 0b11_1100, errorBits: UInt16 = 0b1100_0001
-    static let datapointsBit: UInt16 = 1 << 8, timestampsBit: UInt16 = 1 << 9
+    static let datapointsBit: UInt16 = 1 << 8, timestampsBit: UInt16 = 1 << 9, statementBit: UInt16 = 1 << 10
 
     /// Decodes the response in the validated object whose `{` `object` has just passed, which
     /// has the top-level ``responseKeys`` of `keys` (a bit each), when it has one of these shapes, and returns the ticks delivered; nil when it has none (the
@@ -64,6 +64,7 @@ extension JSONTickDecoder {
     /// - a Prometheus query result, `{"status":"success","data":{"resultType":"matrix",
     ///   "result":[{"metric":{…},"values":[[t,"v"],…]}]}}` (an instant vector's `value`, a
     ///   scalar's pair): one symbol per series, named by its labels as Prometheus prints them;
+    /// - one statement of an InfluxDB 1.x query answer (``influxStatement(_:receivedAt:_:into:)``);
     /// - a Graphite render series (``graphite(_:rows:receivedAt:_:into:)``) and a VictoriaMetrics
     ///   export line (`{"metric":{…},"values":[…],"timestamps":[…]}`, named as Prometheus';
     /// - records filed by symbol under one of ``keyedWrapperKeys``: each array's key is its
@@ -86,6 +87,9 @@ extension JSONTickDecoder {
                 _ = cursor.scanner.skipValue()
             }
             return delivered
+        }
+        if keys & Self.statementBit != 0 {
+            return try influxStatement(object, receivedAt: receivedAt, payload, into: &sink)
         }
         if keys & Self.datapointsBit != 0, let rows = Self.member(object, "datapoints"), rows.peek == 0x5B {
             return try graphite(object, rows: rows, receivedAt: receivedAt, payload, into: &sink)
@@ -339,6 +343,133 @@ extension JSONTickDecoder {
         default: return nil
         }
         return layout
+    }
+
+    // MARK: InfluxDB 1.x
+
+    /// Whether the records array at `array` holds InfluxDB 1.x statement results (its first
+    /// element an object with a `statement_id`), not records. O(the first element's keys).
+    static func holdsInfluxStatements(_ array: JSONScanner) -> Bool {
+        guard var cursor = JSONArrayCursor(array), cursor.next(), let first = inside(cursor.scanner) else { return false }
+        return member(first, "statement_id") != nil
+    }
+
+    /// An InfluxDB 1.x `/query` answer's `results` (at `array`): each statement's `series`
+    /// (`{"name":"cpu","tags":{"host":"pi"},"columns":["time","usage_idle",…],"values":[[…],…]}`),
+    /// one symbol per measurement, field and tag set, named as line protocol's are
+    /// (`cpu.usage_idle{host=pi}`); a statement's `error` is an error response. A `null` field
+    /// (a field not written at that time, an interval `fill(null)` left empty) is no tick: it
+    /// is counted in ``FeedReport/emptyIntervals``. O(rows × fields).
+    mutating func influxStatements<S: TickSink>(
+        _ array: JSONScanner, receivedAt: Int64?, _ payload: UnsafeRawBufferPointer, into sink: inout S
+    ) throws(FeedError) -> Int {
+        var delivered = 0
+        guard var statements = JSONArrayCursor(array) else { return 0 }
+        while statements.next() {
+            if let statement = Self.inside(statements.scanner) {
+                delivered += try influxStatement(statement, receivedAt: receivedAt, payload, into: &sink)
+            }
+            _ = statements.scanner.skipValue()
+        }
+        return delivered
+    }
+
+    /// One statement's result, the inside of `{"statement_id":0,"series":[…]}` (alone when a
+    /// pretty-printed answer's `results` are read as they stream).
+    mutating func influxStatement<S: TickSink>(
+        _ statement: JSONScanner, receivedAt: Int64?, _ payload: UnsafeRawBufferPointer, into sink: inout S
+    ) throws(FeedError) -> Int {
+        defer { contextSymbol = .none }
+        responseShape = "InfluxDB query, one symbol per measurement.field{tags}"
+        responseHoldsMeasurements = true
+        if let error = Self.member(statement, "error").flatMap(Self.text) {
+            let remember = options.strict || report.firstBadLines.count < report.maximumRemembered
+            let line = BadLine(line: currentLine, kind: .errorResponse, excerpt: remember ? error : "")
+            report.record(line)
+            if options.strict { throw .badLine(line) }
+        }
+        var delivered = 0
+        if let list = Self.member(statement, "series"), var series = JSONArrayCursor(list) {
+            while series.next() {
+                if let one = Self.inside(series.scanner) {
+                    delivered += try influxSeries(one, receivedAt: receivedAt, payload, into: &sink)
+                }
+                _ = series.scanner.skipValue()
+            }
+        }
+        return delivered
+    }
+
+    /// One series of an InfluxDB answer (see ``influxStatements(_:receivedAt:_:into:)``).
+    private mutating func influxSeries<S: TickSink>(
+        _ series: JSONScanner, receivedAt: Int64?, _ payload: UnsafeRawBufferPointer, into sink: inout S
+    ) throws(FeedError) -> Int {
+        let measurement = Self.member(series, "name").flatMap(Self.text) ?? ""
+        var tags: [String] = []
+        if var s = Self.member(series, "tags").flatMap(Self.inside) {
+            while true {
+                s.skipWhitespace()
+                guard let key = s.scanString(), s.consume(0x3A) else { break }
+                s.skipWhitespace()
+                let value = s
+                guard s.skipValue() else { break }
+                tags.append(Self.decodeString(key) + "=" + (Self.text(value) ?? ""))
+                guard s.consume(0x2C) else { break }
+            }
+        }
+        var columns: [String] = []
+        if var list = Self.member(series, "columns").flatMap(JSONArrayCursor.init) {
+            while list.next() {
+                columns.append(Self.text(list.scanner) ?? "")
+                _ = list.scanner.skipValue()
+            }
+        }
+        guard let timeIndex = columns.firstIndex(of: "time"), let values = Self.member(series, "values"),
+            var rows = JSONArrayCursor(values)
+        else { return 0 }
+        // `--value FIELD` keeps one field; otherwise every column but the time is a series.
+        var wanted = Array(columns.indices.filter { $0 != timeIndex })
+        if case let .name(field)? = options.valueColumn, let index = columns.firstIndex(of: field) { wanted = [index] }
+        let suffix = tags.isEmpty ? "" : "{" + tags.joined(separator: ",") + "}"
+        var symbols: [ContextSymbol] = []
+        var layouts: [JSONFieldLayout] = []
+        for index in wanted {
+            name(Array((measurement + "." + columns[index] + suffix).utf8))
+            symbols.append(contextSymbol)
+            var layout = JSONFieldLayout()
+            layout.time = .path(["time"])
+            layout.value = .path([columns[index]])
+            layout.timeUnit = options.timeUnit
+            layouts.append(layout)
+        }
+        var row = [Captured](repeating: Captured(), count: columns.count)
+        var delivered = 0
+        while rows.next() {
+            if var cells = JSONArrayCursor(rows.scanner) {
+                var i = 0
+                while cells.next() {
+                    if i < row.count { row[i] = capture(&cells.scanner) } else { _ = cells.scanner.skipValue() }
+                    i += 1
+                }
+                while i < row.count {
+                    row[i] = Captured()
+                    i += 1
+                }
+                for (k, index) in wanted.enumerated() {
+                    guard row[index].kind != .null else {
+                        report.emptyIntervals &+= 1
+                        continue
+                    }
+                    contextSymbol = symbols[k]
+                    var fields = Fields()
+                    fields.time = row[timeIndex]
+                    fields.value = row[index]
+                    if try emit(fields, receivedAt: receivedAt, payload, layout: layouts[k], into: &sink) { delivered += 1 }
+                }
+            }
+            _ = rows.scanner.skipValue()
+        }
+        return delivered
     }
 
     // MARK: Naming

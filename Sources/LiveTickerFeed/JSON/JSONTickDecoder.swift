@@ -119,7 +119,10 @@ public struct JSONTickDecoder: TickPayloadDecoder {
         case 0x7B:
             scanner.p += 1
             let top = Self.topLevel(scanner)
-            if let array = top.records {
+            if let array = top.records, Self.holdsInfluxStatements(array) {
+                // InfluxDB's answer: statements' results under `results`, their series inside.
+                delivered += try influxStatements(array, receivedAt: receivedAt, payload, into: &sink)
+            } else if let array = top.records {
                 // A REST response: its records in an array under one key.
                 scanner = array
                 inWrapper = true
@@ -175,9 +178,9 @@ public struct JSONTickDecoder: TickPayloadDecoder {
             s.skipWhitespace()
             guard let key = s.scanString(), s.consume(0x3A) else { return (nil, mask) }
             s.skipWhitespace()
-            // Every key looked for is 3 to 10 bytes long: a tick's one-letter keys cost one compare.
+            // Every key looked for is 3 to 12 bytes long: a tick's one-letter keys cost one compare.
             let length = key.end - key.start
-            if key.escaped || (length >= 3 && length <= 10) {
+            if key.escaped || (length >= 3 && length <= 12) {
                 if s.hasMore && s.peek == 0x5B && wrapperKeys.contains(where: { spanEquals(key, $0) }) {
                     var probe = s
                     probe.p += 1

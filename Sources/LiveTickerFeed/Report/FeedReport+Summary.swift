@@ -33,7 +33,7 @@ extension FeedReport {
         if truncatedRecords > 0 { parts.append("\(Self.plural(truncatedRecords, "truncated record"))") }
         if badRecords > 0 { parts.append("\(Self.plural(badRecords, "bad record")) (symbol id not in the table)") }
         if emptyIntervals > 0 {
-            parts.append("\(Self.plural(emptyIntervals, "empty interval")) (no trade) skipped")
+            parts.append("\(Self.plural(emptyIntervals, "null value")) skipped (an interval or field with nothing in it)")
         }
         if unfinishedBars > 0 {
             parts.append("\(Self.plural(unfinishedBars, "update")) of klines still forming skipped (a candle is drawn when its kline closes)")

@@ -37,8 +37,9 @@ public struct FeedReport: Sendable, Equatable {
     /// Updates of a Binance kline still forming (`"x": false`), skipped: the closed kline's
     /// update is the bar (see ``JSONFieldLayout/closed``).
     public var unfinishedBars = 0
-    /// Intervals of a chart response with no value at all (Yahoo Finance's `null` rows: no
-    /// trade in that minute), skipped: there was nothing, which is not a gap in the feed.
+    /// `null`s of a response that mean "nothing here", skipped: Yahoo Finance's rows of a
+    /// minute without trades, InfluxDB's fields not written at a row's time (or intervals
+    /// `fill(null)` left empty). There was nothing, which is not a gap in the feed.
     public var emptyIntervals = 0
     /// Ticks a live source parsed but could not hand on because its consumer was behind.
     public var dropped = 0

@@ -185,6 +185,49 @@ import Glibc
             Set(p.names) == ["up{instance=\"localhost:9100\", job=\"node_exporter\"}", "up{instance=\"localhost:9090\", job=\"prometheus\"}"])
     }
 
+    // MARK: InfluxDB 1.x
+
+    /// InfluxDB 1.x `GET /query?db=telegraf&q=SELECT usage_idle, usage_user FROM cpu WHERE … GROUP BY *`:
+    /// RFC 3339 times, a field not written at one time `null`.
+    let influx = """
+        {"results":[{"statement_id":0,"series":[{"name":"cpu","tags":{"cpu":"cpu-total","host":"pi"},"columns":["time","usage_idle","usage_user"],"values":[["2024-03-01T09:30:00Z",97.5,1.5],["2024-03-01T09:30:10Z",96.25,null],["2024-03-01T09:30:20Z",98,1]]},{"name":"cpu","tags":{"cpu":"cpu0","host":"pi"},"columns":["time","usage_idle","usage_user"],"values":[["2024-03-01T09:30:00Z",95,3]]}]}]}
+
+        """
+
+    @Test("InfluxDB 1.x query JSON: a series per measurement, field and tag set, named as line protocol names them; a null field is no tick")
+    func influxQuery() throws {
+        let total = "{cpu=cpu-total,host=pi}"
+        let zero = "{cpu=cpu0,host=pi}"
+        for (text, bufferSize) in [(influx, 1 << 20), (pretty(influx), 1 << 20), (pretty(influx), 256)] {
+            let p = try parse(text) { $0.bufferSize = bufferSize }
+            #expect(p.report.badLines == 0, "\(p.report.summary)")
+            #expect(
+                p.names == [
+                    "cpu.usage_idle" + total, "cpu.usage_user" + total, "cpu.usage_idle" + total, "cpu.usage_idle" + total,
+                    "cpu.usage_user" + total, "cpu.usage_idle" + zero, "cpu.usage_user" + zero,
+                ])
+            #expect(p.values == [97.5, 1.5, 96.25, 98, 1, 95, 3])
+            #expect(p.times[0] == ns(march1At0930) && p.times[2] == ns(march1At0930 + 10))
+            #expect(p.report.emptyIntervals == 1)
+        }
+        // Line protocol names the same points alike.
+        let lp = try parse("cpu,cpu=cpu-total,host=pi usage_idle=97.5,usage_user=1.5 1709285400000000000\n")
+        #expect(Set(lp.names) == ["cpu.usage_idle" + total, "cpu.usage_user" + total])
+        // --value keeps one field.
+        let idle = try parse(influx) { $0.valueColumn = .name("usage_idle") }
+        #expect(idle.values == [97.5, 96.25, 98, 95])
+        #expect(try formatDescription(of: influx).contains("InfluxDB query"))
+    }
+
+    @Test("an InfluxDB statement's error is an error response; a statement without points is no error")
+    func influxError() throws {
+        let p = try parse(#"{"results":[{"statement_id":0,"error":"database not found: telegraf"}]}"# + "\n")
+        #expect(p.report.count(of: .errorResponse) == 1)
+        #expect(p.report.firstBadLines.first?.excerpt == "database not found: telegraf")
+        let empty = try parse(#"{"results":[{"statement_id":0}]}"# + "\n")
+        #expect(empty.ticks.isEmpty && empty.report.badLines == 0, "\(empty.report.summary)")
+    }
+
     // MARK: Kraken
 
     /// `GET /0/public/OHLC?pair=XBTUSD&interval=1`: `[time, open, high, low, close, vwap, volume, count]`.
@@ -265,7 +308,7 @@ import Glibc
         #expect(p.names == ["AAPL", "AAPL"])
         #expect(p.report.emptyIntervals == 1)
         #expect(p.report.nonFiniteValues == 0)
-        #expect(p.report.summary.contains("1 empty interval (no trade) skipped"))
+        #expect(p.report.summary.contains("1 null value skipped"))
     }
 
     @Test("the Yahoo chart pretty-printed, through a small buffer")
