@@ -39,8 +39,9 @@ struct JSONArrayCursor {
 }
 
 /// REST responses whose records lie deeper than one key (one key down is
-/// ``JSONTickDecoder/wrappedRecords(_:)``): Yahoo Finance's chart, Prometheus' query results,
-/// and records filed under each symbol's key (Kraken, Alpaca's multi-symbol requests).
+/// ``JSONTickDecoder/wrappedRecords(_:)``): Yahoo Finance's chart, Prometheus' and InfluxDB's
+/// query results, Graphite's render and VictoriaMetrics' export, records filed under each
+/// symbol's key (Kraken, Alpaca's multi-symbol requests), and services' error answers.
 extension JSONTickDecoder {
     /// Keys under which a response files its records by symbol: `{"result":{"XXBTZUSD":[…]}}`
     /// (Kraken), `{"bars":{"AAPL":[…],"MSFT":[…]}}` (Alpaca's multi-symbol bars, trades, quotes).
@@ -48,25 +49,32 @@ extension JSONTickDecoder {
     /// such as a depth update's bids.)
     static let keyedWrapperKeys: [StaticString] = ["result", "bars", "trades", "quotes"]
 
-    /// Top-level keys that may open a nested response, each a bit of ``topLevel(_:)``'s mask: `chart`, `data`, then ``keyedWrapperKeys``, then the keys
-    /// under which services say what went wrong (``errorText(_:)``).
+    /// Top-level keys that may open a nested response, each bit `1 << index` of
+    /// ``topLevel(_:)``'s mask: `chart` (0), `data` (1), ``keyedWrapperKeys`` (2–5), the keys
+    /// under which services say what went wrong (`error` 6, `msg` 7; ``errorText(_:)``), then
+    /// Graphite's `datapoints` (8), VictoriaMetrics' `timestamps` (9), InfluxDB's
+    /// `statement_id` (10).
     static let responseKeys: [StaticString] =
         ["chart", "data"] + keyedWrapperKeys + ["error", "msg", "datapoints", "timestamps", "statement_id"]
-    static let chartBit: UInt16 = 1, dataBit: UInt16 = 2, keyedBits: UInt16 = 0b11_1100, errorBits: UInt16 = 0b1100_0001
+    static let chartBit: UInt16 = 1 << 0, dataBit: UInt16 = 1 << 1, keyedBits: UInt16 = 0b1111 << 2
+    /// An error is in `error`, in `chart.error` (Yahoo) or in `msg` (Binance).
+    static let errorBits: UInt16 = 1 << 6 | 1 << 7 | chartBit
     static let datapointsBit: UInt16 = 1 << 8, timestampsBit: UInt16 = 1 << 9, statementBit: UInt16 = 1 << 10
 
     /// Decodes the response in the validated object whose `{` `object` has just passed, which
-    /// has the top-level ``responseKeys`` of `keys` (a bit each), when it has one of these shapes, and returns the ticks delivered; nil when it has none (the
-    /// object is then a record itself):
+    /// has the top-level ``responseKeys`` of `keys` (a bit each), when it has one of these
+    /// shapes, and returns the ticks delivered; nil when it has none (the object is then a
+    /// record itself):
     /// - a Yahoo Finance chart, `{"chart":{"result":[{"meta":{"symbol":…},"timestamp":[…],
     ///   "indicators":{"quote":[{"open":[…],"high":[…],"low":[…],"close":[…],"volume":[…]}]}}]}}`:
-    ///   one bar per timestamp, its columns read side by side (a `null` is a gap);
+    ///   one bar per timestamp, its columns read side by side (a minute of `null`s skipped);
     /// - a Prometheus query result, `{"status":"success","data":{"resultType":"matrix",
     ///   "result":[{"metric":{…},"values":[[t,"v"],…]}]}}` (an instant vector's `value`, a
     ///   scalar's pair): one symbol per series, named by its labels as Prometheus prints them;
     /// - one statement of an InfluxDB 1.x query answer (``influxStatement(_:receivedAt:_:into:)``);
     /// - a Graphite render series (``graphite(_:rows:receivedAt:_:into:)``) and a VictoriaMetrics
-    ///   export line (`{"metric":{…},"values":[…],"timestamps":[…]}`, named as Prometheus';
+    ///   export line (`{"metric":{…},"values":[…],"timestamps":[…]}`, named as Prometheus
+    ///   names its series);
     /// - records filed by symbol under one of ``keyedWrapperKeys``: each array's key is its
     ///   records' symbol (Kraken's OHLC and trade rows, whose columns it knows).
     ///
@@ -75,8 +83,8 @@ extension JSONTickDecoder {
         _ object: JSONScanner, keys: UInt16, receivedAt: Int64?, _ payload: UnsafeRawBufferPointer, into sink: inout S
     ) throws(FeedError) -> Int? {
         defer { contextSymbol = .none }
-        if keys & Self.chartBit != 0, let chart = Self.member(object, "chart").flatMap(Self.inside), let results = Self.member(chart, "result"),
-            var cursor = JSONArrayCursor(results)
+        if keys & Self.chartBit != 0, let chart = Self.member(object, "chart").flatMap(Self.inside),
+            let results = Self.member(chart, "result"), var cursor = JSONArrayCursor(results)
         {
             responseShape = "Yahoo Finance chart, one bar per timestamp, symbol from meta.symbol"
             var delivered = 0
@@ -108,14 +116,15 @@ extension JSONTickDecoder {
                 times, [(Self.valueRole, values)], layout: layout, skipsEmpty: false, receivedAt: receivedAt, payload,
                 into: &sink)
         }
-        if keys & Self.dataBit != 0, let data = Self.member(object, "data").flatMap(Self.inside), let results = Self.member(data, "result"),
-            let kind = Self.member(data, "resultType").flatMap(Self.text)
+        if keys & Self.dataBit != 0, let data = Self.member(object, "data").flatMap(Self.inside),
+            let results = Self.member(data, "result"), let kind = Self.member(data, "resultType").flatMap(Self.text)
         {
             return try prometheus(results, kind: kind, receivedAt: receivedAt, payload, into: &sink)
         }
         for (index, key) in Self.keyedWrapperKeys.enumerated() where keys & (Self.keyedBits & (4 << index)) != 0 {
             guard let keyed = Self.member(object, key).flatMap(Self.inside), Self.holdsKeyedRecords(keyed) else { continue }
-            let kraken = key.utf8Start == Self.keyedWrapperKeys[0].utf8Start && Self.member(object, "error").map { $0.peek == 0x5B } == true
+            // Kraken answers `{"error":[],"result":{…}}`.
+            let kraken = index == 0 && Self.member(object, "error").map { $0.peek == 0x5B } == true
             responseShape =
                 kraken
                 ? "Kraken, records under each pair's key"
@@ -125,13 +134,18 @@ extension JSONTickDecoder {
             return try keyedRecords(keyed, kraken: kraken, receivedAt: receivedAt, payload, into: &sink)
         }
         if keys & Self.errorBits != 0, let error = Self.errorText(object) {
-            let remember = options.strict || report.firstBadLines.count < report.maximumRemembered
-            let line = BadLine(line: currentLine, kind: .errorResponse, excerpt: remember ? error : "")
-            report.record(line)
-            if options.strict { throw .badLine(line) }
+            try errorResponse(error)
             return 0
         }
         return nil
+    }
+
+    /// Counts (and in strict mode throws) a service's error answer, its text as the excerpt.
+    private mutating func errorResponse(_ text: String) throws(FeedError) {
+        let remember = options.strict || report.firstBadLines.count < report.maximumRemembered
+        let line = BadLine(line: currentLine, kind: .errorResponse, excerpt: remember ? text : "")
+        report.record(line)
+        if options.strict { throw .badLine(line) }
     }
 
     /// What a service's error response says, when the object whose inside is `object` is one:
@@ -382,12 +396,7 @@ extension JSONTickDecoder {
         defer { contextSymbol = .none }
         responseShape = "InfluxDB query, one symbol per measurement.field{tags}"
         responseHoldsMeasurements = true
-        if let error = Self.member(statement, "error").flatMap(Self.text) {
-            let remember = options.strict || report.firstBadLines.count < report.maximumRemembered
-            let line = BadLine(line: currentLine, kind: .errorResponse, excerpt: remember ? error : "")
-            report.record(line)
-            if options.strict { throw .badLine(line) }
-        }
+        if let error = Self.member(statement, "error").flatMap(Self.text) { try errorResponse(error) }
         var delivered = 0
         if let list = Self.member(statement, "series"), var series = JSONArrayCursor(list) {
             while series.next() {
@@ -405,18 +414,7 @@ extension JSONTickDecoder {
         _ series: JSONScanner, receivedAt: Int64?, _ payload: UnsafeRawBufferPointer, into sink: inout S
     ) throws(FeedError) -> Int {
         let measurement = Self.member(series, "name").flatMap(Self.text) ?? ""
-        var tags: [String] = []
-        if var s = Self.member(series, "tags").flatMap(Self.inside) {
-            while true {
-                s.skipWhitespace()
-                guard let key = s.scanString(), s.consume(0x3A) else { break }
-                s.skipWhitespace()
-                let value = s
-                guard s.skipValue() else { break }
-                tags.append(Self.decodeString(key) + "=" + (Self.text(value) ?? ""))
-                guard s.consume(0x2C) else { break }
-            }
-        }
+        let tags = Self.textMembers(Self.member(series, "tags").flatMap(Self.inside)).map { $0.key + "=" + $0.value }
         var columns: [String] = []
         if var list = Self.member(series, "columns").flatMap(JSONArrayCursor.init) {
             while list.next() {
@@ -496,32 +494,21 @@ extension JSONTickDecoder {
     static func prometheusName(_ metric: JSONScanner?) -> [UInt8] {
         var name = ""
         var labels: [String] = []
-        if var s = metric {
-            while true {
-                s.skipWhitespace()
-                guard let key = s.scanString(), s.consume(0x3A) else { break }
-                s.skipWhitespace()
-                let value = s
-                guard s.skipValue() else { break }
-                if let text = text(value) {
-                    let label = decodeString(key)
-                    if label == "__name__" {
-                        name = text
-                    } else {
-                        var quoted = ""
-                        for c in text {
-                            switch c {
-                            case "\\": quoted += "\\\\"
-                            case "\"": quoted += "\\\""
-                            case "\n": quoted += "\\n"
-                            default: quoted.append(c)
-                            }
-                        }
-                        labels.append("\(label)=\"\(quoted)\"")
-                    }
-                }
-                guard s.consume(0x2C) else { break }
+        for (label, text) in textMembers(metric) {
+            if label == "__name__" {
+                name = text
+                continue
             }
+            var quoted = ""
+            for c in text {
+                switch c {
+                case "\\": quoted += "\\\\"
+                case "\"": quoted += "\\\""
+                case "\n": quoted += "\\n"
+                default: quoted.append(c)
+                }
+            }
+            labels.append("\(label)=\"\(quoted)\"")
         }
         if !labels.isEmpty || name.isEmpty { name += "{" + labels.joined(separator: ", ") + "}" }
         return Array(name.utf8)
@@ -566,6 +553,23 @@ extension JSONTickDecoder {
         s.skipWhitespace()
         guard s.hasMore, s.peek == 0x22, let span = s.scanString() else { return nil }
         return decodeString(span)
+    }
+
+    /// The members of the object whose inside is `object` that hold text, in order, unescaped
+    /// (a Prometheus series' labels, an InfluxDB series' tags); none for nil. Allocates.
+    static func textMembers(_ object: JSONScanner?) -> [(key: String, value: String)] {
+        guard var s = object else { return [] }
+        var members: [(key: String, value: String)] = []
+        while true {
+            s.skipWhitespace()
+            guard let key = s.scanString(), s.consume(0x3A) else { break }
+            s.skipWhitespace()
+            let value = s
+            guard s.skipValue() else { break }
+            if let text = text(value) { members.append((decodeString(key), text)) }
+            guard s.consume(0x2C) else { break }
+        }
+        return members
     }
 
     /// Whether the value at `value` is an array whose first element is an object or an array.
