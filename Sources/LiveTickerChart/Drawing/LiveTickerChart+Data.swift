@@ -21,17 +21,7 @@ extension LiveTickerChart {
         var oldestTime = Int64.max
         for (index, series) in sources.enumerated() where readsSeries[index] {
             let s = scratch[index]
-            s.newest = series.newestTick
-            s.newestIsGap = false
-            if let newest = s.newest, newest.value.isNaN {
-                // A gap is no value to show: the last one known stands, marked as such (a
-                // Graphite series ends in its still-open bucket's null; "NaN" said nothing).
-                let known = series.newestFiniteValue()
-                if !known.isNaN {
-                    s.newest = Tick(time: newest.time, value: known, size: 0)
-                    s.newestIsGap = true
-                }
-            }
+            s.setNewest(series.newestTick, lastKnown: series.newestFiniteValue())
             s.firstValue = series.oldestHeldFiniteValue()
             if let times = series.heldTimeRange() {
                 newestTime = max(newestTime, times.upperBound)
@@ -114,14 +104,9 @@ extension LiveTickerChart {
                     s.newest = nil
                 } else if !s.rawTicks.isEmpty {
                     // The last finite value in the window, when its newest ticks are gaps.
-                    let last = s.ticks[s.rawTicks.upperBound &- 1]
                     var i = s.rawTicks.upperBound &- 1
                     while i > s.rawTicks.lowerBound && s.ticks[i].value.isNaN { i &-= 1 }
-                    s.newest = last
-                    if last.value.isNaN && !s.ticks[i].value.isNaN {
-                        s.newest = Tick(time: last.time, value: s.ticks[i].value, size: 0)
-                        s.newestIsGap = true
-                    }
+                    s.setNewest(s.ticks[s.rawTicks.upperBound &- 1], lastKnown: s.ticks[i].value)
                 } else {
                     let one = UnsafeMutableBufferPointer(rebasing: s.ticks[0..<1])
                     s.newest = series.copyTicks(positions: (visible.upperBound &- 1)..<visible.upperBound, into: one).count == 1 ? one[0] : nil

@@ -123,6 +123,18 @@ final class SeriesScratch {
     /// ``newest`` holds a value from before the newest ticks, which are gaps: the header shows
     /// it dimmed (the last known, not the current value).
     var newestIsGap = false
+    /// Makes `tick` the newest; when its value is a gap (NaN) and `lastKnown` is not, the
+    /// last value known at its time instead, marked by ``newestIsGap`` (a gap is no value to
+    /// show: a Graphite series ends in its still-open bucket's null, and "NaN" said nothing).
+    func setNewest(_ tick: Tick?, lastKnown: Double) {
+        newest = tick
+        newestIsGap = false
+        if let tick, tick.value.isNaN, !lastKnown.isNaN {
+            newest = Tick(time: tick.time, value: lastKnown, size: 0)
+            newestIsGap = true
+        }
+    }
+
     /// The oldest finite value held (for the change shown in the header).
     var firstValue = Double.nan
     /// Where this frame's last-value tag sits in the value-axis strip (empty when none), so

@@ -20,7 +20,7 @@ extension LiveSeries {
         guard version != publishedVersion else { return false }
         publishedVersion = version
 
-        let last = Double(bitPattern: shared[Self.lastIndex].load(ordering: .relaxed))
+        let last = newestFiniteValue()
         let first = Double(bitPattern: shared[Self.firstIndex].load(ordering: .relaxed))
         let nonFinite = shared[Self.nonFiniteIndex].load(ordering: .relaxed)
         let extent = heldExtent()

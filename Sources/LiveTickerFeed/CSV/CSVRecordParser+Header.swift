@@ -27,9 +27,7 @@ extension CSVRecordParser {
                 continue
             }
             if detectsTextFormats, let format = Self.detectTextFormat(contentStart, contentEnd, options: options) {
-                if format == .ndjson, let array = Self.wrappedArray(contentStart, contentEnd, stop: stop),
-                    !JSONTickDecoder.holdsInfluxStatements(JSONScanner(array, stop))
-                {
+                if format == .ndjson, let array = Self.wrappedArray(contentStart, contentEnd, stop: stop) {
                     return beginWrapped(array, from: contentStart)
                 }
                 // An object its first line does not close, whose records are not one key down

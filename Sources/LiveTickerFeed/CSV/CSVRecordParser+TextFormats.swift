@@ -134,11 +134,7 @@ extension CSVRecordParser {
         textFormat = .jsonArray
         if json == nil { json = JSONTickDecoder(options: options) }
         jsonArrayState = 1
-        var q = start
-        while let hit = memchr(q, Int32(ASCII.newline), bracket - q) {
-            lineNumber += 1
-            q = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) + 1
-        }
+        countLines(start, bracket)
         return bracket + 1
     }
 
@@ -309,11 +305,7 @@ extension CSVRecordParser {
         let elementEnd = scanner.p
         json!.currentLine = elementLine
         _ = try json!.decodeDocument(UnsafeRawBufferPointer(start: p, count: elementEnd - p), receivedAt: nil, into: &sink)
-        var q = p
-        while let hit = memchr(q, Int32(ASCII.newline), elementEnd - q) {
-            lineNumber += 1
-            q = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) + 1
-        }
+        countLines(p, elementEnd)
         jsonArrayState = 4
         return elementEnd
     }
@@ -353,11 +345,7 @@ extension CSVRecordParser {
         }
         let end = documentEnd.scan(p, stop)
         let partEnd = end ?? stop
-        var q = p
-        while let hit = memchr(q, Int32(ASCII.newline), partEnd - q) {
-            lineNumber += 1
-            q = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) + 1
-        }
+        countLines(p, partEnd)
         guard let end else {
             if !documentTooLong {
                 if documentBytes.count + (stop - p) > options.maximumDocumentBytes {
@@ -372,11 +360,10 @@ extension CSVRecordParser {
         documentOpen = false
         json!.currentLine = documentLine
         if documentTooLong {
-            let bad = BadLine(
-                line: documentLine, kind: .lineTooLong,
-                excerpt: "JSON document longer than \(options.maximumDocumentBytes) bytes, read past")
-            report.record(bad)
-            if options.strict { throw .badLine(bad) }
+            try textBad(
+                BadLine(
+                    line: documentLine, kind: .lineTooLong,
+                    excerpt: "JSON document longer than \(options.maximumDocumentBytes) bytes, read past"))
         } else if documentBytes.isEmpty {
             _ = try json!.decodeDocument(UnsafeRawBufferPointer(start: p, count: end - p), receivedAt: nil, into: &sink)
         } else {
@@ -396,11 +383,24 @@ extension CSVRecordParser {
         return end
     }
 
-    private mutating func jsonBad(line: Int, start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) throws(FeedError) {
-        let remember = options.strict || report.firstBadLines.count < report.maximumRemembered
-        let bad = BadLine(line: line, kind: .malformedJSON, excerpt: remember ? BadLine.excerpt(start, end) : "")
+    /// Counts `bad`, a line of a JSON or line-protocol input (and in strict mode throws it).
+    private mutating func textBad(_ bad: BadLine) throws(FeedError) {
         report.record(bad)
         if options.strict { throw .badLine(bad) }
+    }
+
+    /// Counts the line breaks in `[start, end)` into ``lineNumber``. O(bytes).
+    private mutating func countLines(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) {
+        var q = start
+        while let hit = memchr(q, Int32(ASCII.newline), end - q) {
+            lineNumber += 1
+            q = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) + 1
+        }
+    }
+
+    private mutating func jsonBad(line: Int, start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) throws(FeedError) {
+        let remember = options.strict || report.firstBadLines.count < report.maximumRemembered
+        try textBad(BadLine(line: line, kind: .malformedJSON, excerpt: remember ? BadLine.excerpt(start, end) : ""))
     }
 
     /// At the end of the input: a JSON array never closed is one bad line.
@@ -408,15 +408,11 @@ extension CSVRecordParser {
         if textFormat == .jsonDocument && documentOpen {
             documentOpen = false
             documentBytes = []
-            let bad = BadLine(line: documentLine, kind: .malformedJSON, excerpt: "JSON document not closed")
-            report.record(bad)
-            if options.strict { throw .badLine(bad) }
+            try textBad(BadLine(line: documentLine, kind: .malformedJSON, excerpt: "JSON document not closed"))
         }
         if textFormat == .jsonArray && jsonArrayState != 2 && !reportedUnclosedArray {
             reportedUnclosedArray = true
-            let bad = BadLine(line: lineNumber, kind: .malformedJSON, excerpt: "JSON array not closed with ]")
-            report.record(bad)
-            if options.strict { throw .badLine(bad) }
+            try textBad(BadLine(line: lineNumber, kind: .malformedJSON, excerpt: "JSON array not closed with ]"))
         }
     }
 

@@ -270,3 +270,14 @@ public struct JSONFieldLayout: Sendable, Equatable, CustomStringConvertible {
         return layout
     }
 }
+
+extension JSONFieldLayout {
+    /// A layout of the fields given (a response whose columns are known); no bar fields.
+    init(time: JSONField?, value: JSONField?, size: JSONField? = nil, timeUnit: TimeUnit) {
+        self.init()
+        self.time = time
+        self.value = value
+        self.size = size
+        self.timeUnit = timeUnit
+    }
+}

@@ -52,14 +52,16 @@ extension JSONTickDecoder {
     /// Top-level keys that may open a nested response, each bit `1 << index` of
     /// ``topLevel(_:)``'s mask: `chart` (0), `data` (1), ``keyedWrapperKeys`` (2–5), the keys
     /// under which services say what went wrong (`error` 6, `msg` 7; ``errorText(_:)``), then
-    /// Graphite's `datapoints` (8), VictoriaMetrics' `timestamps` (9), InfluxDB's
-    /// `statement_id` (10).
+    /// Graphite's `datapoints` (8), VictoriaMetrics' `timestamps` (9). Bit 10,
+    /// ``influxResultsBit``, is set by ``topLevel(_:)`` itself.
     static let responseKeys: [StaticString] =
-        ["chart", "data"] + keyedWrapperKeys + ["error", "msg", "datapoints", "timestamps", "statement_id"]
+        ["chart", "data"] + keyedWrapperKeys + ["error", "msg", "datapoints", "timestamps"]
     static let chartBit: UInt16 = 1 << 0, dataBit: UInt16 = 1 << 1, keyedBits: UInt16 = 0b1111 << 2
     /// An error is in `error`, in `chart.error` (Yahoo) or in `msg` (Binance).
     static let errorBits: UInt16 = 1 << 6 | 1 << 7 | chartBit
-    static let datapointsBit: UInt16 = 1 << 8, timestampsBit: UInt16 = 1 << 9, statementBit: UInt16 = 1 << 10
+    static let datapointsBit: UInt16 = 1 << 8, timestampsBit: UInt16 = 1 << 9
+    /// `results` holds InfluxDB statements (`[{"statement_id":0,"series":[…]}]`), not records.
+    static let influxResultsBit: UInt16 = 1 << 10
 
     /// Decodes the response in the validated object whose `{` `object` has just passed, which
     /// has the top-level ``responseKeys`` of `keys` (a bit each), when it has one of these
@@ -71,7 +73,7 @@ extension JSONTickDecoder {
     /// - a Prometheus query result, `{"status":"success","data":{"resultType":"matrix",
     ///   "result":[{"metric":{…},"values":[[t,"v"],…]}]}}` (an instant vector's `value`, a
     ///   scalar's pair): one symbol per series, named by its labels as Prometheus prints them;
-    /// - one statement of an InfluxDB 1.x query answer (``influxStatement(_:receivedAt:_:into:)``);
+    /// - an InfluxDB 1.x query answer (``influxStatements(_:receivedAt:_:into:)``);
     /// - a Graphite render series (``graphite(_:rows:receivedAt:_:into:)``) and a VictoriaMetrics
     ///   export line (`{"metric":{…},"values":[…],"timestamps":[…]}`, named as Prometheus
     ///   names its series);
@@ -96,8 +98,8 @@ extension JSONTickDecoder {
             }
             return delivered
         }
-        if keys & Self.statementBit != 0 {
-            return try influxStatement(object, receivedAt: receivedAt, payload, into: &sink)
+        if keys & Self.influxResultsBit != 0, let results = Self.member(object, "results") {
+            return try influxStatements(results, receivedAt: receivedAt, payload, into: &sink)
         }
         if keys & Self.datapointsBit != 0, let rows = Self.member(object, "datapoints"), rows.peek == 0x5B {
             return try graphite(object, rows: rows, receivedAt: receivedAt, payload, into: &sink)
@@ -108,10 +110,7 @@ extension JSONTickDecoder {
             responseShape = "VictoriaMetrics export, one symbol per series, named by its labels"
             responseHoldsMeasurements = true
             name(Self.prometheusName(Self.member(object, "metric").flatMap(Self.inside)))
-            var layout = JSONFieldLayout()
-            layout.time = .path(["timestamps"])
-            layout.value = .path(["values"])
-            layout.timeUnit = options.timeUnit
+            let layout = JSONFieldLayout(time: .path(["timestamps"]), value: .path(["values"]), timeUnit: options.timeUnit)
             return try zipColumns(
                 times, [(Self.valueRole, values)], layout: layout, skipsEmpty: false, receivedAt: receivedAt, payload,
                 into: &sink)
@@ -204,16 +203,14 @@ extension JSONTickDecoder {
         let columns = keys.map { column in
             (column.role, quote.flatMap { Self.member($0, column.key) }.flatMap(JSONArrayCursor.init))
         }
-        var layout = JSONFieldLayout()
-        layout.time = .path(["timestamp"])
-        layout.value = .path(["close"])
-        layout.size = columns[1].1 == nil ? nil : .path(["volume"])
+        var layout = JSONFieldLayout(
+            time: .path(["timestamp"]), value: .path(["close"]), size: columns[1].1 == nil ? nil : .path(["volume"]),
+            timeUnit: options.timeUnit)
         if columns[2].1 != nil && columns[3].1 != nil && columns[4].1 != nil {
             layout.open = .path(["open"])
             layout.high = .path(["high"])
             layout.low = .path(["low"])
         }
-        layout.timeUnit = options.timeUnit
         return try zipColumns(rows, columns, layout: layout, skipsEmpty: true, receivedAt: receivedAt, payload, into: &sink)
     }
 
@@ -256,12 +253,8 @@ extension JSONTickDecoder {
         responseShape = "Graphite render, one symbol per target, rows [value, time]"
         responseHoldsMeasurements = true
         name(Array((Self.member(object, "target").flatMap(Self.text) ?? "").utf8))
-        if rowLayout == nil && options.timeColumn == nil && options.valueColumn == nil && options.sizeColumn == nil {
-            var layout = JSONFieldLayout()
-            layout.time = .index(1)
-            layout.value = .index(0)
-            layout.timeUnit = options.timeUnit
-            rowLayout = layout
+        if rowLayout == nil && !optionsNameColumns {
+            rowLayout = JSONFieldLayout(time: .index(1), value: .index(0), timeUnit: options.timeUnit)
         }
         var scanner = rows
         return try records(&scanner, receivedAt: receivedAt, payload, into: &sink)
@@ -316,8 +309,6 @@ extension JSONTickDecoder {
                 name(Array((symbol ?? Self.decodeString(key)).utf8))
                 if kraken && rowLayout == nil { rowLayout = krakenRowLayout(s) }
                 delivered += try records(&s, receivedAt: receivedAt, payload, into: &sink)
-                s.skipWhitespace()
-                _ = s.consume(0x5D)
             } else {
                 _ = s.skipValue()
             }
@@ -331,8 +322,7 @@ extension JSONTickDecoder {
     /// volume, time, side, type, misc, id]`; nil (the usual row rules) for other rows or when
     /// options name columns.
     private func krakenRowLayout(_ array: JSONScanner) -> JSONFieldLayout? {
-        guard options.timeColumn == nil, options.valueColumn == nil, options.sizeColumn == nil,
-            options.moreValueColumns.isEmpty, var rows = JSONArrayCursor(array), rows.next(), rows.scanner.peek == 0x5B,
+        guard !optionsNameColumns, var rows = JSONArrayCursor(array), rows.next(), rows.scanner.peek == 0x5B,
             var columns = JSONArrayCursor(rows.scanner)
         else { return nil }
         var length = 0
@@ -340,33 +330,19 @@ extension JSONTickDecoder {
             _ = columns.scanner.skipValue()
             length += 1
         }
-        var layout = JSONFieldLayout()
-        layout.timeUnit = options.timeUnit
         switch length {
         case 8:
-            layout.time = .index(0)
+            var layout = JSONFieldLayout(time: .index(0), value: .index(4), size: .index(6), timeUnit: options.timeUnit)
             layout.open = .index(1)
             layout.high = .index(2)
             layout.low = .index(3)
-            layout.value = .index(4)
-            layout.size = .index(6)
-        case 7:
-            layout.time = .index(2)
-            layout.value = .index(0)
-            layout.size = .index(1)
+            return layout
+        case 7: return JSONFieldLayout(time: .index(2), value: .index(0), size: .index(1), timeUnit: options.timeUnit)
         default: return nil
         }
-        return layout
     }
 
     // MARK: InfluxDB 1.x
-
-    /// Whether the records array at `array` holds InfluxDB 1.x statement results (its first
-    /// element an object with a `statement_id`), not records. O(the first element's keys).
-    static func holdsInfluxStatements(_ array: JSONScanner) -> Bool {
-        guard var cursor = JSONArrayCursor(array), cursor.next(), let first = inside(cursor.scanner) else { return false }
-        return member(first, "statement_id") != nil
-    }
 
     /// An InfluxDB 1.x `/query` answer's `results` (at `array`): each statement's `series`
     /// (`{"name":"cpu","tags":{"host":"pi"},"columns":["time","usage_idle",…],"values":[[…],…]}`),
@@ -374,7 +350,7 @@ extension JSONTickDecoder {
     /// (`cpu.usage_idle{host=pi}`); a statement's `error` is an error response. A `null` field
     /// (a field not written at that time, an interval `fill(null)` left empty) is no tick: it
     /// is counted in ``FeedReport/emptyIntervals``. O(rows × fields).
-    mutating func influxStatements<S: TickSink>(
+    private mutating func influxStatements<S: TickSink>(
         _ array: JSONScanner, receivedAt: Int64?, _ payload: UnsafeRawBufferPointer, into sink: inout S
     ) throws(FeedError) -> Int {
         var delivered = 0
@@ -388,9 +364,8 @@ extension JSONTickDecoder {
         return delivered
     }
 
-    /// One statement's result, the inside of `{"statement_id":0,"series":[…]}` (alone when a
-    /// pretty-printed answer's `results` are read as they stream).
-    mutating func influxStatement<S: TickSink>(
+    /// One statement's result, the inside of `{"statement_id":0,"series":[…]}`.
+    private mutating func influxStatement<S: TickSink>(
         _ statement: JSONScanner, receivedAt: Int64?, _ payload: UnsafeRawBufferPointer, into sink: inout S
     ) throws(FeedError) -> Int {
         defer { contextSymbol = .none }
@@ -434,11 +409,7 @@ extension JSONTickDecoder {
         for index in wanted {
             name(Array((measurement + "." + columns[index] + suffix).utf8))
             symbols.append(contextSymbol)
-            var layout = JSONFieldLayout()
-            layout.time = .path(["time"])
-            layout.value = .path([columns[index]])
-            layout.timeUnit = options.timeUnit
-            layouts.append(layout)
+            layouts.append(JSONFieldLayout(time: .path(["time"]), value: .path([columns[index]]), timeUnit: options.timeUnit))
         }
         var row = [Captured](repeating: Captured(), count: columns.count)
         var delivered = 0
@@ -468,6 +439,13 @@ extension JSONTickDecoder {
             _ = rows.scanner.skipValue()
         }
         return delivered
+    }
+
+    /// Whether `--time`, `--value` (one or several) or `--volume` name columns: then a
+    /// response's rows are read by them, not by the columns the response is known to have.
+    var optionsNameColumns: Bool {
+        options.timeColumn != nil || options.valueColumn != nil || options.sizeColumn != nil
+            || !options.moreValueColumns.isEmpty
     }
 
     // MARK: Naming

@@ -119,10 +119,7 @@ public struct JSONTickDecoder: TickPayloadDecoder {
         case 0x7B:
             scanner.p += 1
             let top = Self.topLevel(scanner)
-            if let array = top.records, Self.holdsInfluxStatements(array) {
-                // InfluxDB's answer: statements' results under `results`, their series inside.
-                delivered += try influxStatements(array, receivedAt: receivedAt, payload, into: &sink)
-            } else if let array = top.records {
+            if let array = top.records {
                 // A REST response: its records in an array under one key.
                 scanner = array
                 inWrapper = true
@@ -170,7 +167,8 @@ public struct JSONTickDecoder: TickPayloadDecoder {
     /// One pass over the top-level keys of the object whose `{` `object` has just passed: the
     /// records one key down (``wrappedRecords(_:)``; the pass stops there), else which of
     /// ``responseKeys`` it has, a bit each (a nested response's, ``nestedResponse(_:keys:receivedAt:_:into:)``).
-    /// O(the object's top-level keys); allocates nothing for unescaped keys.
+    /// An array of InfluxDB statements under `results` is no records: it sets
+    /// ``influxResultsBit``. O(the object's top-level keys); allocates nothing for unescaped keys.
     static func topLevel(_ object: JSONScanner) -> (records: JSONScanner?, responseKeys: UInt16) {
         var s = object
         var mask: UInt16 = 0
@@ -178,14 +176,19 @@ public struct JSONTickDecoder: TickPayloadDecoder {
             s.skipWhitespace()
             guard let key = s.scanString(), s.consume(0x3A) else { return (nil, mask) }
             s.skipWhitespace()
-            // Every key looked for is 3 to 12 bytes long: a tick's one-letter keys cost one compare.
+            // Every key looked for is 3 to 10 bytes long: a tick's one-letter keys cost one compare.
             let length = key.end - key.start
-            if key.escaped || (length >= 3 && length <= 12) {
+            if key.escaped || (length >= 3 && length <= 10) {
                 if s.hasMore && s.peek == 0x5B && wrapperKeys.contains(where: { spanEquals(key, $0) }) {
                     var probe = s
                     probe.p += 1
                     probe.skipWhitespace()
-                    if probe.hasMore && (probe.peek == 0x7B || probe.peek == 0x5B) { return (s, mask) }
+                    if probe.hasMore && (probe.peek == 0x7B || probe.peek == 0x5B) {
+                        guard probe.peek == 0x7B, let first = inside(probe), member(first, "statement_id") != nil else {
+                            return (s, mask)
+                        }
+                        mask |= influxResultsBit
+                    }
                 }
                 if let index = responseKeys.firstIndex(where: { spanEquals(key, $0) }) { mask |= 1 << UInt16(index) }
             }
@@ -218,6 +221,7 @@ public struct JSONTickDecoder: TickPayloadDecoder {
             scanner.skipWhitespace()
             if scanner.hasMore && scanner.peek == 0x2C { scanner.p += 1 }
         }
+        _ = scanner.consume(0x5D)
         return delivered
     }
 

@@ -120,7 +120,7 @@ public final class CSVTickReader: TickBatchReader {
             filled = n
             bytesRead = n
             fileOffset = n
-            if let last = lastNewline(from: 0) { completeEnd = last + 1 }
+            markParsable(from: 0)
         }
     }
 
@@ -386,15 +386,10 @@ public final class CSVTickReader: TickBatchReader {
                 filled = rest
                 skippingOverlongLine = false
                 skippedLineBytes = 0
-                if let last = lastNewline(from: 0) { completeEnd = last + 1 }
+                markParsable(from: 0)
                 return
             }
-            if parser.textFormat == .jsonDocument {
-                // A JSON document needs no whole lines: every byte read can be scanned.
-                completeEnd = filled
-            } else if let last = lastNewline(from: start) {
-                completeEnd = last + 1
-            }
+            markParsable(from: start)
             return
         }
     }
@@ -406,6 +401,17 @@ public final class CSVTickReader: TickBatchReader {
         if n > 0 { memcpy(destination, memory.baseAddress! + memoryOffset, n) }
         memoryOffset += n
         return n
+    }
+
+    /// Moves ``completeEnd`` to the end of what the parser can take now: through the last
+    /// newline in `[from, filled)` (whole lines), or every byte read while a JSON document is
+    /// read (it needs no whole lines). Unchanged when no line ended there.
+    private func markParsable(from: Int) {
+        if parser.textFormat == .jsonDocument {
+            completeEnd = filled
+        } else if let last = lastNewline(from: from) {
+            completeEnd = last + 1
+        }
     }
 
     /// Index of the last `\n` in [from, filled), scanning backwards (it is usually near the end).
