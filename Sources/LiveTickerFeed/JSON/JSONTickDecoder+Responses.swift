@@ -86,17 +86,12 @@ extension JSONTickDecoder {
     ) throws(FeedError) -> Int? {
         defer { contextSymbol = .none }
         if keys & Self.chartBit != 0, let chart = Self.member(object, "chart").flatMap(Self.inside),
-            let results = Self.member(chart, "result"), var cursor = JSONArrayCursor(results)
+            let results = Self.member(chart, "result"), JSONArrayCursor(results) != nil
         {
             responseShape = "Yahoo Finance chart, one bar per timestamp, symbol from meta.symbol"
-            var delivered = 0
-            while cursor.next() {
-                if let result = Self.inside(cursor.scanner) {
-                    delivered += try yahooChart(result, receivedAt: receivedAt, payload, into: &sink)
-                }
-                _ = cursor.scanner.skipValue()
+            return try sumOverObjects(in: results) { decoder, result throws(FeedError) in
+                try decoder.yahooChart(result, receivedAt: receivedAt, payload, into: &sink)
             }
-            return delivered
         }
         if keys & Self.influxResultsBit != 0, let results = Self.member(object, "results") {
             return try influxStatements(results, receivedAt: receivedAt, payload, into: &sink)
@@ -269,26 +264,20 @@ extension JSONTickDecoder {
         responseHoldsMeasurements = true
         var scanner = results
         scanner.skipWhitespace()
-        guard kind == "matrix" || kind == "vector", var series = JSONArrayCursor(scanner) else {
+        guard kind == "matrix" || kind == "vector", JSONArrayCursor(scanner) != nil else {
             guard scanner.hasMore, scanner.peek == 0x5B else { return 0 }
             scanner.p += 1
             return try record(&scanner, isObject: false, receivedAt: receivedAt, payload, into: &sink) ? 1 : 0
         }
-        var delivered = 0
-        while series.next() {
-            if let one = Self.inside(series.scanner) {
-                name(Self.prometheusName(Self.member(one, "metric").flatMap(Self.inside)))
-                if let values = Self.member(one, "values") {
-                    var rows = values
-                    delivered += try records(&rows, receivedAt: receivedAt, payload, into: &sink)
-                } else if var pair = Self.member(one, "value"), pair.peek == 0x5B {
-                    pair.p += 1
-                    if try record(&pair, isObject: false, receivedAt: receivedAt, payload, into: &sink) { delivered += 1 }
-                }
+        return try sumOverObjects(in: scanner) { decoder, one throws(FeedError) in
+            decoder.name(Self.prometheusName(Self.member(one, "metric").flatMap(Self.inside)))
+            if var rows = Self.member(one, "values") {
+                return try decoder.records(&rows, receivedAt: receivedAt, payload, into: &sink)
             }
-            _ = series.scanner.skipValue()
+            guard var pair = Self.member(one, "value"), pair.peek == 0x5B else { return 0 }
+            pair.p += 1
+            return try decoder.record(&pair, isObject: false, receivedAt: receivedAt, payload, into: &sink) ? 1 : 0
         }
-        return delivered
     }
 
     /// The records of every array in `keyed` (an object's inside), each under its key's symbol,
@@ -353,15 +342,9 @@ extension JSONTickDecoder {
     private mutating func influxStatements<S: TickSink>(
         _ array: JSONScanner, receivedAt: Int64?, _ payload: UnsafeRawBufferPointer, into sink: inout S
     ) throws(FeedError) -> Int {
-        var delivered = 0
-        guard var statements = JSONArrayCursor(array) else { return 0 }
-        while statements.next() {
-            if let statement = Self.inside(statements.scanner) {
-                delivered += try influxStatement(statement, receivedAt: receivedAt, payload, into: &sink)
-            }
-            _ = statements.scanner.skipValue()
+        try sumOverObjects(in: array) { decoder, statement throws(FeedError) in
+            try decoder.influxStatement(statement, receivedAt: receivedAt, payload, into: &sink)
         }
-        return delivered
     }
 
     /// One statement's result, the inside of `{"statement_id":0,"series":[…]}`.
@@ -372,16 +355,9 @@ extension JSONTickDecoder {
         responseShape = "InfluxDB query, one symbol per measurement.field{tags}"
         responseHoldsMeasurements = true
         if let error = Self.member(statement, "error").flatMap(Self.text) { try errorResponse(error) }
-        var delivered = 0
-        if let list = Self.member(statement, "series"), var series = JSONArrayCursor(list) {
-            while series.next() {
-                if let one = Self.inside(series.scanner) {
-                    delivered += try influxSeries(one, receivedAt: receivedAt, payload, into: &sink)
-                }
-                _ = series.scanner.skipValue()
-            }
+        return try sumOverObjects(in: Self.member(statement, "series")) { decoder, series throws(FeedError) in
+            try decoder.influxSeries(series, receivedAt: receivedAt, payload, into: &sink)
         }
-        return delivered
     }
 
     /// One series of an InfluxDB answer (see ``influxStatements(_:receivedAt:_:into:)``).
@@ -439,6 +415,20 @@ extension JSONTickDecoder {
             _ = rows.scanner.skipValue()
         }
         return delivered
+    }
+
+    /// The sum of `body` over the objects of the array at `array` (their insides); elements that
+    /// are no objects are read past. 0 when `array` is nil or no array.
+    private mutating func sumOverObjects(
+        in array: JSONScanner?, _ body: (inout Self, JSONScanner) throws(FeedError) -> Int
+    ) throws(FeedError) -> Int {
+        guard let array, var cursor = JSONArrayCursor(array) else { return 0 }
+        var total = 0
+        while cursor.next() {
+            if let object = Self.inside(cursor.scanner) { total += try body(&self, object) }
+            _ = cursor.scanner.skipValue()
+        }
+        return total
     }
 
     /// Whether `--time`, `--value` (one or several) or `--volume` name columns: then a
