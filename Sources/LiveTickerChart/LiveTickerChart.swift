@@ -423,6 +423,9 @@ public final class LiveTickerChart {
     func drawUpright(into fb: Framebuffer, in rect: PixelRect, changesOnly: Bool = false) {
         var clock = StageClock(enabled: measuresStages)
         stageTimes = ChartStageTimes()
+        // The last frame's points and candles become the drawn ones (`recordDrawnFrame` keeps
+        // the rest of what it was drawn from).
+        for s in scratch { s.retireDrawnFrame() }
         collectVisibleData()
         makeGeometries(frame: rect)
         lastGeometry = paneFrames[0].geometry

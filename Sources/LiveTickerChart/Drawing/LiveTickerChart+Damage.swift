@@ -569,8 +569,9 @@ extension LiveTickerChart {
             && a.close.bitPattern == b.close.bitPattern && a.volume.bitPattern == b.volume.bitPattern
     }
 
-    /// Keeps what this frame was drawn from for the next ``collectDamage(into:in:)``.
-    /// O(kept points + copied candles), no allocation.
+    /// Keeps what this frame was drawn from for the next ``collectDamage(into:in:)``, but for
+    /// the series' points and candles, which the next frame takes over by swapping buffers
+    /// (``SeriesScratch/retireDrawnFrame()``). O(panes × marks), no allocation.
     func recordDrawnFrame(_ fb: Framebuffer, _ rect: PixelRect) {
         drawn.valid = true
         drawn.framebuffer = ObjectIdentifier(fb)
@@ -584,23 +585,6 @@ extension LiveTickerChart {
         drawn.crosshair = crosshair
         drawn.header = headerExtent
         for p in paneFrames.indices { drawn.panes[p] = paneFrames[p] }
-        for s in scratch {
-            let kept = s.keptCount
-            if kept > 0 {
-                UnsafeMutableBufferPointer(rebasing: s.drawnXs[0..<kept]).update(from: UnsafeBufferPointer(rebasing: s.pixelXs[0..<kept]))
-                UnsafeMutableBufferPointer(rebasing: s.drawnYs[0..<kept]).update(from: UnsafeBufferPointer(rebasing: s.pixelYs[0..<kept]))
-            }
-            s.drawnKept = kept
-            s.drawnXAscending = s.keptXAscending
-            let candles = Swift.min(s.copiedCandleCount, s.drawnCandles.count)
-            if candles > 0 {
-                UnsafeMutableBufferPointer(rebasing: s.drawnCandles[0..<candles]).update(
-                    from: UnsafeBufferPointer(rebasing: s.candles[0..<candles]))
-            }
-            s.drawnCandleCount = s.drawnCandles.count >= s.copiedCandleCount ? s.copiedCandleCount : -1
-            s.drawnVisibleCandles = s.visibleCandles
-            s.drawnCandleWidth = s.candleWidth
-        }
         let count = scratch.count
         for i in drawn.tagRows.indices { drawn.tagRows[i] = .min }
         for p in panes.indices {

@@ -94,16 +94,10 @@ extension LiveTickerChart {
         }
         guard kept > 0 else { return }
         let base = s.lineHalf &* s.lineCapacity
-        for k in 0..<kept {
-            let x = s.lineXs[base &+ k]
-            if x.isNaN {
-                s.pixelXs[k] = .nan
-                s.pixelYs[k] = .nan
-            } else {
-                s.pixelXs[k] = geometry.pixelX(x)
-                s.pixelYs[k] = geometry.pixelY(ValueSanitizer.clampForScale(s.lineYs[base &+ k]))
-            }
-        }
+        // Invariant: kept ≤ lineCapacity ≤ the pixel buffers' capacity.
+        geometry.mapToPixels(
+            xs: s.lineXs.baseAddress! + base, ys: s.lineYs.baseAddress! + base, count: kept,
+            pixelXs: s.pixelXs.baseAddress!, pixelYs: s.pixelYs.baseAddress!)
         s.keptCount = kept
     }
 
