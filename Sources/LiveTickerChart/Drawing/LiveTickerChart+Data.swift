@@ -7,6 +7,40 @@ import Glibc
 #endif
 
 extension LiveTickerChart {
+    /// Copies the ticks at `positions` of `series` into `s.ticks` from index 0, as
+    /// ``ChartSource/copyTicks(positions:into:)`` does, reading from the source only the
+    /// positions the last copy did not hold (``SeriesScratch/heldTickPositions``): the tick at a
+    /// position never changes once written, so the ones held are moved to the front instead of
+    /// read again through the ring's per-slot checks (a following window reads the few ticks
+    /// that arrived since the last frame). A whole copy when the window does not continue the
+    /// held one or a new tick could not be read whole. O(new ticks + held ones moved), no
+    /// allocation.
+    func copyTicks(of series: any ChartSource, positions: Range<UInt64>, into s: SeriesScratch) -> RingBufferRange {
+        let held = s.heldTickPositions
+        let count = positions.upperBound &- positions.lowerBound
+        if s.reusesHeldTicks, !held.isEmpty, held.lowerBound <= positions.lowerBound, positions.lowerBound < held.upperBound,
+            held.upperBound <= positions.upperBound, count <= UInt64(s.ticks.count)
+        {
+            let kept = Int(held.upperBound &- positions.lowerBound)
+            let from = Int(positions.lowerBound &- held.lowerBound)
+            let base = s.ticks.baseAddress!
+            // Invariant: from + kept = held.count ≤ ticks.count; the regions may overlap.
+            if from > 0 { UnsafeMutableRawPointer(base).copyMemory(from: base + from, byteCount: kept &* MemoryLayout<Tick>.stride) }
+            let fresh = held.upperBound..<positions.upperBound
+            let read =
+                fresh.isEmpty
+                ? RingBufferRange(firstPosition: fresh.lowerBound, count: 0)
+                : series.copyTicks(positions: fresh, into: UnsafeMutableBufferPointer(rebasing: s.ticks[kept...]))
+            if read.firstPosition == fresh.lowerBound, read.count == fresh.count {
+                s.heldTickPositions = positions
+                return RingBufferRange(firstPosition: positions.lowerBound, count: Int(count))
+            }
+        }
+        let copied = series.copyTicks(positions: positions, into: s.ticks)
+        s.heldTickPositions = copied.positions
+        return copied
+    }
+
     /// Finds each series' visible positions, gathers what the frame draws from them (the raw
     /// ticks of a short window, or a candidate set from the block summaries of a long one) and
     /// picks the visible time window and the value domain. Copies the candles.
@@ -91,7 +125,7 @@ extension LiveTickerChart {
                     s.tickExtent.include(set.maximum)
                 }
             } else {
-                let copied = series.copyTicks(positions: visible, into: s.ticks)
+                let copied = copyTicks(of: series, positions: visible, into: s)
                 s.rawTicks = 0..<copied.count
                 s.rawFirstPosition = copied.firstPosition
                 for i in s.rawTicks { s.tickExtent.include(s.ticks[i].value) }
@@ -108,6 +142,7 @@ extension LiveTickerChart {
                     while i > s.rawTicks.lowerBound && s.ticks[i].value.isNaN { i &-= 1 }
                     s.setNewest(s.ticks[s.rawTicks.upperBound &- 1], lastKnown: s.ticks[i].value)
                 } else {
+                    s.heldTickPositions = 0..<0  // ticks[0] is written over
                     let one = UnsafeMutableBufferPointer(rebasing: s.ticks[0..<1])
                     s.newest = series.copyTicks(positions: (visible.upperBound &- 1)..<visible.upperBound, into: one).count == 1 ? one[0] : nil
                 }

@@ -95,6 +95,11 @@ final class SeriesScratch {
     var rawTicks: Range<Int> = 0..<0
     /// Position of `ticks[rawTicks.lowerBound]`.
     var rawFirstPosition: UInt64 = 0
+    /// The positions whose ticks `ticks` holds from index 0 on, as the last raw copy left
+    /// them (empty once anything else wrote there): the next frame reads only the others.
+    var heldTickPositions: Range<UInt64> = 0..<0
+    /// Whether a raw copy keeps the ticks it already holds (tests turn it off to compare).
+    var reusesHeldTicks = true
     /// Candles copied this frame (`candles[0..<copiedCandleCount]`, oldest first).
     var copiedCandleCount = 0
     /// Width in ns of the candles drawn this frame (the source's interval, or the ladder step

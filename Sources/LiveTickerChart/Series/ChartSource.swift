@@ -7,7 +7,9 @@ import LiveTickerCore
 /// its render thread once per frame; they must not block for long and should not allocate.
 ///
 /// Positions are 64-bit tick numbers that only grow (the first tick ever appended is 0), so a
-/// source that drops old ticks keeps the positions of the ones it holds.
+/// source that drops old ticks keeps the positions of the ones it holds; the tick at a
+/// position never changes once written (a chart keeps the ticks it copied in one frame for
+/// the next).
 public protocol ChartSource: AnyObject {
     /// A number that changes whenever the data changes (the render loop redraws on a change).
     /// O(1).

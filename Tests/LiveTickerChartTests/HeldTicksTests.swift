@@ -1,0 +1,67 @@
+import LiveTickerCore
+import LiveTickerRender
+import LiveTickerTestSupport
+import Testing
+
+@testable import LiveTickerChart
+
+/// A frame on the raw path reads from the source only the ticks the last frame's copy did not
+/// hold (`copyTicks(of:positions:into:)`); the frames are byte for byte those of a chart that
+/// copies every visible tick anew.
+@Suite("Held ticks: a raw window reads only the new ticks, drawing what a whole copy draws")
+struct HeldTicksTests {
+    static let start: Int64 = 1_709_280_000_000_000_000
+    static let second: Int64 = 1_000_000_000
+
+    @Test("a following window over a ring that wraps: steady feeds, bursts past the window and the ring, NaN, a backwards time, idle frames",
+          arguments: [ChartOptions.Kind.line, .both])
+    func heldTicksDrawWhatAWholeCopyDraws(kind: ChartOptions.Kind) throws {
+        // 512 ticks held, 120 s shown at up to 10 ticks a second: the ring wraps every few
+        // dozen frames and the window holds up to 512 ticks.
+        let series = try LiveSeries(capacity: 512, candleInterval: .seconds(5))
+        var options = ChartOptions()
+        options.kind = kind
+        options.window = .follow(nanoseconds: 120 * Self.second)
+        let held = LiveTickerChart(series: [series], width: 320, height: 180, options: options)
+        let copied = LiveTickerChart(series: [series], width: 320, height: 180, options: options)
+        copied.scratch[0].reusesHeldTicks = false
+        let a = Framebuffer(width: 320, height: 180)
+        let b = Framebuffer(width: 320, height: 180)
+        var generator = SplitMix64(seed: 77)
+        var time = Self.start
+        var level = 100.0
+        var appended = 0
+        var continued = 0
+        for frame in 0..<400 {
+            let count: Int
+            switch frame {
+            case 150: count = 600  // more than the ring holds: nothing held survives
+            case 250...260: count = 0  // idle: the same window again
+            default: count = Int(generator.next() % 9)
+            }
+            for _ in 0..<count {
+                appended += 1
+                // A tick 3 s back in time now and then: the run keeps its arrival order.
+                time += appended % 97 == 0 ? -3 * Self.second : Self.second / 10 + Int64(generator.next() % 1_000)
+                level += generator.symmetricUnit() * 0.4
+                series.append(Tick(time: time, value: appended % 61 == 0 ? .nan : level, size: 1))
+            }
+            let before = held.scratch[0].heldTickPositions
+            held.draw(into: a)
+            copied.draw(into: b)
+            let s = held.scratch[0]
+            #expect(!s.usesCandidates)
+            #expect(s.heldTickPositions == copied.scratch[0].heldTickPositions)
+            if !before.isEmpty && before.lowerBound <= s.heldTickPositions.lowerBound
+                && s.heldTickPositions.lowerBound < before.upperBound
+            {
+                continued += 1
+            }
+            let same = pixels(a) == pixels(b)
+            #expect(same, "frame \(frame): the frames differ")
+            guard same else { return }
+        }
+        // Most frames really took the held ticks.
+        #expect(continued > 300)
+    }
+}
