@@ -41,6 +41,23 @@ extension LiveTickerChart {
         return copied
     }
 
+    /// Copies the newest candles of `series` into `s.candles`, as
+    /// ``ChartSource/copyNewestCandles(into:)`` does, taking the closed ones the last frame
+    /// copied from ``SeriesScratch/drawnCandles`` when the source numbers its candles (so a
+    /// frame reads the candles that changed since the last, not every held candle through the
+    /// ring's per-slot checks). Returns how many. O(candles copied), no allocation.
+    func copyNewestCandles(of series: any ChartSource, into s: SeriesScratch) -> Int {
+        if s.reusesHeldCandles,
+            let positions = series.copyNewestCandles(
+                into: s.candles, reusing: UnsafeBufferPointer(s.drawnCandles), at: s.drawnCandlePositions)
+        {
+            s.copiedCandlePositions = positions
+            return positions.count
+        }
+        s.copiedCandlePositions = 0..<0
+        return series.copyNewestCandles(into: s.candles)
+    }
+
     /// Finds each series' visible positions, gathers what the frame draws from them (the raw
     /// ticks of a short window, or a candidate set from the block summaries of a long one) and
     /// picks the visible time window and the value domain. Copies the candles.
@@ -68,7 +85,7 @@ extension LiveTickerChart {
             s.skippedCount = 0
             s.tickExtent = ValueExtent()
             s.candleExtent = ValueExtent()
-            let candleCount = usesCandleSlots ? series.copyNewestCandles(into: s.candles) : 0
+            let candleCount = usesCandleSlots ? copyNewestCandles(of: series, into: s) : 0
             s.visibleCandles = 0..<candleCount
             s.copiedCandleCount = candleCount
             // Every tick went into exactly one candle, in order: the copied candles end at the
@@ -159,6 +176,7 @@ extension LiveTickerChart {
                 {
                     let folded = series.copyFoldedCandles(into: s.candles)
                     if folded > 0 {
+                        s.copiedCandlePositions = 0..<0  // the copy no longer starts at index 0
                         // The newest candles again, after the folded ones: a candle folded
                         // between the two copies is missing for this frame, never counted twice.
                         let count = folded &+ series.copyNewestCandles(into: UnsafeMutableBufferPointer(rebasing: s.candles[folded...]))
@@ -291,6 +309,7 @@ extension LiveTickerChart {
             written &+= 1
         }
         s.copiedCandleCount = written
+        s.copiedCandlePositions = 0..<0  // merged: no longer the source's candles
         s.visibleCandles = 0..<written
         s.candleWidth = width
     }

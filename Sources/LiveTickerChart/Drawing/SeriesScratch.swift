@@ -102,6 +102,14 @@ final class SeriesScratch {
     var reusesHeldTicks = true
     /// Candles copied this frame (`candles[0..<copiedCandleCount]`, oldest first).
     var copiedCandleCount = 0
+    /// The source positions of `candles[0..<copiedCandleCount]` as copied, and of the last
+    /// frame's in ``drawnCandles``: empty when the source has none or the copy was changed
+    /// after (folded candles before it, a merge into wider windows).
+    var copiedCandlePositions: Range<UInt64> = 0..<0
+    var drawnCandlePositions: Range<UInt64> = 0..<0
+    /// Whether a candle copy takes the closed candles the last frame copied (tests turn it
+    /// off to compare).
+    var reusesHeldCandles = true
     /// Width in ns of the candles drawn this frame (the source's interval, or the ladder step
     /// they were merged into); 0 for tick-count candles.
     var candleWidth: Int64 = 0
@@ -144,9 +152,12 @@ final class SeriesScratch {
         if drawnCandles.count == candles.count {
             swap(&candles, &drawnCandles)
             drawnCandleCount = copiedCandleCount
+            drawnCandlePositions = copiedCandlePositions
         } else {
             drawnCandleCount = copiedCandleCount == 0 ? 0 : -1
+            drawnCandlePositions = 0..<0
         }
+        copiedCandlePositions = 0..<0
         drawnVisibleCandles = visibleCandles
         drawnCandleWidth = candleWidth
     }

@@ -47,6 +47,16 @@ public protocol ChartSource: AnyObject {
     /// went into exactly one candle, in position order, so the copied candles end at
     /// ``tickPositionsWritten`` read right after. Allocates nothing.
     func copyNewestCandles(into buffer: UnsafeMutableBufferPointer<Candle>) -> Int
+    /// ``copyNewestCandles(into:)`` for a source that numbers its candles by position: `held`
+    /// holds the candles at `heldPositions` as an earlier copy from this source left them, and
+    /// a candle never changes once a newer one follows it, so all of them but the last (then
+    /// the open candle) are taken from `held` and only the newer ones are read. Returns the
+    /// positions copied into `buffer` from index 0, or nil for a source without positions (the
+    /// default), which copies nothing here. Allocates nothing.
+    func copyNewestCandles(
+        into buffer: UnsafeMutableBufferPointer<Candle>, reusing held: UnsafeBufferPointer<Candle>,
+        at heldPositions: Range<UInt64>
+    ) -> Range<UInt64>?
 
     /// Width in ns of the folded candles (older candles merged into coarser windows as they
     /// left the candle store, e.g. 1d over 1m), the coarsest when they come in two widths (1d
@@ -107,6 +117,13 @@ extension ChartSource {
     public var foldedCandleCapacity: Int { 0 }
     /// Default: copies nothing.
     public func copyFoldedCandles(into buffer: UnsafeMutableBufferPointer<Candle>) -> Int { 0 }
+    /// Default: no candle positions (the chart copies with ``copyNewestCandles(into:)``).
+    public func copyNewestCandles(
+        into buffer: UnsafeMutableBufferPointer<Candle>, reusing held: UnsafeBufferPointer<Candle>,
+        at heldPositions: Range<UInt64>
+    ) -> Range<UInt64>? {
+        nil
+    }
     /// Default: no block summaries, so visible ticks are always copied raw.
     public func summaryLevel(forCount count: UInt64, minimumBlocks: Int) -> Int? { nil }
     /// Default: no candidates.

@@ -20,6 +20,32 @@ extension LiveSeries: ChartSource {
         candles.copyNewest(into: buffer).count
     }
 
+    /// Copies the newest candles from the candle ring, as ``copyNewestCandles(into:)`` does,
+    /// taking the closed ones `held` has (the aggregator rewrites only its open candle, the
+    /// newest) and reading the rest; a whole copy when `held` does not reach the newest
+    /// candles wanted or a read fails. O(candles read + candles taken), no allocation.
+    public func copyNewestCandles(
+        into buffer: UnsafeMutableBufferPointer<Candle>, reusing held: UnsafeBufferPointer<Candle>,
+        at heldPositions: Range<UInt64>
+    ) -> Range<UInt64>? {
+        let ring = candles
+        let head = ring.writtenCount
+        // The positions `copyNewest(into:)` copies when nothing laps it.
+        let wanted = UInt64(Swift.min(buffer.count, ring.capacity))
+        let first = head > wanted ? head &- wanted : 0
+        let closedEnd = heldPositions.isEmpty ? 0 : heldPositions.upperBound &- 1
+        if heldPositions.lowerBound <= first, first < closedEnd, closedEnd <= head,
+            heldPositions.count <= held.count, let target = buffer.baseAddress, let source = held.baseAddress
+        {
+            let kept = Int(closedEnd &- first)
+            target.update(from: source + Int(first &- heldPositions.lowerBound), count: kept)
+            let fresh = closedEnd..<head
+            let read = ring.copy(positions: fresh, into: UnsafeMutableBufferPointer(rebasing: buffer[kept...]))
+            if read.firstPosition == fresh.lowerBound, read.count == fresh.count { return first..<head }
+        }
+        return ring.copyNewest(into: buffer).positions
+    }
+
     /// ``LiveSeries/summaryBlockSize(level:)``. O(1).
     public func candidateBlockSize(level: Int) -> UInt64 { Self.summaryBlockSize(level: level) }
 

@@ -5,11 +5,12 @@ import Testing
 
 @testable import LiveTickerChart
 
-/// A frame on the raw path reads from the source only the ticks the last frame's copy did not
-/// hold (`copyTicks(of:positions:into:)`); the frames are byte for byte those of a chart that
-/// copies every visible tick anew.
-@Suite("Held ticks: a raw window reads only the new ticks, drawing what a whole copy draws")
-struct HeldTicksTests {
+/// A frame reads from the source only the ticks the last frame's copy did not hold
+/// (`copyTicks(of:positions:into:)`) and only the candles that changed since
+/// (`copyNewestCandles(of:into:)`); the frames are byte for byte those of a chart that copies
+/// everything anew.
+@Suite("Held ticks and candles: a frame reads only what changed, drawing what a whole copy draws")
+struct HeldDataTests {
     static let start: Int64 = 1_709_280_000_000_000_000
     static let second: Int64 = 1_000_000_000
 
@@ -63,5 +64,53 @@ struct HeldTicksTests {
         }
         // Most frames really took the held ticks.
         #expect(continued > 300)
+    }
+
+    @Test("candles: the open candle growing, new candles, a ring of candles that wraps, a burst past it, idle frames; tick-count and time candles",
+          arguments: [CandleInterval.ticks(6), .seconds(2)])
+    func heldCandlesDrawWhatAWholeCopyDraws(interval: CandleInterval) throws {
+        // 64 candles held: the candle ring wraps every few dozen frames.
+        let series = try LiveSeries(capacity: 4096, candleInterval: interval, candleCapacity: 64)
+        var options = ChartOptions()
+        options.kind = .both
+        options.window = .follow(nanoseconds: 60 * Self.second)
+        let held = LiveTickerChart(series: [series], width: 320, height: 180, options: options)
+        let copied = LiveTickerChart(series: [series], width: 320, height: 180, options: options)
+        copied.scratch[0].reusesHeldCandles = false
+        let a = Framebuffer(width: 320, height: 180)
+        let b = Framebuffer(width: 320, height: 180)
+        var generator = SplitMix64(seed: 91)
+        var time = Self.start
+        var level = 50.0
+        var reused = 0
+        for frame in 0..<300 {
+            let count: Int
+            switch frame {
+            case 120: count = 900  // more candles than the ring holds
+            case 200...210: count = 0
+            default: count = Int(generator.next() % 5)
+            }
+            for _ in 0..<count {
+                time += Self.second / 4 + Int64(generator.next() % 1_000_000)
+                level += generator.symmetricUnit() * 0.6
+                series.append(Tick(time: time, value: level, size: Double(1 + generator.next() % 9)))
+            }
+            held.draw(into: a)
+            copied.draw(into: b)
+            let s = held.scratch[0]
+            #expect(s.copiedCandleCount == copied.scratch[0].copiedCandleCount)
+            let candles = (0..<s.copiedCandleCount).allSatisfy {
+                LiveTickerChart.sameBits(s.candles[$0], copied.scratch[0].candles[$0])
+            }
+            #expect(candles, "frame \(frame): the copied candles differ")
+            if !s.drawnCandlePositions.isEmpty && s.copiedCandlePositions.lowerBound < s.drawnCandlePositions.upperBound {
+                reused += 1
+            }
+            let same = pixels(a) == pixels(b)
+            #expect(same, "frame \(frame): the frames differ")
+            guard same && candles else { return }
+        }
+        // Most frames really took the held candles.
+        #expect(reused > 250)
     }
 }
