@@ -8,13 +8,14 @@ enum CSVColumnAliases {
         "unix_time", "time_utc", "timestamp_utc", "utc", "utc_time", "sample_time", "trade_time",
         "transact_time", "event_time", "exchange_time", "created_at", "elapsed", "elapsed_time",
         "gmt_time", "local_time", "open_time", "date_utc", "when", "zeit", "uhrzeit", "datum", "fecha", "hora",
+        "clock",
     ]
     /// Names of a date column beside a time-of-day column.
     static let date = ["date", "day", "trade_date", "datum", "fecha", "data", "trading_day", "session_date"]
     static let value = [
         "price", "last", "value", "close", "mid", "px", "last_price", "lastprice", "trade_price",
         "price_last", "mid_price", "rate", "val", "y", "close_last", "kurs", "schluss", "schlusskurs", "letzter",
-        "precio", "prix", "state", "px_last",
+        "precio", "prix", "state", "px_last", "value_avg", "avg", "mean", "average",
     ]
     static let size = [
         "size", "qty", "quantity", "volume", "vol", "last_size", "trade_size", "shares", "lots", "amount",

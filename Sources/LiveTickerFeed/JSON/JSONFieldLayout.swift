@@ -46,6 +46,9 @@ public struct JSONFieldLayout: Sendable, Equatable, CustomStringConvertible {
     /// ``FeedReport/unfinishedBars`` and skipped, since the stream repeats the whole bar so far
     /// (its volume is cumulative) and the final update carries the finished bar.
     public var closed: JSONField?
+    /// Nanoseconds within the time's second, beside a time in whole seconds (Zabbix's `ns`
+    /// beside its `clock`): added to it.
+    public var subsecond: JSONField?
 
     /// Whether each record is an OHLC bar (see ``open``).
     public var hasBars: Bool { open != nil && high != nil && low != nil }
@@ -53,7 +56,9 @@ public struct JSONFieldLayout: Sendable, Equatable, CustomStringConvertible {
     /// E.g. `time=T, value=p, size=q`. Allocates.
     public var description: String {
         var parts: [String] = []
-        parts.append("time=" + (time.map { "\($0)" } ?? "(arrival)") + (timeUnit == .auto ? "" : " (\(timeUnit))"))
+        parts.append(
+            "time=" + (time.map { "\($0)" } ?? "(arrival)") + (subsecond.map { "+\($0)" } ?? "")
+                + (timeUnit == .auto ? "" : " (\(timeUnit))"))
         parts.append("value=" + (value.map { "\($0)" } ?? "?"))
         if let size { parts.append("size=\(size)") }
         if let symbol { parts.append("symbol=\(symbol)") }
@@ -157,6 +162,18 @@ public struct JSONFieldLayout: Sendable, Equatable, CustomStringConvertible {
             }
         } else if case let .path(keys)? = layout.time {
             unit = CSVColumnAliases.splitUnit(CSVColumnAliases.normalize(keys.last ?? "")).unit
+        }
+        // Nanoseconds beside a time found by name, under the same parent (Zabbix's `ns` beside
+        // `clock`), read as the fraction of its second.
+        if options.timeColumn == nil, case let .path(keys)? = layout.time,
+            let leaf = ordered.first(where: {
+                $0.path.count == keys.count && $0.path.dropLast() == keys.dropLast() && numeric($0.kind)
+                    && ["ns", "nanos", "nanoseconds"].contains(CSVColumnAliases.normalize($0.path.last ?? ""))
+                    && !claimed.contains($0.path)
+            })
+        {
+            layout.subsecond = .path(leaf.path)
+            claimed.insert(leaf.path)
         }
         if options.symbolColumn == nil, let keys = find(symbolAliases, { $0 == .text }) { layout.symbol = .path(keys) }
         if options.sizeColumn == nil, let keys = find(sizeAliases, numeric) { layout.size = .path(keys) }

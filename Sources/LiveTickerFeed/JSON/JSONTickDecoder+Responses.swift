@@ -52,16 +52,16 @@ extension JSONTickDecoder {
     /// Top-level keys that may open a nested response, each bit `1 << index` of
     /// ``topLevel(_:)``'s mask: `chart` (0), `data` (1), ``keyedWrapperKeys`` (2–5), the keys
     /// under which services say what went wrong (`error` 6, `msg` 7; ``errorText(_:)``), then
-    /// Graphite's `datapoints` (8), VictoriaMetrics' `timestamps` (9). Bit 10,
-    /// ``influxResultsBit``, is set by ``topLevel(_:)`` itself.
+    /// Graphite's `datapoints` (8), VictoriaMetrics' `timestamps` (9), OpenTSDB's `dps` (10).
+    /// Bit 11, ``influxResultsBit``, is set by ``topLevel(_:)`` itself.
     static let responseKeys: [StaticString] =
-        ["chart", "data"] + keyedWrapperKeys + ["error", "msg", "datapoints", "timestamps"]
+        ["chart", "data"] + keyedWrapperKeys + ["error", "msg", "datapoints", "timestamps", "dps"]
     static let chartBit: UInt16 = 1 << 0, dataBit: UInt16 = 1 << 1, keyedBits: UInt16 = 0b1111 << 2
     /// An error is in `error`, in `chart.error` (Yahoo) or in `msg` (Binance).
     static let errorBits: UInt16 = 1 << 6 | 1 << 7 | chartBit
-    static let datapointsBit: UInt16 = 1 << 8, timestampsBit: UInt16 = 1 << 9
+    static let datapointsBit: UInt16 = 1 << 8, timestampsBit: UInt16 = 1 << 9, dpsBit: UInt16 = 1 << 10
     /// `results` holds InfluxDB statements (`[{"statement_id":0,"series":[…]}]`), not records.
-    static let influxResultsBit: UInt16 = 1 << 10
+    static let influxResultsBit: UInt16 = 1 << 11
 
     /// Decodes the response in the validated object whose `{` `object` has just passed, which
     /// has the top-level ``responseKeys`` of `keys` (a bit each), when it has one of these
@@ -77,6 +77,7 @@ extension JSONTickDecoder {
     /// - a Graphite render series (``graphite(_:rows:receivedAt:_:into:)``) and a VictoriaMetrics
     ///   export line (`{"metric":{…},"values":[…],"timestamps":[…]}`, named as Prometheus
     ///   names its series);
+    /// - an OpenTSDB query answer's series (``openTSDB(_:points:receivedAt:_:into:)``);
     /// - records filed by symbol under one of ``keyedWrapperKeys``: each array's key is its
     ///   records' symbol (Kraken's OHLC and trade rows, whose columns it knows).
     ///
@@ -98,6 +99,9 @@ extension JSONTickDecoder {
         }
         if keys & Self.datapointsBit != 0, let rows = Self.member(object, "datapoints"), rows.peek == 0x5B {
             return try graphite(object, rows: rows, receivedAt: receivedAt, payload, into: &sink)
+        }
+        if keys & Self.dpsBit != 0, let points = Self.member(object, "dps"), points.peek == 0x7B || points.peek == 0x5B {
+            return try openTSDB(object, points: points, receivedAt: receivedAt, payload, into: &sink)
         }
         if keys & Self.timestampsBit != 0, let times = Self.member(object, "timestamps").flatMap(JSONArrayCursor.init),
             let values = Self.member(object, "values").flatMap(JSONArrayCursor.init)
@@ -144,9 +148,9 @@ extension JSONTickDecoder {
 
     /// What a service's error response says, when the object whose inside is `object` is one:
     /// a non-empty `error` (text, list of texts, or an object with a `description` or
-    /// `message`), Yahoo's `chart.error`, `"status":"error"` beside an `error`, or Binance's
-    /// `{"code":…,"msg":…}`. Nil for anything else (a record with a `status` field stays a
-    /// record). Allocates only for an error.
+    /// `message`, then a JSON-RPC error's `data`), Yahoo's `chart.error`, `"status":"error"`
+    /// beside an `error`, or Binance's `{"code":…,"msg":…}`. Nil for anything else (a record
+    /// with a `status` field stays a record). Allocates only for an error.
     static func errorText(_ object: JSONScanner) -> String? {
         var error = member(object, "error")
         if error == nil, let chart = member(object, "chart").flatMap(inside) { error = member(chart, "error") }
@@ -162,7 +166,10 @@ extension JSONTickDecoder {
                 return texts.isEmpty ? nil : texts.joined(separator: "; ")
             }
             if let inner = inside(e) {
-                return (member(inner, "description") ?? member(inner, "message")).flatMap(text) ?? "error"
+                let said = (member(inner, "description") ?? member(inner, "message")).flatMap(text) ?? "error"
+                // A JSON-RPC error's `data` says more (Zabbix: "Invalid params." "Not authorised.").
+                guard let data = member(inner, "data").flatMap(text), !data.isEmpty else { return said }
+                return said + " " + data
             }
             return nil
         }
@@ -257,6 +264,45 @@ extension JSONTickDecoder {
 
     /// A Prometheus result of `kind`: series (`matrix`, `vector`) with their labels, or one
     /// `[time, "value"]` pair (`scalar`, `string`).
+    /// An OpenTSDB query answer's series, `{"metric":"sys.cpu.nice","tags":{"host":"web01"},
+    /// "aggregateTags":[],"dps":{"1346846400":18,"1346846460":9.2}}` (`/api/query` answers an
+    /// array of them): each member of `dps` is a point, its key the time (seconds, or
+    /// milliseconds with `msResolution`), its value the value; with `arrays=true` the points
+    /// are `[time, value]` rows. One symbol per series, named as OpenTSDB writes a series,
+    /// `sys.cpu.nice{host=web01}`. O(points).
+    private mutating func openTSDB<S: TickSink>(
+        _ object: JSONScanner, points: JSONScanner, receivedAt: Int64?, _ payload: UnsafeRawBufferPointer,
+        into sink: inout S
+    ) throws(FeedError) -> Int {
+        responseShape = "OpenTSDB query, one symbol per series, named by its metric and tags"
+        responseHoldsMeasurements = true
+        var series = Self.member(object, "metric").flatMap(Self.text) ?? ""
+        let tags = Self.textMembers(Self.member(object, "tags").flatMap(Self.inside))
+        if !tags.isEmpty { series += "{" + tags.map { "\($0.key)=\($0.value)" }.joined(separator: ",") + "}" }
+        name(Array(series.utf8))
+        var s = points
+        if s.peek == 0x5B {
+            if rowLayout == nil && !optionsNameColumns {
+                rowLayout = JSONFieldLayout(time: .index(0), value: .index(1), timeUnit: options.timeUnit)
+            }
+            return try records(&s, receivedAt: receivedAt, payload, into: &sink)
+        }
+        s.p += 1
+        let layout = JSONFieldLayout(time: .path(["dps"]), value: .path(["dps"]), timeUnit: options.timeUnit)
+        var delivered = 0
+        while true {
+            s.skipWhitespace()
+            guard let key = s.scanString(), s.consume(0x3A) else { break }
+            var fields = Fields()
+            fields.time = Captured(kind: .string, start: key.start, end: key.end, escaped: key.escaped)
+            fields.value = capture(&s)
+            if try emit(fields, receivedAt: receivedAt, payload, layout: layout, into: &sink) { delivered += 1 }
+            s.skipWhitespace()
+            guard s.consume(0x2C) else { break }
+        }
+        return delivered
+    }
+
     private mutating func prometheus<S: TickSink>(
         _ results: JSONScanner, kind: String, receivedAt: Int64?, _ payload: UnsafeRawBufferPointer, into sink: inout S
     ) throws(FeedError) -> Int {

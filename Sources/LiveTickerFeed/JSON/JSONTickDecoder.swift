@@ -44,7 +44,7 @@ public struct JSONTickDecoder: TickPayloadDecoder {
 
     let scratch = ParseScratch()
     let symbolFilter: [UInt8]?
-    /// Key paths of time, value, size, symbol, open, high, low, closed as bytes (empty: not read).
+    /// Key paths of time, value, size, symbol, open, high, low, closed, subsecond as bytes (empty: not read).
     private var paths: [[[UInt8]]] = Array(repeating: [], count: Self.roleCount)
     private var indices: [Int] = Array(repeating: -1, count: Self.roleCount)
     /// Which layout ``paths`` and ``indices`` hold now: 0 none, 1 the object layout, 2 the row
@@ -53,11 +53,11 @@ public struct JSONTickDecoder: TickPayloadDecoder {
     private var installedLayout = 0
 
     static let timeRole = 0, valueRole = 1, sizeRole = 2, symbolRole = 3, openRole = 4, highRole = 5, lowRole = 6
-    static let closedRole = 7
+    static let closedRole = 7, subsecondRole = 8
     /// Fields a record can hold (the roles above).
-    static let roleCount = 8
+    static let roleCount = 9
     /// Every role's bit, for ``walkObject(_:depth:mask:fields:)``.
-    static let allRoles: UInt8 = 0b1111_1111
+    static let allRoles: UInt16 = 0b1_1111_1111
     /// The number bad messages are reported under: the message count, or a file's line number.
     var currentLine = 0
 
@@ -155,8 +155,9 @@ public struct JSONTickDecoder: TickPayloadDecoder {
     }
 
     /// Keys under which REST responses put their records: Polygon's `results`, Alpaca's
-    /// `bars`, OKX's and many others' `data`, `candles`.
-    static let wrapperKeys: [StaticString] = ["results", "bars", "data", "candles"]
+    /// `bars`, OKX's and many others' `data`, `candles`, a JSON-RPC answer's `result` (Zabbix's
+    /// `history.get` and `trend.get`).
+    static let wrapperKeys: [StaticString] = ["results", "bars", "data", "candles", "result"]
 
     /// In the object whose `{` `object` has just passed, the array under one of
     /// ``wrapperKeys`` whose first element is an object or an array (records, not scalars): a
@@ -243,7 +244,7 @@ public struct JSONTickDecoder: TickPayloadDecoder {
     /// kline's closed flag).
     struct Fields {
         var time = Captured(), value = Captured(), size = Captured(), symbol = Captured()
-        var open = Captured(), high = Captured(), low = Captured(), closed = Captured()
+        var open = Captured(), high = Captured(), low = Captured(), closed = Captured(), subsecond = Captured()
         subscript(role: Int) -> Captured {
             get {
                 switch role {
@@ -254,7 +255,8 @@ public struct JSONTickDecoder: TickPayloadDecoder {
                 case 4: open
                 case 5: high
                 case 6: low
-                default: closed
+                case 7: closed
+                default: subsecond
                 }
             }
             set {
@@ -266,7 +268,8 @@ public struct JSONTickDecoder: TickPayloadDecoder {
                 case 4: open = newValue
                 case 5: high = newValue
                 case 6: low = newValue
-                default: closed = newValue
+                case 7: closed = newValue
+                default: subsecond = newValue
                 }
             }
         }
@@ -342,7 +345,7 @@ public struct JSONTickDecoder: TickPayloadDecoder {
         return try emit(fields, receivedAt: receivedAt, payload, layout: rowLayout, into: &sink)
     }
 
-    /// `layout`'s field for `role` (the roles' order: ``timeRole`` … ``closedRole``), the one
+    /// `layout`'s field for `role` (the roles' order: ``timeRole`` … ``subsecondRole``), the one
     /// place that order is spelled out for layouts. O(1).
     static func field(_ role: Int, of layout: JSONFieldLayout) -> JSONField? {
         switch role {
@@ -353,7 +356,8 @@ public struct JSONTickDecoder: TickPayloadDecoder {
         case openRole: layout.open
         case highRole: layout.high
         case lowRole: layout.low
-        default: layout.closed
+        case closedRole: layout.closed
+        default: layout.subsecond
         }
     }
 
@@ -378,7 +382,7 @@ public struct JSONTickDecoder: TickPayloadDecoder {
 
     /// Walks an object whose `{` has been consumed, capturing the fields whose key paths match
     /// (`mask`: the roles still matching at this depth), through its closing `}`.
-    private mutating func walkObject(_ scanner: inout JSONScanner, depth: Int, mask: UInt8, fields: inout Fields) {
+    private mutating func walkObject(_ scanner: inout JSONScanner, depth: Int, mask: UInt16, fields: inout Fields) {
         scanner.skipWhitespace()
         if scanner.peek == 0x7D {
             scanner.p += 1
@@ -389,8 +393,8 @@ public struct JSONTickDecoder: TickPayloadDecoder {
             guard let key = scanner.scanString() else { return }
             _ = scanner.consume(0x3A)
             scanner.skipWhitespace()
-            var leaf: UInt8 = 0
-            var child: UInt8 = 0
+            var leaf: UInt16 = 0
+            var child: UInt16 = 0
             for role in 0..<Self.roleCount where mask & (1 << role) != 0 {
                 let path = paths[role]
                 guard depth < path.count, keyEquals(key, path[depth]) else { continue }
@@ -516,7 +520,7 @@ public struct JSONTickDecoder: TickPayloadDecoder {
     ) throws(FeedError) -> Bool {
         func name(_ role: Int) -> String {
             layout.flatMap { Self.field(role, of: $0) }.map { "\($0)" }
-                ?? ["time", "value", "size", "symbol", "open", "high", "low", "closed"][role]
+                ?? ["time", "value", "size", "symbol", "open", "high", "low", "closed", "subsecond"][role]
         }
         // A kline still forming: the stream sends the whole bar so far again and again; only
         // the closed one is the bar (its volume is the kline's whole volume, not a sum).
@@ -564,6 +568,21 @@ public struct JSONTickDecoder: TickPayloadDecoder {
         case .other:
             try bad(.malformedTime, column: name(0), payload)
             return false
+        }
+        if layout?.subsecond != nil, fields.subsecond.kind != .missing, fields.subsecond.kind != .null {
+            // Nanoseconds within the second of a whole-second time (Zabbix's `ns`).
+            guard case .success(let nanoseconds) = number(fields.subsecond), nanoseconds >= 0, nanoseconds < 1e9,
+                nanoseconds == nanoseconds.rounded(.towardZero), time % 1_000_000_000 == 0
+            else {
+                try bad(.malformedTime, column: name(Self.subsecondRole), payload)
+                return false
+            }
+            let (sum, overflow) = time.addingReportingOverflow(Int64(nanoseconds))
+            guard !overflow else {
+                try bad(.timeOutOfRange, column: name(Self.timeRole), payload)
+                return false
+            }
+            time = sum
         }
         let value: Double
         switch number(fields.value) {

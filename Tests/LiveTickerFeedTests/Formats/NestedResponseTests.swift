@@ -185,6 +185,82 @@ import Glibc
             Set(p.names) == ["up{instance=\"localhost:9100\", job=\"node_exporter\"}", "up{instance=\"localhost:9090\", job=\"prometheus\"}"])
     }
 
+    // MARK: OpenTSDB
+
+    /// OpenTSDB's `GET /api/query?start=…&m=sum:sys.cpu.nice{host=*}` (the HTTP API
+    /// documentation's shape): a series per tag set, `dps` keyed by time in seconds.
+    let openTSDB = """
+        [{"metric":"sys.cpu.nice","tags":{"host":"web01","dc":"lga"},"aggregateTags":[],"dps":{"1346846400":18,"1346846460":9.2,"1346846520":10.5}},{"metric":"sys.cpu.nice","tags":{"host":"web02","dc":"lga"},"aggregateTags":[],"dps":{"1346846400":7,"1346846460":null}}]
+
+        """
+
+    @Test("OpenTSDB's /api/query: a symbol per series named metric{tag=value,…}, each dps key a time, a null a gap")
+    func openTSDBQuery() throws {
+        for text in [openTSDB, pretty(openTSDB)] {
+            let p = try parse(text)
+            #expect(p.report.badLines == 0, "\(p.report.summary)")
+            #expect(
+                p.names == Array(repeating: "sys.cpu.nice{host=web01,dc=lga}", count: 3)
+                    + Array(repeating: "sys.cpu.nice{host=web02,dc=lga}", count: 2))
+            #expect(p.times == [0, 60, 120, 0, 60].map { ns(1_346_846_400 + $0) })
+            #expect(p.values[0] == 18 && p.values[1] == 9.2 && p.values[2] == 10.5 && p.values[3] == 7 && p.values[4].isNaN)
+        }
+        #expect(try formatDescription(of: openTSDB).contains("OpenTSDB"))
+    }
+
+    @Test("OpenTSDB with arrays=true ([time, value] rows) and msResolution (millisecond keys); no tags: the metric alone")
+    func openTSDBArraysAndMilliseconds() throws {
+        let arrays = try parse(
+            "[{\"metric\":\"temp\",\"tags\":{},\"aggregateTags\":[\"host\"],\"dps\":[[1346846400,21.5],[1346846460,21.75]]}]\n")
+        #expect(arrays.report.badLines == 0, "\(arrays.report.summary)")
+        #expect(arrays.names == ["temp", "temp"])
+        #expect(arrays.times == [ns(1_346_846_400), ns(1_346_846_460)])
+        #expect(arrays.values == [21.5, 21.75])
+        let millis = try parse("[{\"metric\":\"temp\",\"tags\":{\"room\":\"lab\"},\"dps\":{\"1346846400250\":1,\"1346846400750\":2}}]\n")
+        #expect(millis.report.badLines == 0, "\(millis.report.summary)")
+        #expect(millis.names == ["temp{room=lab}", "temp{room=lab}"])
+        #expect(millis.times == [1_346_846_400_250_000_000, 1_346_846_400_750_000_000])
+        // A point whose value is no number is one bad record; the others are read.
+        let bad = try parse("[{\"metric\":\"temp\",\"dps\":{\"1346846400\":1,\"1346846460\":\"n/a\",\"1346846520\":3}}]\n")
+        #expect(bad.values == [1, 3])
+        #expect(bad.report.badLines == 1, "\(bad.report.summary)")
+    }
+
+    // MARK: Zabbix
+
+    /// Zabbix's JSON-RPC `history.get` (float items): values and clocks as strings, `ns` the
+    /// nanoseconds within the second; `trend.get`'s hourly min/avg/max.
+    let zabbixHistory = """
+        {"jsonrpc":"2.0","result":[{"itemid":"23296","clock":"1351090996","value":"0.085","ns":"563157632"},{"itemid":"23296","clock":"1351091026","value":"0.16","ns":"549216402"},{"itemid":"23296","clock":"1351091056","value":"0.1","ns":"562033584"}],"id":1}
+
+        """
+
+    @Test("Zabbix history.get and trend.get: records under result, the time from clock, a trend's value its average")
+    func zabbix() throws {
+        for text in [zabbixHistory, pretty(zabbixHistory)] {
+            let p = try parse(text)
+            #expect(p.report.badLines == 0, "\(p.report.summary)")
+            #expect(p.times == [ns(1_351_090_996) + 563_157_632, ns(1_351_091_026) + 549_216_402, ns(1_351_091_056) + 562_033_584])
+            #expect(p.values == [0.085, 0.16, 0.1])
+        }
+        #expect(try formatDescription(of: zabbixHistory).contains("time=clock+ns"))
+        // An `ns` that is no nanosecond count of a second is a bad time; the others are read.
+        let badNanos = try parse(
+            "{\"jsonrpc\":\"2.0\",\"result\":[{\"clock\":\"1351090996\",\"value\":\"1\",\"ns\":\"5\"},{\"clock\":\"1351091026\",\"value\":\"2\",\"ns\":\"1500000000\"},{\"clock\":\"1351091056\",\"value\":\"3\",\"ns\":\"0\"}],\"id\":1}\n")
+        #expect(badNanos.times == [ns(1_351_090_996) + 5, ns(1_351_091_056)])
+        #expect(badNanos.report.count(of: .malformedTime) == 1, "\(badNanos.report.summary)")
+        let trend = try parse(
+            "{\"jsonrpc\":\"2.0\",\"result\":[{\"itemid\":\"23715\",\"clock\":\"1446199200\",\"num\":\"60\",\"value_min\":\"0.165\",\"value_avg\":\"0.2168\",\"value_max\":\"0.35\"}],\"id\":1}\n")
+        #expect(trend.report.badLines == 0, "\(trend.report.summary)")
+        #expect(trend.times == [ns(1_446_199_200)])
+        #expect(trend.values == [0.2168])
+        // Its error answer says what Zabbix said.
+        let error = try parse(
+            "{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32602,\"message\":\"Invalid params.\",\"data\":\"Not authorised.\"},\"id\":1}\n")
+        #expect(error.report.count(of: .errorResponse) == 1)
+        #expect(error.report.firstBadLines.first?.excerpt == "Invalid params. Not authorised.")
+    }
+
     // MARK: InfluxDB 1.x
 
     /// InfluxDB 1.x `GET /query?db=telegraf&q=SELECT usage_idle, usage_user FROM cpu WHERE … GROUP BY *`:
