@@ -255,15 +255,22 @@ extension JSONTickDecoder {
         responseShape = "Graphite render, one symbol per target, rows [value, time]"
         responseHoldsMeasurements = true
         name(Array((Self.member(object, "target").flatMap(Self.text) ?? "").utf8))
+        return try knownColumnRows(rows, time: 1, value: 0, receivedAt: receivedAt, payload, into: &sink)
+    }
+
+    /// The `[…]` rows of the array at `rows`, read by the response's known columns `time` and
+    /// `value` (indices), or by the columns the options name.
+    private mutating func knownColumnRows<S: TickSink>(
+        _ rows: JSONScanner, time: Int, value: Int, receivedAt: Int64?, _ payload: UnsafeRawBufferPointer,
+        into sink: inout S
+    ) throws(FeedError) -> Int {
         if rowLayout == nil && !optionsNameColumns {
-            rowLayout = JSONFieldLayout(time: .index(1), value: .index(0), timeUnit: options.timeUnit)
+            rowLayout = JSONFieldLayout(time: .index(time), value: .index(value), timeUnit: options.timeUnit)
         }
         var scanner = rows
         return try records(&scanner, receivedAt: receivedAt, payload, into: &sink)
     }
 
-    /// A Prometheus result of `kind`: series (`matrix`, `vector`) with their labels, or one
-    /// `[time, "value"]` pair (`scalar`, `string`).
     /// An OpenTSDB query answer's series, `{"metric":"sys.cpu.nice","tags":{"host":"web01"},
     /// "aggregateTags":[],"dps":{"1346846400":18,"1346846460":9.2}}` (`/api/query` answers an
     /// array of them): each member of `dps` is a point, its key the time (seconds, or
@@ -280,13 +287,10 @@ extension JSONTickDecoder {
         let tags = Self.textMembers(Self.member(object, "tags").flatMap(Self.inside))
         if !tags.isEmpty { series += "{" + tags.map { "\($0.key)=\($0.value)" }.joined(separator: ",") + "}" }
         name(Array(series.utf8))
-        var s = points
-        if s.peek == 0x5B {
-            if rowLayout == nil && !optionsNameColumns {
-                rowLayout = JSONFieldLayout(time: .index(0), value: .index(1), timeUnit: options.timeUnit)
-            }
-            return try records(&s, receivedAt: receivedAt, payload, into: &sink)
+        if points.peek == 0x5B {
+            return try knownColumnRows(points, time: 0, value: 1, receivedAt: receivedAt, payload, into: &sink)
         }
+        var s = points
         s.p += 1
         let layout = JSONFieldLayout(time: .path(["dps"]), value: .path(["dps"]), timeUnit: options.timeUnit)
         var delivered = 0
@@ -303,6 +307,8 @@ extension JSONTickDecoder {
         return delivered
     }
 
+    /// A Prometheus result of `kind`: series (`matrix`, `vector`) with their labels, or one
+    /// `[time, "value"]` pair (`scalar`, `string`).
     private mutating func prometheus<S: TickSink>(
         _ results: JSONScanner, kind: String, receivedAt: Int64?, _ payload: UnsafeRawBufferPointer, into sink: inout S
     ) throws(FeedError) -> Int {
