@@ -18,14 +18,16 @@ extension LiveTickerChart {
     func copyTicks(of series: any ChartSource, positions: Range<UInt64>, into s: SeriesScratch) -> RingBufferRange {
         let held = s.heldTickPositions
         let count = positions.upperBound &- positions.lowerBound
-        if s.reusesHeldTicks, !held.isEmpty, held.lowerBound <= positions.lowerBound, positions.lowerBound < held.upperBound,
-            held.upperBound <= positions.upperBound, count <= UInt64(s.ticks.count)
+        if s.reusesHeldTicks, !held.isEmpty, held.lowerBound <= positions.lowerBound,
+            positions.lowerBound < held.upperBound, held.upperBound <= positions.upperBound, count <= UInt64(s.ticks.count)
         {
             let kept = Int(held.upperBound &- positions.lowerBound)
             let from = Int(positions.lowerBound &- held.lowerBound)
             let base = s.ticks.baseAddress!
             // Invariant: from + kept = held.count ≤ ticks.count; the regions may overlap.
-            if from > 0 { UnsafeMutableRawPointer(base).copyMemory(from: base + from, byteCount: kept &* MemoryLayout<Tick>.stride) }
+            if from > 0 {
+                UnsafeMutableRawPointer(base).copyMemory(from: base + from, byteCount: kept &* MemoryLayout<Tick>.stride)
+            }
             let fresh = held.upperBound..<positions.upperBound
             let read =
                 fresh.isEmpty

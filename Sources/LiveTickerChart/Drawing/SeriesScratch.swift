@@ -42,7 +42,7 @@ final class SeriesScratch {
     /// The last frame's kept points in pixels (``keptCount`` of them then: `drawnKept`) and
     /// its copied candles, compared with this frame's to find what changed
     /// (`LiveTickerChart+Damage`); the candle buffer is empty unless the chart uses candle
-    /// slots. They are the last frame's own buffers, handed over by ``retireDrawnFrame(line:)``.
+    /// slots. They are the last frame's own buffers, handed over by ``retireDrawnFrame()``.
     private(set) var drawnXs: UnsafeMutableBufferPointer<Double>
     private(set) var drawnYs: UnsafeMutableBufferPointer<Double>
     private(set) var drawnCandles: UnsafeMutableBufferPointer<Candle>
