@@ -14,8 +14,10 @@ public enum TimeForm: Sendable, Hashable, CustomStringConvertible {
     /// `h:mm[:ss[.fff]]` alone, or `hhmm[ss]` digits beside a date column: a time of day, on
     /// the date of a date column (or 1970-01-01).
     case timeOfDay
-    /// Dates with the month's English name (`01-Mar-2024`, `1-Mar-24`, `01 Mar 2024`,
-    /// `Mar 01, 2024`, `March 1, 2024`, `2024-Mar-01`), a clock optional after them.
+    /// Dates with the month's name (`01-Mar-2024`, `1-Mar-24`, `01 Mar 2024`,
+    /// `Mar 01, 2024`, `March 1, 2024`, `2024-Mar-01`), in English or in German, French,
+    /// Spanish, Italian, Dutch or Portuguese (`1. März 2024`, `15 janv. 2024`), a clock
+    /// optional after them.
     case monthName
     /// A `--time-format` pattern.
     case pattern(TimePattern)

@@ -386,9 +386,10 @@ enum TimeParser {
         return finish(p, year, month, day, clock)
     }
 
-    /// A date with the month's English name, in any of the orders ``TimeForm/monthName`` names:
-    /// three parts (a number, the month, a number; the month, two numbers; a four-digit year,
-    /// the month, a number) between `-`, `/`, `.`, spaces and a comma, then the clock and
+    /// A date with the month's name (``monthWords``), in any of the orders ``TimeForm/monthName``
+    /// names: three parts (a number, the month, a number; the month, two numbers; a four-digit
+    /// year, the month, a number) between `-`, `/`, `.` (and spaces after it), spaces and a
+    /// comma, then the clock and
     /// offset a calendar date may have. A two-digit year is 1969–2068. Allocates nothing.
     static func parseMonthName(_ start: UnsafePointer<UInt8>, commaFraction: Bool) -> Result {
         var p = start
@@ -403,8 +404,12 @@ enum TimeParser {
             if part > 0 {
                 // Separators: `-`, `/`, `.`, or spaces after an optional comma.
                 let b = p[0]
-                if b == ASCII.minus || b == ASCII.slash || b == ASCII.dot {
+                if b == ASCII.minus || b == ASCII.slash {
                     p += 1
+                } else if b == ASCII.dot {
+                    // `1. März 2024`, `15 janv. 2024`: an abbreviation's or a day's dot, and spaces.
+                    p += 1
+                    while p[0] == ASCII.space { p += 1 }
                 } else {
                     if b == ASCII.comma { p += 1 }
                     guard p[0] == ASCII.space else { return fail() }
@@ -439,27 +444,57 @@ enum TimeParser {
         return finishDateTime(p, year: fullYear(year, digits: yearDigits), month: month, day: day, commaFraction: commaFraction)
     }
 
-    /// The months' English names, lower case.
-    static let monthNames: [[UInt8]] = [
-        "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-        "november", "december",
-    ].map { Array($0.utf8) }
-
-    /// The English month name, its three-letter abbreviation or `Sept` (any case) at `p`, not
-    /// followed by another letter: the month (1–12) and the name's length; nil for anything
-    /// else. Allocates nothing.
-    static func monthName(_ p: UnsafePointer<UInt8>) -> (Int64, Int)? {
-        var length = 0
-        while length < 10 && (p[length] | 0x20) >= 0x61 && (p[length] | 0x20) <= 0x7A { length += 1 }
-        guard length >= 3, length < 10 else { return nil }
-        for (index, name) in monthNames.enumerated() {
-            let whole = length == name.count
-            guard whole || length == 3 || (index == 8 && length == 4) else { continue }
-            var i = 0
-            while i < length && p[i] | 0x20 == name[i] { i += 1 }
-            if i == length { return (Int64(index + 1), length) }
+    /// The months' names and their usual abbreviations in English, German, French, Spanish,
+    /// Italian, Dutch and Portuguese, lower case, with the month each names: what spreadsheet
+    /// and bank exports write in those languages (`1. März 2024`, `15 janv. 2024`,
+    /// `3-mrt-2024`, `12 dic 2024`). Accented letters are there in UTF-8 and in Latin-1 (a
+    /// Windows export) and without the accent (`maerz`, `fevrier`, `aout`). No word names two
+    /// months across these languages (`mar` is March in all that use it, `mai` May).
+    static let monthWords: MonthWords = {
+        let byMonth: [[String]] = [
+            ["january", "jan", "januar", "jän", "jänner", "janvier", "janv", "enero", "ene", "gennaio", "gen", "januari",
+             "janeiro"],
+            ["february", "feb", "februar", "février", "fevrier", "févr", "fevr", "febrero", "febbraio", "februari",
+             "fevereiro", "fev"],
+            ["march", "mar", "märz", "maerz", "mär", "mrz", "mars", "marzo", "maart", "mrt", "março", "marco"],
+            ["april", "apr", "avril", "avr", "abril", "abr", "aprile"],
+            ["may", "mai", "mayo", "maggio", "mag", "mei", "maio"],
+            ["june", "jun", "juni", "juin", "junio", "giugno", "giu", "junho"],
+            ["july", "jul", "juli", "juillet", "juil", "julio", "luglio", "lug", "julho"],
+            ["august", "aug", "août", "aout", "agosto", "ago", "augustus"],
+            ["september", "sep", "sept", "septembre", "septiembre", "setiembre", "settembre", "set", "setembro"],
+            ["october", "oct", "oktober", "okt", "octobre", "octubre", "ottobre", "ott", "outubro", "out"],
+            ["november", "nov", "novembre", "noviembre", "novembro"],
+            ["december", "dec", "dezember", "dez", "décembre", "decembre", "déc", "diciembre", "dic", "dicembre",
+             "dezembro"],
+        ]
+        var words: [(bytes: [UInt8], month: Int)] = []
+        for (index, names) in byMonth.enumerated() {
+            for name in names {
+                words.append((Array(name.utf8), index + 1))
+                // The same word in Latin-1: each accented letter one byte (U+00C0…U+00FF).
+                let scalars = name.unicodeScalars
+                if scalars.contains(where: { !$0.isASCII }) {
+                    words.append((scalars.map { UInt8(truncatingIfNeeded: $0.value) }, index + 1))
+                }
+            }
         }
-        return nil
+        return MonthWords(words)
+    }()
+
+    /// A month's name or abbreviation in one of the languages of ``monthWords`` (ASCII letters
+    /// in any case, accented ones as written there) at `p`, not followed by another letter: the
+    /// month (1–12) and the word's length in bytes; nil for anything else. Allocates nothing.
+    static func monthName(_ p: UnsafePointer<UInt8>) -> (Int64, Int)? {
+        // A word: ASCII letters, and bytes of accented letters (UTF-8 or Latin-1).
+        var length = 0
+        while length < MonthWords.longest &+ 1 {
+            let b = p[length]
+            guard ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A) || b >= 0x80 else { break }
+            length &+= 1
+        }
+        guard length >= 3, length <= MonthWords.longest else { return nil }
+        return monthWords.month(of: p, length: length).map { (Int64($0), length) }
     }
 
     /// A 12-hour clock's ` AM` or ` PM` (any case, not followed by a letter) at `p`, after the

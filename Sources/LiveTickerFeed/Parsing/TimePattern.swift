@@ -64,11 +64,6 @@ public struct TimePattern: Sendable, Hashable, CustomStringConvertible {
     /// The pattern text.
     public var description: String { text }
 
-    static let monthNames: [[UInt8]] = [
-        "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-        "november", "december",
-    ].map { Array($0.utf8) }
-
     /// Matches the pattern at `start`; the caller checks that `end` is at the end of the field.
     func parse(_ start: UnsafePointer<UInt8>) -> TimeParser.Result {
         var p = start
@@ -136,17 +131,9 @@ public struct TimePattern: Sendable, Hashable, CustomStringConvertible {
                 }
                 clock.fraction = fraction
             case .monthName:
-                var found: Int64 = 0
-                for (i, name) in Self.monthNames.enumerated() {
-                    var n = 0
-                    while n < name.count && (p[n] | 0x20) == name[n] { n += 1 }
-                    if n == name.count || (n == 3 && !(p[3] | 0x20 >= 0x61 && p[3] | 0x20 <= 0x7A)) {
-                        found = Int64(i + 1)
-                        p += n
-                        break
-                    }
-                }
-                guard found > 0 else { return fail() }
+                // The words dates with month names are read by, in every language there.
+                guard let (found, length) = TimeParser.monthName(p) else { return fail() }
+                p += length
                 month = found
             case .ampm:
                 let a = p[0] | 0x20

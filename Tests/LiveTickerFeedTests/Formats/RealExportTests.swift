@@ -183,9 +183,39 @@ import Testing
         let clock = try parse("Date,Close\n\"March 1, 2024 9:30 AM\",1\n\"Sept 3, 2024 16:00\",2\n")
         #expect(clock.times == [ns(march1At0930), ns(1_725_321_600 + 16 * 3600)], "\(clock.report.summary)")
         #expect(try formatDescription(of: "Date,Close\n01-Mar-2024,1\n").contains("times: dates with month names"))
-        // Not a month, not a day, a day past the month's end: bad lines, the rest goes on.
-        let bad = try parse("Date,Close\n01-Mar-2024,1\n01-Mrz-2024,2\n32-Mar-2024,3\n31-Apr-2024,4\n02-Mar-2024,5\n03-Mar-2024,6\n04-Mar-2024,7\n05-Mar-2024,8\n")
+        // Not a month in any language read, not a day, a day past the month's end: bad lines,
+        // the rest goes on. (`Mrz` was here until German names were read: it is März.)
+        let bad = try parse("Date,Close\n01-Mar-2024,1\n01-Mrx-2024,2\n32-Mar-2024,3\n31-Apr-2024,4\n02-Mar-2024,5\n03-Mar-2024,6\n04-Mar-2024,7\n05-Mar-2024,8\n")
         #expect(bad.values == [1, 5, 6, 7, 8] && bad.report.badLines == 3, "\(bad.report.summary)")
+    }
+
+    @Test("month names in German, French, Spanish, Italian, Dutch and Portuguese: full, abbreviated with a dot or not, accents in UTF-8 or Latin-1 or left out")
+    func foreignMonthNames() throws {
+        let day: Int64 = 86_400
+        let jan1: Int64 = 1_704_067_200  // 2024-01-01
+        let cases: [(String, Int64)] = [
+            ("1. März 2024", jan1 + 60 * day), ("1. Maerz 2024", jan1 + 60 * day), ("01-Mrz-2024", jan1 + 60 * day),
+            ("15. Okt. 2024", jan1 + 288 * day), ("3. Dez 2024", jan1 + 337 * day), ("2. Jänner 2024", jan1 + day),
+            ("15 janv. 2024", jan1 + 14 * day), ("1 févr. 2024", jan1 + 31 * day), ("14 juil. 2024", jan1 + 195 * day),
+            ("15 août 2024", jan1 + 227 * day), ("15 aout 2024", jan1 + 227 * day), ("1 déc. 2024", jan1 + 335 * day),
+            ("1 ene 2024", jan1), ("12 dic 2024", jan1 + 346 * day), ("3 septiembre 2024", jan1 + 246 * day),
+            ("1 gen 2024", jan1), ("5 mag 2024", jan1 + 125 * day), ("31 ott 2024", jan1 + 304 * day),
+            ("3-mrt-2024", jan1 + 62 * day), ("1 mei 2024", jan1 + 121 * day), ("1 okt 2024", jan1 + 274 * day),
+            ("1 fev 2024", jan1 + 31 * day), ("1 out 2024", jan1 + 274 * day), ("1 março 2024", jan1 + 60 * day),
+            ("JANV. 15 2024", jan1 + 14 * day), ("2024-Mai-01", jan1 + 121 * day),
+        ]
+        for (text, seconds) in cases {
+            let p = try parse("Datum;Schluss\n\(text);102,5\n")
+            #expect(p.times == [ns(seconds)] && p.values == [102.5] && p.report.badLines == 0, "\(text): \(p.report.summary)")
+        }
+        // A Windows export in Latin-1: `ä` is the one byte 0xE4.
+        let latin1 = try parse(bytes: Array("Datum;Schluss\n1. M".utf8) + [0xE4] + Array("rz 2024;102,5\n".utf8))
+        #expect(latin1.times == [ns(jan1 + 60 * day)] && latin1.report.badLines == 0, "\(latin1.report.summary)")
+        #expect(try formatDescription(of: "Datum;Schluss\n1. März 2024;102,5\n").contains("times: dates with month names"))
+        // --time-format's %b reads the same words.
+        let pattern = try #require(TimePattern("%d. %b %Y"))
+        let custom = try parse("Datum;Schluss\n15. Okt 2024;1\n") { $0.timeFormat = pattern }
+        #expect(custom.times == [ns(jan1 + 288 * day)], "\(custom.report.summary)")
     }
 
     @Test("pandas to_csv with its index: the unnamed first column is named by its place in the summary")
