@@ -184,10 +184,13 @@ extension JSONTickDecoder {
     private mutating func yahooChart<S: TickSink>(
         _ result: JSONScanner, receivedAt: Int64?, _ payload: UnsafeRawBufferPointer, into sink: inout S
     ) throws(FeedError) -> Int {
-        if let symbol = Self.member(result, "meta").flatMap(Self.inside).flatMap({ Self.member($0, "symbol") }),
-            let symbolText = Self.text(symbol)
-        {
+        let meta = Self.member(result, "meta").flatMap(Self.inside)
+        if let symbol = meta.flatMap({ Self.member($0, "symbol") }), let symbolText = Self.text(symbol) {
             name(Array(symbolText.utf8))
+            // The decimals Yahoo shows the instrument's prices with.
+            if let decimals = meta.flatMap({ Self.member($0, "priceHint") }).flatMap(Self.smallCount), decimals <= 10 {
+                declaredDecimals[symbolText] = decimals
+            }
         }
         // A day without trades has no timestamps (and no columns): nothing to chart.
         guard let times = Self.member(result, "timestamp"), let rows = JSONArrayCursor(times) else { return 0 }
@@ -573,6 +576,16 @@ extension JSONTickDecoder {
         s.skipWhitespace()
         guard s.hasMore, s.peek == 0x22, let span = s.scanString() else { return nil }
         return decodeString(span)
+    }
+
+    /// The number at `value` when it is a whole count of at most four digits (`2`), else nil.
+    static func smallCount(_ value: JSONScanner) -> Int? {
+        var s = value
+        s.skipWhitespace()
+        guard let number = s.scanNumber() else { return nil }
+        let digits = UnsafeBufferPointer(start: number.start, count: number.end - number.start)
+        guard !digits.isEmpty, digits.count <= 4, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
     }
 
     /// The members of the object whose inside is `object` that hold text, in order, unescaped

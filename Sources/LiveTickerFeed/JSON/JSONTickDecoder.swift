@@ -36,6 +36,10 @@ public struct JSONTickDecoder: TickPayloadDecoder {
     public internal(set) var responseShape: String?
     /// The response holds measurements, not prices (Prometheus): the chart shows no change.
     public internal(set) var responseHoldsMeasurements = false
+    /// The decimals a response declares its values are shown with, by symbol (Yahoo's
+    /// `meta.priceHint`: its prices are float32 values such as `179.0686492919922`, which say
+    /// nothing of how many decimals the instrument trades in). Empty when none says.
+    public internal(set) var declaredDecimals: [String: Int] = [:]
     /// The fields read from array rows, once the first row has been seen.
     public internal(set) var rowLayout: JSONFieldLayout?
     /// How the first record's time is written (`epoch milliseconds (by magnitude)`, `ISO-8601

@@ -196,12 +196,17 @@ public final class CSVTickReader: TickBatchReader {
         }
     }
 
-    /// Decimals of the value column as written (CSV only), once the first lines are read.
-    public var valueDecimals: Int? { parser.textFormat == .csv ? parser.layout?.valueDecimals : nil }
+    /// Decimals of the value column as written (CSV), once the first lines are read, or the
+    /// most a JSON response declares (``JSONTickDecoder/declaredDecimals``).
+    public var valueDecimals: Int? {
+        parser.textFormat == .csv ? parser.layout?.valueDecimals : parser.json?.declaredDecimals.values.max()
+    }
 
-    /// The decimals `name`'s values were written with in the first lines, else ``valueDecimals``.
+    /// The decimals `name`'s values were written with in the first lines (CSV) or that a JSON
+    /// response declares for them, else ``valueDecimals``.
     public func valueDecimals(ofSymbol name: String) -> Int? {
-        guard parser.textFormat == .csv, let layout = parser.layout else { return nil }
+        guard parser.textFormat == .csv else { return parser.json?.declaredDecimals[name] ?? valueDecimals }
+        guard let layout = parser.layout else { return nil }
         return layout.valueDecimalsBySymbol[name] ?? layout.valueDecimals
     }
 

@@ -387,6 +387,26 @@ import Glibc
         #expect(p.report.summary.contains("1 null value skipped"))
     }
 
+    @Test("a Yahoo chart's meta.priceHint is the decimals its prices are shown with (they are float32 values); none without it")
+    func yahooPriceHint() throws {
+        func decimals(_ text: String) throws -> (all: Int?, aapl: Int?) {
+            try Array(text.utf8).withUnsafeBytes { raw throws in
+                let reader = CSVTickReader(memory: raw, options: FeedOptions())
+                var counter = CountingTickSink()
+                try reader.read(into: &counter)
+                return (reader.valueDecimals, reader.valueDecimals(ofSymbol: "AAPL"))
+            }
+        }
+        #expect(try decimals(yahooChart) == (2, 2))
+        #expect(try decimals(pretty(yahooChart)) == (2, 2))
+        let fourDecimals = yahooChart.replacing("\"priceHint\":2", with: "\"priceHint\":4")
+        #expect(try decimals(fourDecimals) == (4, 4))
+        let none = yahooChart.replacing("\"priceHint\":2,", with: "")
+        #expect(try decimals(none) == (nil, nil))
+        let notACount = yahooChart.replacing("\"priceHint\":2", with: "\"priceHint\":2.5")
+        #expect(try decimals(notACount) == (nil, nil))
+    }
+
     @Test("the Yahoo chart pretty-printed, through a small buffer")
     func yahooPretty() throws {
         for bufferSize in [1 << 20, 256] {
