@@ -102,7 +102,7 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         var parts = ["time=\(name(of: time))" + (timeUnit == .auto ? "" : " (\(timeUnit))")]
         if let date { parts[0] += " on date=\(name(of: date))" }
-        if let value, !moreValues.isEmpty {
+        if value != nil, !moreValues.isEmpty {
             parts.append(
                 "values=" + valueColumnNames.joined(separator: ", ")
                     + (symbol == nil ? " (a series each, named by column)" : " (a series each, named symbol.column)"))
