@@ -14,6 +14,28 @@ struct HeldDataTests {
     static let start: Int64 = 1_709_280_000_000_000_000
     static let second: Int64 = 1_000_000_000
 
+    /// Two charts over the same series, `copied` with one reuse turned off, and a framebuffer
+    /// each.
+    struct ChartPair {
+        let held: LiveTickerChart
+        let copied: LiveTickerChart
+        let a = Framebuffer(width: 320, height: 180)
+        let b = Framebuffer(width: 320, height: 180)
+
+        init(_ series: LiveSeries, options: ChartOptions, turningOff reuse: ReferenceWritableKeyPath<SeriesScratch, Bool>) {
+            held = LiveTickerChart(series: [series], width: 320, height: 180, options: options)
+            copied = LiveTickerChart(series: [series], width: 320, height: 180, options: options)
+            copied.scratch[0][keyPath: reuse] = false
+        }
+
+        /// Draws both; whether their frames are byte for byte the same.
+        func drawBoth() -> Bool {
+            held.draw(into: a)
+            copied.draw(into: b)
+            return pixels(a) == pixels(b)
+        }
+    }
+
     @Test("a following window over a ring that wraps: steady feeds, bursts past the window and the ring, NaN, a backwards time, idle frames",
           arguments: [ChartOptions.Kind.line, .both])
     func heldTicksDrawWhatAWholeCopyDraws(kind: ChartOptions.Kind) throws {
@@ -23,11 +45,8 @@ struct HeldDataTests {
         var options = ChartOptions()
         options.kind = kind
         options.window = .follow(nanoseconds: 120 * Self.second)
-        let held = LiveTickerChart(series: [series], width: 320, height: 180, options: options)
-        let copied = LiveTickerChart(series: [series], width: 320, height: 180, options: options)
-        copied.scratch[0].reusesHeldTicks = false
-        let a = Framebuffer(width: 320, height: 180)
-        let b = Framebuffer(width: 320, height: 180)
+        let charts = ChartPair(series, options: options, turningOff: \.reusesHeldTicks)
+        let (held, copied) = (charts.held, charts.copied)
         var generator = SplitMix64(seed: 77)
         var time = Self.start
         var level = 100.0
@@ -48,8 +67,7 @@ struct HeldDataTests {
                 series.append(Tick(time: time, value: appended % 61 == 0 ? .nan : level, size: 1))
             }
             let before = held.scratch[0].heldTickPositions
-            held.draw(into: a)
-            copied.draw(into: b)
+            let same = charts.drawBoth()
             let s = held.scratch[0]
             #expect(!s.usesCandidates)
             #expect(s.heldTickPositions == copied.scratch[0].heldTickPositions)
@@ -58,7 +76,6 @@ struct HeldDataTests {
             {
                 continued += 1
             }
-            let same = pixels(a) == pixels(b)
             #expect(same, "frame \(frame): the frames differ")
             guard same else { return }
         }
@@ -74,11 +91,8 @@ struct HeldDataTests {
         var options = ChartOptions()
         options.kind = .both
         options.window = .follow(nanoseconds: 60 * Self.second)
-        let held = LiveTickerChart(series: [series], width: 320, height: 180, options: options)
-        let copied = LiveTickerChart(series: [series], width: 320, height: 180, options: options)
-        copied.scratch[0].reusesHeldCandles = false
-        let a = Framebuffer(width: 320, height: 180)
-        let b = Framebuffer(width: 320, height: 180)
+        let charts = ChartPair(series, options: options, turningOff: \.reusesHeldCandles)
+        let (held, copied) = (charts.held, charts.copied)
         var generator = SplitMix64(seed: 91)
         var time = Self.start
         var level = 50.0
@@ -95,8 +109,7 @@ struct HeldDataTests {
                 level += generator.symmetricUnit() * 0.6
                 series.append(Tick(time: time, value: level, size: Double(1 + generator.next() % 9)))
             }
-            held.draw(into: a)
-            copied.draw(into: b)
+            let same = charts.drawBoth()
             let s = held.scratch[0]
             #expect(s.copiedCandleCount == copied.scratch[0].copiedCandleCount)
             let candles = (0..<s.copiedCandleCount).allSatisfy {
@@ -106,7 +119,6 @@ struct HeldDataTests {
             if !s.drawnCandlePositions.isEmpty && s.copiedCandlePositions.lowerBound < s.drawnCandlePositions.upperBound {
                 reused += 1
             }
-            let same = pixels(a) == pixels(b)
             #expect(same, "frame \(frame): the frames differ")
             guard same && candles else { return }
         }

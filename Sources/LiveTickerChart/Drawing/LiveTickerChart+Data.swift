@@ -165,9 +165,11 @@ extension LiveTickerChart {
                     while i > s.rawTicks.lowerBound && s.ticks[i].value.isNaN { i &-= 1 }
                     s.setNewest(s.ticks[s.rawTicks.upperBound &- 1], lastKnown: s.ticks[i].value)
                 } else {
-                    s.heldTickPositions = 0..<0  // ticks[0] is written over
-                    let one = UnsafeMutableBufferPointer(rebasing: s.ticks[0..<1])
-                    s.newest = series.copyTicks(positions: (visible.upperBound &- 1)..<visible.upperBound, into: one).count == 1 ? one[0] : nil
+                    // On the stack: `ticks` may hold the raw ticks a later frame takes up again.
+                    s.newest = withUnsafeTemporaryAllocation(of: Tick.self, capacity: 1) { one in
+                        series.copyTicks(positions: (visible.upperBound &- 1)..<visible.upperBound, into: one).count == 1
+                            ? one[0] : nil
+                    }
                 }
             }
 

@@ -96,7 +96,7 @@ final class SeriesScratch {
     /// Position of `ticks[rawTicks.lowerBound]`.
     var rawFirstPosition: UInt64 = 0
     /// The positions whose ticks `ticks` holds from index 0 on, as the last raw copy left
-    /// them (empty once anything else wrote there): the next frame reads only the others.
+    /// them (only raw copies write there): the next frame reads only the others.
     var heldTickPositions: Range<UInt64> = 0..<0
     /// Whether a raw copy keeps the ticks it already holds (tests turn it off to compare).
     var reusesHeldTicks = true

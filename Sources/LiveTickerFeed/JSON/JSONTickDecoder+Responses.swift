@@ -2,46 +2,11 @@
 import Glibc
 #endif
 
-/// The symbol a nested REST response gives the records being read (``JSONTickDecoder/contextSymbol``).
-enum ContextSymbol: Equatable {
-    /// None: records are named by a field of their own, or not at all.
-    case none
-    /// Their ticks go to this symbol.
-    case named(SymbolID)
-    /// Another symbol than `--symbol` asks for: every record is filtered out.
-    case filtered
-    /// The symbol table refused the name (too many symbols): every record is a bad symbol.
-    case refused
-}
-
-/// Steps through the elements of a JSON array already checked to be valid.
-struct JSONArrayCursor {
-    /// At the current element after ``next()`` returned true; the caller reads past it.
-    var scanner: JSONScanner
-    private var first = true
-
-    /// A cursor for the array at `scanner` (after optional whitespace); nil when no array is there.
-    init?(_ scanner: JSONScanner) {
-        var s = scanner
-        s.skipWhitespace()
-        guard s.hasMore, s.peek == 0x5B else { return nil }
-        s.p += 1
-        self.scanner = s
-    }
-
-    /// Moves to the next element (past the separator); false at the closing `]`. O(whitespace).
-    mutating func next() -> Bool {
-        if !first && !scanner.consume(0x2C) { return false }
-        first = false
-        scanner.skipWhitespace()
-        return scanner.hasMore && scanner.peek != 0x5D
-    }
-}
-
 /// REST responses whose records lie deeper than one key (one key down is
 /// ``JSONTickDecoder/wrappedRecords(_:)``): Yahoo Finance's chart, Prometheus' and InfluxDB's
-/// query results, Graphite's render and VictoriaMetrics' export, records filed under each
-/// symbol's key (Kraken, Alpaca's multi-symbol requests), and services' error answers.
+/// query results, Graphite's render, VictoriaMetrics' export and OpenTSDB's query, records
+/// filed under each symbol's key (Kraken, Alpaca's multi-symbol requests), and services' error
+/// answers.
 extension JSONTickDecoder {
     /// Keys under which a response files its records by symbol: `{"result":{"XXBTZUSD":[…]}}`
     /// (Kraken), `{"bars":{"AAPL":[…],"MSFT":[…]}}` (Alpaca's multi-symbol bars, trades, quotes).
@@ -188,8 +153,10 @@ extension JSONTickDecoder {
         if let symbol = meta.flatMap({ Self.member($0, "symbol") }), let symbolText = Self.text(symbol) {
             name(Array(symbolText.utf8))
             // The decimals Yahoo shows the instrument's prices with.
-            if let decimals = meta.flatMap({ Self.member($0, "priceHint") }).flatMap(Self.smallCount), decimals <= 10 {
-                declaredDecimals[symbolText] = decimals
+            if var hint = meta.flatMap({ Self.member($0, "priceHint") }), case .success(let decimals) = number(capture(&hint)),
+                decimals >= 0, decimals <= 10, decimals == decimals.rounded()
+            {
+                declaredDecimals[symbolText] = Int(decimals)
             }
         }
         // A day without trades has no timestamps (and no columns): nothing to chart.
@@ -286,26 +253,19 @@ extension JSONTickDecoder {
     ) throws(FeedError) -> Int {
         responseShape = "OpenTSDB query, one symbol per series, named by its metric and tags"
         responseHoldsMeasurements = true
-        var series = Self.member(object, "metric").flatMap(Self.text) ?? ""
-        let tags = Self.textMembers(Self.member(object, "tags").flatMap(Self.inside))
-        if !tags.isEmpty { series += "{" + tags.map { "\($0.key)=\($0.value)" }.joined(separator: ",") + "}" }
-        name(Array(series.utf8))
+        let metric = Self.member(object, "metric").flatMap(Self.text) ?? ""
+        name(Array((metric + Self.tagSet(Self.member(object, "tags"))).utf8))
         if points.peek == 0x5B {
             return try knownColumnRows(points, time: 0, value: 1, receivedAt: receivedAt, payload, into: &sink)
         }
-        var s = points
-        s.p += 1
+        guard var members = Self.inside(points).map(JSONObjectCursor.init(inside:)) else { return 0 }
         let layout = JSONFieldLayout(time: .path(["dps"]), value: .path(["dps"]), timeUnit: options.timeUnit)
         var delivered = 0
-        while true {
-            s.skipWhitespace()
-            guard let key = s.scanString(), s.consume(0x3A) else { break }
+        while let key = members.next() {
             var fields = Fields()
             fields.time = Captured(kind: .string, start: key.start, end: key.end, escaped: key.escaped)
-            fields.value = capture(&s)
+            fields.value = capture(&members.scanner)
             if try emit(fields, receivedAt: receivedAt, payload, layout: layout, into: &sink) { delivered += 1 }
-            s.skipWhitespace()
-            guard s.consume(0x2C) else { break }
         }
         return delivered
     }
@@ -342,21 +302,17 @@ extension JSONTickDecoder {
     private mutating func keyedRecords<S: TickSink>(
         _ keyed: JSONScanner, kraken: Bool, receivedAt: Int64?, _ payload: UnsafeRawBufferPointer, into sink: inout S
     ) throws(FeedError) -> Int {
-        var s = keyed
+        var members = JSONObjectCursor(inside: keyed)
         var delivered = 0
         let symbol = Self.member(keyed, "symbol").flatMap(Self.text)
-        while true {
-            s.skipWhitespace()
-            guard let key = s.scanString(), s.consume(0x3A) else { break }
-            s.skipWhitespace()
-            if Self.holdsRecords(s) {
-                name(Array((symbol ?? Self.decodeString(key)).utf8))
-                if kraken && rowLayout == nil { rowLayout = krakenRowLayout(s) }
-                delivered += try records(&s, receivedAt: receivedAt, payload, into: &sink)
-            } else {
-                _ = s.skipValue()
+        while let key = members.next() {
+            guard Self.holdsRecords(members.scanner) else {
+                _ = members.scanner.skipValue()
+                continue
             }
-            guard s.consume(0x2C) else { break }
+            name(Array((symbol ?? Self.decodeString(key)).utf8))
+            if kraken && rowLayout == nil { rowLayout = krakenRowLayout(members.scanner) }
+            delivered += try records(&members.scanner, receivedAt: receivedAt, payload, into: &sink)
         }
         return delivered
     }
@@ -420,7 +376,6 @@ extension JSONTickDecoder {
         _ series: JSONScanner, receivedAt: Int64?, _ payload: UnsafeRawBufferPointer, into sink: inout S
     ) throws(FeedError) -> Int {
         let measurement = Self.member(series, "name").flatMap(Self.text) ?? ""
-        let tags = Self.textMembers(Self.member(series, "tags").flatMap(Self.inside)).map { $0.key + "=" + $0.value }
         var columns: [String] = []
         if var list = Self.member(series, "columns").flatMap(JSONArrayCursor.init) {
             while list.next() {
@@ -434,7 +389,7 @@ extension JSONTickDecoder {
         // `--value FIELD` keeps one field; otherwise every column but the time is a series.
         var wanted = Array(columns.indices.filter { $0 != timeIndex })
         if case let .name(field)? = options.valueColumn, let index = columns.firstIndex(of: field) { wanted = [index] }
-        let suffix = tags.isEmpty ? "" : "{" + tags.joined(separator: ",") + "}"
+        let suffix = Self.tagSet(Self.member(series, "tags"))
         var symbols: [ContextSymbol] = []
         var layouts: [JSONFieldLayout] = []
         for index in wanted {
@@ -542,14 +497,12 @@ extension JSONTickDecoder {
     /// The value of `key` in the object whose inside (just past its `{`) is `object`: a scanner
     /// at the value; nil when the object has no such key. O(the object's members).
     static func member(_ object: JSONScanner, _ key: StaticString) -> JSONScanner? {
-        var s = object
-        while true {
-            s.skipWhitespace()
-            guard let found = s.scanString(), s.consume(0x3A) else { return nil }
-            s.skipWhitespace()
-            if spanEquals(found, key) { return s }
-            guard s.skipValue(), s.consume(0x2C) else { return nil }
+        var members = JSONObjectCursor(inside: object)
+        while let found = members.next() {
+            if spanEquals(found, key) { return members.scanner }
+            guard members.scanner.skipValue() else { return nil }
         }
+        return nil
     }
 
     /// Whether a key's span is `key` (unescaped first when it holds escapes, which allocates).
@@ -578,31 +531,25 @@ extension JSONTickDecoder {
         return decodeString(span)
     }
 
-    /// The number at `value` when it is a whole count of at most four digits (`2`), else nil.
-    static func smallCount(_ value: JSONScanner) -> Int? {
-        var s = value
-        s.skipWhitespace()
-        guard let number = s.scanNumber() else { return nil }
-        let digits = UnsafeBufferPointer(start: number.start, count: number.end - number.start)
-        guard !digits.isEmpty, digits.count <= 4, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-        return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
-    }
-
     /// The members of the object whose inside is `object` that hold text, in order, unescaped
     /// (a Prometheus series' labels, an InfluxDB series' tags); none for nil. Allocates.
     static func textMembers(_ object: JSONScanner?) -> [(key: String, value: String)] {
-        guard var s = object else { return [] }
+        guard let object else { return [] }
+        var cursor = JSONObjectCursor(inside: object)
         var members: [(key: String, value: String)] = []
-        while true {
-            s.skipWhitespace()
-            guard let key = s.scanString(), s.consume(0x3A) else { break }
-            s.skipWhitespace()
-            let value = s
-            guard s.skipValue() else { break }
+        while let key = cursor.next() {
+            let value = cursor.scanner
+            guard cursor.scanner.skipValue() else { break }
             if let text = text(value) { members.append((decodeString(key), text)) }
-            guard s.consume(0x2C) else { break }
         }
         return members
+    }
+
+    /// The tag set of the object at `tags` as line protocol and OpenTSDB write a series' tags,
+    /// `{host=pi,cpu=cpu0}` (text members in the response's order), or "" for none. Allocates.
+    static func tagSet(_ tags: JSONScanner?) -> String {
+        let members = textMembers(tags.flatMap(inside))
+        return members.isEmpty ? "" : "{" + members.map { $0.key + "=" + $0.value }.joined(separator: ",") + "}"
     }
 
     /// Whether the value at `value` is an array whose first element is an object or an array.
@@ -613,13 +560,11 @@ extension JSONTickDecoder {
 
     /// Whether an object's inside has a member holding records (``holdsRecords(_:)``).
     static func holdsKeyedRecords(_ object: JSONScanner) -> Bool {
-        var s = object
-        while true {
-            s.skipWhitespace()
-            guard s.scanString() != nil, s.consume(0x3A) else { return false }
-            s.skipWhitespace()
-            if holdsRecords(s) { return true }
-            guard s.skipValue(), s.consume(0x2C) else { return false }
+        var members = JSONObjectCursor(inside: object)
+        while members.next() != nil {
+            if holdsRecords(members.scanner) { return true }
+            guard members.scanner.skipValue() else { return false }
         }
+        return false
     }
 }

@@ -175,30 +175,27 @@ public struct JSONTickDecoder: TickPayloadDecoder {
     /// An array of InfluxDB statements under `results` is no records: it sets
     /// ``influxResultsBit``. O(the object's top-level keys); allocates nothing for unescaped keys.
     static func topLevel(_ object: JSONScanner) -> (records: JSONScanner?, responseKeys: UInt16) {
-        var s = object
+        var members = JSONObjectCursor(inside: object)
         var mask: UInt16 = 0
-        while true {
-            s.skipWhitespace()
-            guard let key = s.scanString(), s.consume(0x3A) else { return (nil, mask) }
-            s.skipWhitespace()
+        while let key = members.next() {
             // Every key looked for is 3 to 10 bytes long: a tick's one-letter keys cost one compare.
             let length = key.end - key.start
             if key.escaped || (length >= 3 && length <= 10) {
-                if s.hasMore && s.peek == 0x5B && wrapperKeys.contains(where: { spanEquals(key, $0) }) {
-                    var probe = s
-                    probe.p += 1
-                    probe.skipWhitespace()
-                    if probe.hasMore && (probe.peek == 0x7B || probe.peek == 0x5B) {
-                        guard probe.peek == 0x7B, let first = inside(probe), member(first, "statement_id") != nil else {
-                            return (s, mask)
-                        }
-                        mask |= influxResultsBit
+                // An array under a wrapper key whose first element is an object or an array.
+                if members.scanner.hasMore, members.scanner.peek == 0x5B, wrapperKeys.contains(where: { spanEquals(key, $0) }),
+                    var elements = JSONArrayCursor(members.scanner), elements.next(),
+                    elements.scanner.peek == 0x7B || elements.scanner.peek == 0x5B
+                {
+                    guard let first = inside(elements.scanner), member(first, "statement_id") != nil else {
+                        return (members.scanner, mask)
                     }
+                    mask |= influxResultsBit
                 }
                 if let index = responseKeys.firstIndex(where: { spanEquals(key, $0) }) { mask |= 1 << UInt16(index) }
             }
-            guard s.skipValue(), s.consume(0x2C) else { return (nil, mask) }
+            guard members.scanner.skipValue() else { break }
         }
+        return (nil, mask)
     }
 
     /// Reads an array of records at `scanner` (at its `[`), up to and including its `]`, and
@@ -689,7 +686,7 @@ public struct JSONTickDecoder: TickPayloadDecoder {
     }
 
     /// A value or size field as a number: numbers and numeric strings; `null` is NaN.
-    private func number(_ field: Captured) -> Result<Double, BadLineKindError> {
+    func number(_ field: Captured) -> Result<Double, BadLineKindError> {
         switch field.kind {
         case .missing: return .failure(BadLineKindError(kind: .missingField))
         case .null: return .success(.nan)
