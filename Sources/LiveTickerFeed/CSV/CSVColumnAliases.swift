@@ -52,17 +52,22 @@ enum CSVColumnAliases {
     ]
 
     /// Lower-cases ASCII letters and joins runs of letters and digits with `_` (`µ` counts as
-    /// `u`, so `time_µs` → `time_us`). O(length); allocates.
+    /// `u`, so `time_µs` → `time_us`). Accented Latin letters are spelled in ASCII the way their
+    /// languages do without the accent (`Eröffnung` → `eroeffnung`, `Größe` → `groesse`,
+    /// `Précio` → `precio`), so one alias list serves headers written either way. O(length);
+    /// allocates.
     static func normalize(_ name: String) -> String {
         var tokens: [String] = []
         var current = ""
         for scalar in name.unicodeScalars {
-            var c = scalar
-            if c == "µ" || c == "μ" { c = "u" }
-            if c.isASCII, let ascii = Character(c).asciiValue,
+            if let spelled = asciiSpelling(of: scalar) {
+                current += spelled
+                continue
+            }
+            if scalar.isASCII, let ascii = Character(scalar).asciiValue,
                 (ascii >= 48 && ascii <= 57) || (ascii >= 65 && ascii <= 90) || (ascii >= 97 && ascii <= 122)
             {
-                current.append(Character(c).lowercased())
+                current.append(Character(scalar).lowercased())
             } else if !current.isEmpty {
                 tokens.append(current)
                 current = ""
@@ -70,6 +75,29 @@ enum CSVColumnAliases {
         }
         if !current.isEmpty { tokens.append(current) }
         return tokens.joined(separator: "_")
+    }
+
+    /// The lower-case ASCII spelling of a letter of Latin-1 Supplement (U+00C0…U+00FF) or a
+    /// micro sign, or nil for anything else. German umlauts and ß take their two-letter forms
+    /// (ä → ae, ß → ss), as German writes them without the dots; other accents are dropped.
+    private static func asciiSpelling(of scalar: Unicode.Scalar) -> String? {
+        switch scalar.value {
+        case 0xB5, 0x3BC: return "u"  // µ (micro sign), μ (Greek mu)
+        case 0xC4, 0xE4: return "ae"
+        case 0xD6, 0xF6, 0xD8, 0xF8: return "oe"
+        case 0xDC, 0xFC: return "ue"
+        case 0xDF: return "ss"
+        case 0xC6, 0xE6: return "ae"
+        case 0xC0...0xC3, 0xC5, 0xE0...0xE3, 0xE5: return "a"
+        case 0xC7, 0xE7: return "c"
+        case 0xC8...0xCB, 0xE8...0xEB: return "e"
+        case 0xCC...0xCF, 0xEC...0xEF: return "i"
+        case 0xD1, 0xF1: return "n"
+        case 0xD2...0xD5, 0xF2...0xF5: return "o"
+        case 0xD9...0xDB, 0xF9...0xFB: return "u"
+        case 0xDD, 0xFD, 0xFF: return "y"
+        default: return nil
+        }
     }
 
     /// Splits a normalised time column name into its base and a unit suffix, if any

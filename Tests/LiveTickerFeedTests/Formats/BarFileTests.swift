@@ -56,6 +56,22 @@ import Testing
         #expect(try parse("time,price,vol\n1,1,1.5X\n").report.badLines == 1)
     }
 
+    @Test("German bar headers with umlauts (Eröffnung), in UTF-8, in Latin-1 and spelled out (Eroeffnung), are bars")
+    func germanUmlautHeaders() throws {
+        let expected = [bar(ns(1_704_153_600), 16_769.36, 16_820.5, 16_700.25, 16_790.1, 1200)]
+        let rows = "2. Jan. 2024;16.769,36;16.820,50;16.700,25;16.790,10;1.200\n"
+        let utf8 = try parse("Datum;Eröffnung;Hoch;Tief;Schluss;Volumen\n" + rows)
+        #expect(utf8.bars == expected, "\(utf8.report.summary)")
+        let spelled = try parse("Datum;Eroeffnung;Hoch;Tief;Schluss;Volumen\n" + rows)
+        #expect(spelled.bars == expected, "\(spelled.report.summary)")
+        // A Windows export: `ö` is the one byte 0xF6.
+        let latin1 = try parse(bytes: Array("Datum;Er".utf8) + [0xF6] + Array("ffnung;Hoch;Tief;Schluss;Volumen\n".utf8) + Array(rows.utf8))
+        #expect(latin1.bars == expected, "\(latin1.report.summary)")
+        #expect(CSVColumnAliases.normalize("Größe (Stück)") == "groesse_stueck")
+        #expect(CSVColumnAliases.normalize("Précio Último") == "precio_ultimo")
+        #expect(CSVColumnAliases.normalize("time (µs)") == "time_us")
+    }
+
     @Test("Nasdaq.com historical data: prices with a dollar sign, Close/Last the close, newest first")
     func nasdaqDollars() throws {
         let text = "Date,Close/Last,Volume,Open,High,Low\n03/04/2024,$175.10,81510100,$176.15,$176.90,$173.79\n03/01/2024,$179.66,73488000,$179.55,$180.53,$177.38\n02/29/2024,$180.75,136682600,$181.27,$182.57,$179.53\n"
