@@ -152,7 +152,9 @@ bool ltk_fill_selecting(int level, uint32_t *row, intptr_t from, intptr_t to, co
 /// first group holding any other line (the Swift loop takes it from there), after fewer whole
 /// lines than a group, and at once at the baseline level (returns 0). `entries` is the caller's
 /// scratch of `LTK_CSV_PLAIN_ENTRIES` (each block's delimiters and newlines are listed there;
-/// kept off the stack for threads with small stacks). O(bytes scanned), no allocation.
+/// kept off the stack for threads with small stacks). At AVX-512 the delimiters are listed
+/// with VBMI2's byte compress where the CPU has it; `level | LTK_CSV_PLAIN_WITHOUT_VBMI2` lists
+/// them bit by bit as on CPUs without (so tests run both here). O(bytes scanned), no allocation.
 intptr_t ltk_csv_plain_lines(int level, const uint8_t *start, const uint8_t *stop, int columns, uint8_t delimiter,
                              uint64_t multiplier, void *ticks, uint32_t *symbols, intptr_t room, int32_t *entries,
                              const uint8_t **next);
@@ -162,6 +164,8 @@ enum {
     LTK_CSV_PLAIN_BLOCK = 8192,
     /// The `entries` scratch it needs: one per byte of a block, and 48 spare.
     LTK_CSV_PLAIN_ENTRIES = LTK_CSV_PLAIN_BLOCK + 48,
+    /// A flag on `ltk_csv_plain_lines`'s level: list delimiters without AVX-512 VBMI2.
+    LTK_CSV_PLAIN_WITHOUT_VBMI2 = 0x100,
 };
 
 // MARK: Copies into display memory

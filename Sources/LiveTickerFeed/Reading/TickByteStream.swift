@@ -33,7 +33,7 @@ public final class DescriptorByteStream: TickByteStream {
     public func read(into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
         if prefixOffset < prefix.count {
             let n = min(count, prefix.count - prefixOffset)
-            prefix.withUnsafeBytes { memcpy(buffer, $0.baseAddress! + prefixOffset, n) }
+            prefix.withUnsafeBytes { _ = memcpy(buffer, $0.baseAddress! + prefixOffset, n) }
             prefixOffset += n
             return n
         }

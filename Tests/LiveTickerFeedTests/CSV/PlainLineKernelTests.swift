@@ -5,9 +5,12 @@ import Testing
 
 @testable import LiveTickerFeed
 
-/// The kernel levels this CPU runs (AVX2 and AVX-512 have C builds), each with its group size.
-private let kernelLevels: [(level: Int32, group: Int)] = [(Int32(LTK_LEVEL_AVX2), 4), (Int32(LTK_LEVEL_AVX512), 8)]
-    .filter { ltk_level_supported($0.0) != 0 }
+/// The kernel levels this CPU runs (AVX2 and AVX-512 have C builds), each with its group size;
+/// AVX-512 also as on CPUs without VBMI2 (its delimiters listed bit by bit).
+private let kernelLevels: [(level: Int32, group: Int)] = [
+    (Int32(LTK_LEVEL_AVX2), 4), (Int32(LTK_LEVEL_AVX512), 8),
+    (Int32(LTK_LEVEL_AVX512) | Int32(LTK_CSV_PLAIN_WITHOUT_VBMI2), 8),
+].filter { ltk_level_supported($0.0 & ~Int32(LTK_CSV_PLAIN_WITHOUT_VBMI2)) != 0 }
 
 /// A number in a form the kernel takes (most of them) or hands back to the Swift loop (a long
 /// fraction, 8 or more digits, an exponent, a second dot, a lone sign, text).
