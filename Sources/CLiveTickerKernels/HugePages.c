@@ -1,9 +1,11 @@
 // Memory in transparent huge pages for framebuffers and big arrays (see the public header).
 #include "CLiveTickerKernels.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #if defined(__linux__)
 #include <sys/mman.h>
+#include <unistd.h>
 #endif
 
 void *ltk_huge_allocate(size_t bytes) {
@@ -24,3 +26,41 @@ void *ltk_huge_allocate(size_t bytes) {
 }
 
 void ltk_huge_free(void *memory) { free(memory); }
+
+#if defined(__linux__)
+/// `bytes` rounded up to whole 2 MB huge pages.
+static size_t ltk_huge_rounded(size_t bytes) {
+    const size_t huge = (size_t)2 << 20;
+    return (bytes + huge - 1) & ~(huge - 1);
+}
+
+void *ltk_zeroed_huge_allocate(size_t bytes) {
+    const size_t huge = (size_t)2 << 20;
+    const size_t rounded = ltk_huge_rounded(bytes ? bytes : 1);
+    // One huge page more than asked, so an aligned start lies inside; the ends are unmapped.
+    uint8_t *mapped = mmap(NULL, rounded + huge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (mapped == MAP_FAILED) return NULL;
+    uint8_t *start = (uint8_t *)(((uintptr_t)mapped + huge - 1) & ~(uintptr_t)(huge - 1));
+    if (start > mapped) munmap(mapped, (size_t)(start - mapped));
+    uint8_t *end = mapped + rounded + huge;
+    if (end > start + rounded) munmap(start + rounded, (size_t)(end - (start + rounded)));
+#if defined(MADV_HUGEPAGE)
+    (void)madvise(start, rounded, MADV_HUGEPAGE);
+#endif
+    // Anonymous pages read as zero; one store a page backs each now (storing zero keeps it so).
+    const size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    for (size_t offset = 0; offset < rounded; offset += page) ((volatile uint8_t *)start)[offset] = 0;
+    return start;
+}
+
+void ltk_zeroed_huge_free(void *memory, size_t bytes) {
+    if (memory) munmap(memory, ltk_huge_rounded(bytes ? bytes : 1));
+}
+#else
+void *ltk_zeroed_huge_allocate(size_t bytes) { return calloc(1, bytes ? bytes : 1); }
+
+void ltk_zeroed_huge_free(void *memory, size_t bytes) {
+    (void)bytes;
+    free(memory);
+}
+#endif

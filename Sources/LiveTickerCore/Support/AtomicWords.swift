@@ -17,25 +17,27 @@ enum AtomicWords {
     /// Words per padded line group.
     @usableFromInline static let wordsPerLine = lineBytes / MemoryLayout<UInt64>.stride
 
-    /// Bytes from which the words come from ``ltk_huge_allocate`` (one 2 MB huge page).
+    /// Bytes from which the words come from ``ltk_zeroed_huge_allocate`` (one 2 MB huge page).
     static let hugeFrom = 2 << 20
 
     /// Allocates `count` zeroed atomic words aligned to a line group. O(count); allocates.
     ///
-    /// From 2 MB on the words come from ``ltk_huge_allocate``, in transparent huge pages:
-    /// a ring sized to a file of 10⁶ ticks is tens of MB, and faulted in 4 KB at a time its
-    /// page faults cost a `replay` to PNG about as much as parsing the file (perf, 1080p).
+    /// From 2 MB on the words come from ``ltk_zeroed_huge_allocate``: in transparent huge
+    /// pages (a ring sized to a file of 10⁶ ticks is tens of MB, and faulted in 4 KB at a time
+    /// its page faults cost a `replay` to PNG about as much as parsing the file), backed at
+    /// once (a kiosk's ring is committed at start, not when a long run first wraps it), and
+    /// zeroed by the kernel only.
     static func allocate(count: Int) -> UnsafeMutablePointer<Atomic<UInt64>> {
         let bytes = count * MemoryLayout<Atomic<UInt64>>.stride
-        // Below 2 MB ltk_huge_allocate aligns to 64 only, and a line group needs 128. The size
-        // alone decides which allocator, so `deallocate` frees with the matching one.
-        let raw: UnsafeMutableRawPointer
         if bytes >= Self.hugeFrom {
-            guard let huge = ltk_huge_allocate(bytes) else { fatalError("out of memory for \(count) ring words") }
-            raw = huge
-        } else {
-            raw = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: lineBytes)
+            guard let huge = ltk_zeroed_huge_allocate(bytes) else { fatalError("out of memory for \(count) ring words") }
+            // Invariant: every byte is zero, and an `Atomic<UInt64>` is its value's eight bytes
+            // (no header, nothing to retain), so zero bytes are words holding 0: the same state
+            // `initialize(to: Atomic(0))` leaves, without a second pass over the memory.
+            return huge.bindMemory(to: Atomic<UInt64>.self, capacity: count)
         }
+        // The size alone decides which allocator, so `deallocate` frees with the matching one.
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: lineBytes)
         let words = raw.bindMemory(to: Atomic<UInt64>.self, capacity: count)
         for i in 0..<count {
             (words + i).initialize(to: Atomic<UInt64>(0))
@@ -46,8 +48,9 @@ enum AtomicWords {
     /// Deinitialises and frees words from `allocate(count:)`. Only when no thread uses them.
     static func deallocate(_ words: UnsafeMutablePointer<Atomic<UInt64>>, count: Int) {
         words.deinitialize(count: count)
-        if count * MemoryLayout<Atomic<UInt64>>.stride >= Self.hugeFrom {
-            ltk_huge_free(words)
+        let bytes = count * MemoryLayout<Atomic<UInt64>>.stride
+        if bytes >= Self.hugeFrom {
+            ltk_zeroed_huge_free(words, bytes)
         } else {
             UnsafeMutableRawPointer(words).deallocate()
         }
