@@ -356,8 +356,7 @@ static inline __m256d ltk2_exact_double(__m256i v) {
 
 /// `ltk_plain_decimals` with AVX2: the lanes (all ones) holding a plain decimal in
 /// `[start, end)`, its value in `*out`.
-static inline __m256i ltk2_plain_decimals(const uint8_t *base, __m128i start, __m128i end, __m256d *out) {
-    __m256i word = ltk2_words(base, start, 0xF);
+static inline __m256i ltk2_plain_decimals(const uint8_t *base, __m128i start, __m128i end, __m256i word, __m256d *out) {
     const __m256i negative = _mm256_cmpeq_epi64(_mm256_and_si256(word, _mm256_set1_epi64x(0xFF)), _mm256_set1_epi64x('-'));
     if (!_mm256_testz_si256(negative, negative)) {
         // The lanes' −1 (all ones) narrowed to 32 bits: step past the sign.
@@ -416,6 +415,54 @@ static intptr_t ltk_avx2_scan(const uint8_t *p, intptr_t length, uint8_t delimit
     return o - entries - 1;
 }
 
+/// `ltk_avx512_group` at AVX2: four lines' field extents and words, read a group ahead.
+typedef struct {
+    __m128i valueStart, valueEnd, sizeStart, sizeEnd;
+    __m256i head, tail, valueWord, sizeWord, timeLength, longTime;
+} ltk_avx2_group;
+
+/// `ltk_avx512_read_group` at AVX2: false (nothing read) when a line lacks `per` fields.
+static inline int ltk_avx2_read_group(const uint8_t *base, const int32_t *entries, intptr_t k, int returns, int per,
+                                      __m128i step, ltk_avx2_group *g) {
+    __m128i field[4];
+    int shape = 1;
+    // Entries k … k + 4·per (at most 13): two loads, each line's picked by two permutes.
+    const __m256i low8 = _mm256_loadu_si256((const __m256i *)(entries + k));
+    const __m256i high8 = _mm256_loadu_si256((const __m256i *)(entries + k + 8));
+    for (int t = 0; t <= per; t++) {
+        const __m256i index = _mm256_castsi128_si256(_mm_add_epi32(step, _mm_set1_epi32(t)));
+        const __m256i fromLow = _mm256_permutevar8x32_epi32(low8, index);
+        const __m256i fromHigh = _mm256_permutevar8x32_epi32(high8, index);  // index − 8 modulo 8
+        const __m256i high = _mm256_cmpgt_epi32(index, _mm256_set1_epi32(7));
+        const __m128i e = _mm256_castsi256_si128(_mm256_blendv_epi8(fromLow, fromHigh, high));
+        const __m128i kind = _mm_and_si128(e, _mm_set1_epi32(1));
+        shape &= _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(kind, _mm_set1_epi32(t == 0 || t == per ? 1 : 0)))) == 0xF;
+        field[t] = _mm_srai_epi32(e, 1);
+    }
+    if (!shape) return 0;
+    const __m128i one = _mm_set1_epi32(1);
+    const __m128i lineStart = _mm_add_epi32(field[0], one);
+    const __m128i lineEnd = field[per];
+    __m128i lastEnd = lineEnd;
+    if (returns) {
+        const __m128i before = _mm_and_si128(_mm_i32gather_epi32((const int *)(base - 1), lineEnd, 1), _mm_set1_epi32(0xFF));
+        lastEnd = _mm_add_epi32(lineEnd, _mm_cmpeq_epi32(before, _mm_set1_epi32('\r')));
+    }
+    g->timeLength = _mm256_cvtepi32_epi64(_mm_sub_epi32(field[1], lineStart));
+    g->head = ltk2_words(base, lineStart, 0xF);
+    g->longTime = _mm256_cmpgt_epi64(g->timeLength, _mm256_set1_epi64x(8));
+    g->tail = ltk2_words(base, _mm_add_epi32(lineStart, _mm_set1_epi32(8)), _mm256_movemask_pd(_mm256_castsi256_pd(g->longTime)));
+    g->valueStart = _mm_add_epi32(field[1], one);
+    g->valueEnd = per == 3 ? field[2] : lastEnd;
+    g->valueWord = ltk2_words(base, g->valueStart, 0xF);
+    if (per == 3) {
+        g->sizeStart = _mm_add_epi32(field[2], one);
+        g->sizeEnd = lastEnd;
+        g->sizeWord = ltk2_words(base, g->sizeStart, 0xF);
+    }
+    return 1;
+}
+
 /// Stage 2 at AVX2 (`ltk_avx512_groups`), four whole lines at a time.
 static intptr_t ltk_avx2_groups(const uint8_t *base, const int32_t *entries, intptr_t found, int returns, int per,
                                 uint64_t multiplier, ltk_plain_tick *ticks, uint32_t *symbols, intptr_t room,
@@ -425,41 +472,30 @@ static intptr_t ltk_avx2_groups(const uint8_t *base, const int32_t *entries, int
     const __m256i fixedLimit = _mm256_set1_epi64x(multiplier ? (long long)(UINT64_C(0x7FFFFFFFFFFFFFFF) / multiplier) : 0);
     intptr_t k = 0, lines = 0;
     const __m128i step = _mm_mullo_epi32(_mm_setr_epi32(0, 1, 2, 3), _mm_set1_epi32(per));
-    while (k + 4 * per <= found && room - lines >= 4) {
-        __m128i field[4];
-        int shape = 1;
-        for (int t = 0; t <= per; t++) {
-            const __m128i e = _mm_i32gather_epi32(entries + k, _mm_add_epi32(step, _mm_set1_epi32(t)), 4);
-            const __m128i kind = _mm_and_si128(e, _mm_set1_epi32(1));
-            shape &= _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(kind, _mm_set1_epi32(t == 0 || t == per ? 1 : 0)))) == 0xF;
-            field[t] = _mm_srai_epi32(e, 1);
-        }
-        if (!shape) {
+    ltk_avx2_group group, next;
+    int readable = k + 4 * per <= found && room >= 4;
+    int shaped = readable && ltk_avx2_read_group(base, entries, k, returns, per, step, &group);
+    while (readable) {
+        if (!shaped) {
             *refused = 1;
             break;
         }
-        const __m128i one = _mm_set1_epi32(1);
-        const __m128i lineStart = _mm_add_epi32(field[0], one);
-        const __m128i lineEnd = field[per];
-        __m128i lastEnd = lineEnd;
-        if (returns) {
-            const __m128i before = _mm_and_si128(_mm_i32gather_epi32((const int *)(base - 1), lineEnd, 1), _mm_set1_epi32(0xFF));
-            lastEnd = _mm_add_epi32(lineEnd, _mm_cmpeq_epi32(before, _mm_set1_epi32('\r')));
-        }
-        const __m256i timeLength = _mm256_cvtepi32_epi64(_mm_sub_epi32(field[1], lineStart));
-        const __m256i head = ltk2_words(base, lineStart, 0xF);
+        const intptr_t following = k + 4 * per;
+        const int more = following + 4 * per <= found && room - lines >= 8;
+        const int nextShaped = more && ltk_avx2_read_group(base, entries, following, returns, per, step, &next);
+
+        const __m256i timeLength = group.timeLength, longTime = group.longTime;
         const __m256i eight = _mm256_set1_epi64x(8);
-        const __m256i longTime = _mm256_cmpgt_epi64(timeLength, eight);
-        const __m256i tail = ltk2_words(base, _mm_add_epi32(lineStart, _mm_set1_epi32(8)), _mm256_movemask_pd(_mm256_castsi256_pd(longTime)));
         const __m256i headCount = _mm256_blendv_epi8(timeLength, eight, longTime);
         const __m256i tailCount = _mm256_and_si256(longTime, _mm256_sub_epi64(timeLength, eight));
         __m256i ok = _mm256_and_si256(_mm256_cmpgt_epi64(timeLength, _mm256_setzero_si256()),
                                       _mm256_cmpgt_epi64(_mm256_set1_epi64x(16), timeLength));
-        ok = _mm256_andnot_si256(_mm256_cmpgt_epi64(headCount, ltk2_leading_digits(head)), ok);
-        ok = _mm256_andnot_si256(_mm256_cmpgt_epi64(tailCount, ltk2_leading_digits(tail)), ok);
+        ok = _mm256_andnot_si256(_mm256_cmpgt_epi64(headCount, ltk2_leading_digits(group.head)), ok);
+        ok = _mm256_andnot_si256(_mm256_cmpgt_epi64(tailCount, ltk2_leading_digits(group.tail)), ok);
         const __m256i scale = _mm256_i64gather_epi64((const long long *)tenPowers, tailCount, 8);
         // Both factors are below 2^32 (8 digits, 10^7): one 32-bit multiply each.
-        const __m256i whole = _mm256_add_epi64(_mm256_mul_epu32(ltk2_digit_value(head, headCount), scale), ltk2_digit_value(tail, tailCount));
+        const __m256i whole = _mm256_add_epi64(_mm256_mul_epu32(ltk2_digit_value(group.head, headCount), scale),
+                                               ltk2_digit_value(group.tail, tailCount));
         __m256i perUnit = fixedUnit, limit = fixedLimit;
         if (multiplier == 0) {
             const __m256i seconds = _mm256_cmpgt_epi64(_mm256_set1_epi64x(100000000000LL), whole);
@@ -473,12 +509,8 @@ static intptr_t ltk_avx2_groups(const uint8_t *base, const int32_t *entries, int
         ok = _mm256_andnot_si256(_mm256_cmpgt_epi64(whole, limit), ok);
         const __m256i time = ltk2_multiply(whole, perUnit);
         __m256d value, size = _mm256_setzero_pd();
-        if (per == 3) {
-            ok = _mm256_and_si256(ok, ltk2_plain_decimals(base, _mm_add_epi32(field[1], one), field[2], &value));
-            ok = _mm256_and_si256(ok, ltk2_plain_decimals(base, _mm_add_epi32(field[2], one), lastEnd, &size));
-        } else {
-            ok = _mm256_and_si256(ok, ltk2_plain_decimals(base, _mm_add_epi32(field[1], one), lastEnd, &value));
-        }
+        ok = _mm256_and_si256(ok, ltk2_plain_decimals(base, group.valueStart, group.valueEnd, group.valueWord, &value));
+        if (per == 3) ok = _mm256_and_si256(ok, ltk2_plain_decimals(base, group.sizeStart, group.sizeEnd, group.sizeWord, &size));
         if (_mm256_movemask_pd(_mm256_castsi256_pd(ok)) != 0xF) {
             *refused = 1;
             break;
@@ -493,7 +525,10 @@ static intptr_t ltk_avx2_groups(const uint8_t *base, const int32_t *entries, int
             symbols[lines + j] = 0;  // SymbolID.first
         }
         lines += 4;
-        k += 4 * per;
+        k = following;
+        readable = more;
+        shaped = nextShaped;
+        if (nextShaped) group = next;
     }
     *position = k;
     return lines;
