@@ -165,13 +165,14 @@ __attribute__((always_inline)) static inline intptr_t ltk_avx512_scan_with(
     return o - entries - 1;
 }
 
+/// Stage 1 at AVX-512 without VBMI2 (`ltk_list_structurals`).
 static intptr_t ltk_avx512_scan(const uint8_t *p, intptr_t length, uint8_t delimiter, int32_t *entries, int *returns) {
     return ltk_avx512_scan_with(ltk_list_structurals, p, length, delimiter, entries, returns);
 }
 
-__attribute__((target("avx512f,avx512dq,avx512bw,avx512vl,avx512vbmi2,avx2,popcnt,bmi,bmi2"))) static intptr_t ltk_avx512_vbmi2_scan(const uint8_t *p, intptr_t length,
-                                                                            uint8_t delimiter, int32_t *entries,
-                                                                            int *returns) {
+/// Stage 1 at AVX-512 with VBMI2 (`ltk_compress_structurals`); only where the CPU has it.
+__attribute__((target("avx512f,avx512dq,avx512bw,avx512vl,avx512vbmi2,avx2,popcnt,bmi,bmi2"))) static intptr_t
+ltk_avx512_vbmi2_scan(const uint8_t *p, intptr_t length, uint8_t delimiter, int32_t *entries, int *returns) {
     return ltk_avx512_scan_with(ltk_compress_structurals, p, length, delimiter, entries, returns);
 }
 
@@ -179,7 +180,7 @@ __attribute__((target("avx512f,avx512dq,avx512bw,avx512vl,avx512vbmi2,avx2,popcn
 /// holding its digits, gathered a group ahead of their use (the gathers' latency is what a
 /// group waits on; the next group's are in flight while this one computes).
 typedef struct {
-    __m256i lineStart, valueStart, valueEnd, sizeStart, sizeEnd;
+    __m256i valueStart, valueEnd, sizeStart, sizeEnd;
     __m512i head, tail, valueWord, sizeWord, timeLength;
     __mmask8 longTime;
 } ltk_avx512_group;
@@ -208,7 +209,6 @@ static inline int ltk_avx512_read_group(const uint8_t *base, const int32_t *entr
         const __m256i before = _mm256_and_si256(_mm256_i32gather_epi32((const int *)(base - 1), lineEnd, 1), _mm256_set1_epi32(0xFF));
         lastEnd = _mm256_sub_epi32(lineEnd, _mm256_srli_epi32(_mm256_cmpeq_epi32(before, _mm256_set1_epi32('\r')), 31));
     }
-    g->lineStart = lineStart;
     // The time: 1–15 digits; a second word (gathered only where there are more than 8,
     // so no load passes the field's delimiter by more than 8 bytes) when needed.
     g->timeLength = _mm512_cvtepi32_epi64(_mm256_sub_epi32(field[1], lineStart));
