@@ -8,12 +8,17 @@
 #include <unistd.h>
 #endif
 
+/// One huge page: 2 MB.
+static const size_t ltk_huge_page = (size_t)2 << 20;
+
+/// `bytes` rounded up to whole huge pages.
+static size_t ltk_huge_rounded(size_t bytes) { return (bytes + ltk_huge_page - 1) & ~(ltk_huge_page - 1); }
+
 void *ltk_huge_allocate(size_t bytes) {
-    const size_t huge = (size_t)2 << 20;
     void *p = NULL;
-    if (bytes >= huge) {
-        const size_t rounded = (bytes + huge - 1) & ~(huge - 1);
-        if (posix_memalign(&p, huge, rounded) == 0) {
+    if (bytes >= ltk_huge_page) {
+        const size_t rounded = ltk_huge_rounded(bytes);
+        if (posix_memalign(&p, ltk_huge_page, rounded) == 0) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
             // A hint: where THP is off ("never") this stays plain memory.
             (void)madvise(p, rounded, MADV_HUGEPAGE);
@@ -28,14 +33,8 @@ void *ltk_huge_allocate(size_t bytes) {
 void ltk_huge_free(void *memory) { free(memory); }
 
 #if defined(__linux__)
-/// `bytes` rounded up to whole 2 MB huge pages.
-static size_t ltk_huge_rounded(size_t bytes) {
-    const size_t huge = (size_t)2 << 20;
-    return (bytes + huge - 1) & ~(huge - 1);
-}
-
 void *ltk_zeroed_huge_allocate(size_t bytes) {
-    const size_t huge = (size_t)2 << 20;
+    const size_t huge = ltk_huge_page;
     const size_t rounded = ltk_huge_rounded(bytes ? bytes : 1);
     // One huge page more than asked, so an aligned start lies inside; the ends are unmapped.
     uint8_t *mapped = mmap(NULL, rounded + huge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);

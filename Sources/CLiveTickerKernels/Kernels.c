@@ -251,6 +251,12 @@ int ltk_level_supported(int level) {
     return (xcr0 & 0xE0) == 0xE0;  // opmask, upper ZMM0–15, ZMM16–31 state
 }
 
+/// Whether the CPU has AVX-512 VBMI2 (CPUID leaf 7, ECX bit 6), on top of the AVX-512 level.
+static int ltk_vbmi2_supported(void) {
+    unsigned a, b, c, d;
+    return ltk_level_supported(LTK_LEVEL_AVX512) && __get_cpuid_count(7, 0, &a, &b, &c, &d) && ((c >> 6) & 1);
+}
+
 bool ltk_extremes(int level, const double *y, const double *x, intptr_t lo, intptr_t hi,
                   intptr_t *min_index, intptr_t *max_index) {
     if (level == LTK_LEVEL_AVX512) return ltk_avx512_extremes(y, x, lo, hi, min_index, max_index);
@@ -321,6 +327,8 @@ bool ltk_fill_selecting(int level, uint32_t *row, intptr_t from, intptr_t to, co
 
 int ltk_level_supported(int level) { return level == LTK_LEVEL_BASELINE; }
 
+static int ltk_vbmi2_supported(void) { return 0; }
+
 bool ltk_extremes(int level, const double *y, const double *x, intptr_t lo, intptr_t hi,
                   intptr_t *min_index, intptr_t *max_index) {
     (void)level;
@@ -385,13 +393,25 @@ int ltk_level_select(int *requested) {
     return LTK_LEVEL_BASELINE;
 }
 
-int ltk_level_active(void) {
-    // -1: not chosen yet. Relaxed atomics: every thread that races computes the same answer.
-    static int chosen = -1;
-    int level = __atomic_load_n(&chosen, __ATOMIC_RELAXED);
-    if (level < 0) {
-        level = ltk_level_select(NULL);
-        __atomic_store_n(&chosen, level, __ATOMIC_RELAXED);
+/// `*slot`, set to `ask()` on the first call (-1: not asked yet): CPUID is asked once per
+/// process. Relaxed atomics: every thread that races computes the same answer.
+static int ltk_ask_once(int *slot, int (*ask)(void)) {
+    int answer = __atomic_load_n(slot, __ATOMIC_RELAXED);
+    if (answer < 0) {
+        answer = ask();
+        __atomic_store_n(slot, answer, __ATOMIC_RELAXED);
     }
-    return level;
+    return answer;
+}
+
+static int ltk_level_select_unrequested(void) { return ltk_level_select(NULL); }
+
+int ltk_level_active(void) {
+    static int chosen = -1;
+    return ltk_ask_once(&chosen, ltk_level_select_unrequested);
+}
+
+int ltk_has_vbmi2(void) {
+    static int known = -1;
+    return ltk_ask_once(&known, ltk_vbmi2_supported);
 }

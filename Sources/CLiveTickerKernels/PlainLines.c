@@ -8,7 +8,6 @@
 #include "CLiveTickerKernels.h"
 
 #if defined(__x86_64__)
-#include <cpuid.h>
 #include <immintrin.h>
 #include <string.h>
 
@@ -535,19 +534,6 @@ static intptr_t ltk_avx2_groups(const uint8_t *base, const int32_t *entries, int
 }
 
 #pragma clang attribute pop
-
-/// Whether the CPU has AVX-512 VBMI2 (Ice Lake and Zen 4 on; not Skylake-X), for stage 1's
-/// byte compress. Asked once (a relaxed race computes the same answer).
-static int ltk_has_vbmi2(void) {
-    static int known = -1;
-    int has = __atomic_load_n(&known, __ATOMIC_RELAXED);
-    if (has < 0) {
-        unsigned a, b, c, d;
-        has = __get_cpuid_count(7, 0, &a, &b, &c, &d) && ((c >> 6) & 1);
-        __atomic_store_n(&known, has, __ATOMIC_RELAXED);
-    }
-    return has;
-}
 
 /// One level's two stages (`ltk_avx512_scan`, `ltk_avx512_groups`).
 typedef intptr_t (*ltk_plain_scan)(const uint8_t *p, intptr_t length, uint8_t delimiter, int32_t *entries, int *returns);

@@ -68,6 +68,11 @@ bool ltk_lttb(int level, const double *y, const double *x, intptr_t n, intptr_t 
 /// and cached (idempotent, so a race between first callers only repeats the work). O(1) after.
 int ltk_level_active(void);
 
+/// 1 when the CPU has AVX-512 VBMI2 besides the AVX-512 level (Ice Lake and Zen 4 on; not
+/// Skylake-X), else 0: the plain-line CSV kernel's stage 1 packs with its byte compress then.
+/// Asked once per process, as ``ltk_level_active``. O(1) after.
+int ltk_has_vbmi2(void);
+
 // MARK: Rendering: the column sweep of an anti-aliased stroke (LiveTickerRender)
 
 /// One round-capped segment, clip-relative, `ax <= bx`: the layout of the Swift

@@ -168,7 +168,7 @@ public struct JSONFieldLayout: Sendable, Equatable, CustomStringConvertible {
         if options.timeColumn == nil, case let .path(keys)? = layout.time,
             let leaf = ordered.first(where: {
                 $0.path.count == keys.count && $0.path.dropLast() == keys.dropLast() && numeric($0.kind)
-                    && ["ns", "nanos", "nanoseconds"].contains(CSVColumnAliases.normalize($0.path.last ?? ""))
+                    && CSVColumnAliases.units[CSVColumnAliases.normalize($0.path.last ?? "")] == .nanoseconds
                     && !claimed.contains($0.path)
             })
         {
