@@ -29,6 +29,13 @@ struct RasterScratch {
     @usableFromInline var columnCapacity: Int
     @usableFromInline var rowEnter: UnsafeMutablePointer<Int32>
     @usableFromInline var rowLeave: UnsafeMutablePointer<Int32>
+    /// The anti-aliased ends of the area's columns, linked by row for the backdrop's row pass
+    /// (``linkAreaInteriors(_:rows:within:edgeAlpha:)``): per-row list heads, and per end
+    /// (`2 × column`, `+ 1` for the lower end) the next end in its row and its opacity.
+    /// Invariant: the heads hold `rowCapacity + 1` entries, the ends `2 × columnCapacity`.
+    @usableFromInline var rowEdges: UnsafeMutablePointer<Int32>
+    @usableFromInline var edgeNext: UnsafeMutablePointer<Int32>
+    @usableFromInline var edgeAlpha: UnsafeMutablePointer<UInt8>
     /// Backdrops: what each row of the clip is (plain, grid line, outline).
     @usableFromInline var rowClass: UnsafeMutablePointer<UInt8>
     @usableFromInline var rowCapacity: Int
@@ -62,9 +69,12 @@ struct RasterScratch {
         columnEnterNext = Self.zeroed(w)
         columnLeaveNext = Self.zeroed(w)
         columnBits = Self.zeroed(w / 64 &+ 1)
+        edgeNext = Self.zeroed(2 &* w)
+        edgeAlpha = Self.zeroed(2 &* w)
         rowCapacity = h
         rowEnter = Self.zeroed(h &+ 1)
         rowLeave = Self.zeroed(h &+ 1)
+        rowEdges = Self.zeroed(h &+ 1)
         rowClass = Self.zeroed(h &+ 1)
         // A downsampled line of one point per column plus its gap markers: under 2 per column.
         capsuleCapacity = 2 &* w &+ 1
@@ -79,6 +89,7 @@ struct RasterScratch {
         freeColumns()
         rowEnter.deallocate()
         rowLeave.deallocate()
+        rowEdges.deallocate()
         rowClass.deallocate()
         capsules.deallocate()
         columnSegments.deallocate()
@@ -91,6 +102,8 @@ struct RasterScratch {
         columnEnterNext.deallocate()
         columnLeaveNext.deallocate()
         columnBits.deallocate()
+        edgeNext.deallocate()
+        edgeAlpha.deallocate()
     }
 
     /// Starts a stroke over a clip of `width × height` pixels: makes the mask big enough and
@@ -121,14 +134,18 @@ struct RasterScratch {
             columnEnterNext = Self.zeroed(count)
             columnLeaveNext = Self.zeroed(count)
             columnBits = Self.zeroed(count / 64 &+ 1)
+            edgeNext = Self.zeroed(2 &* count)
+            edgeAlpha = Self.zeroed(2 &* count)
         }
         if rows > rowCapacity {
             rowEnter.deallocate()
             rowLeave.deallocate()
+            rowEdges.deallocate()
             rowClass.deallocate()
             rowCapacity = rows
             rowEnter = Self.zeroed(rows &+ 1)
             rowLeave = Self.zeroed(rows &+ 1)
+            rowEdges = Self.zeroed(rows &+ 1)
             rowClass = Self.zeroed(rows &+ 1)
         }
     }

@@ -203,19 +203,43 @@ extension RasterScratch {
     /// the window and leaves after its last. A sweep over `window` then holds, at each of its
     /// rows, the same columns a sweep over all rows holds there, without walking the rows
     /// above (a one-row scissor sweeps one row). Returns the rows of `window` where any
-    /// interior lies (empty when none). O(columns + rows of `window`), no allocation.
-    mutating func linkAreaInteriors(_ columns: ClosedRange<Int>, rows: Int, within window: Range<Int>) -> Range<Int> {
+    /// interior lies (empty when none).
+    ///
+    /// With `edgeAlpha`, also links each column's fractional ends inside `window` (those
+    /// ``blendAreaEdges(_:rows:color:alpha:pixels:stride:written:)`` blends, with the same
+    /// opacities) into per-row lists for ``blendLinkedEdges(ofRow:_:color:)``, so that a row
+    /// pass blends them while it holds the row in cache. The columns must lie inside the
+    /// columns stored (measured `within` them). O(columns + rows of `window`), no allocation.
+    mutating func linkAreaInteriors(
+        _ columns: ClosedRange<Int>, rows: Int, within window: Range<Int>, edgeAlpha alpha: UInt32? = nil
+    ) -> Range<Int> {
         let enterHead = rowEnter
         let leaveHead = rowLeave
+        let edgeHead = rowEdges
         // Invariant: window ⊆ 0..<rows, and the heads hold rows + 1 entries. Only the heads the
         // sweep of the window reads (and the leave at its end) are reset.
         (enterHead + window.lowerBound).update(repeating: -1, count: window.count &+ 1)
         (leaveHead + window.lowerBound).update(repeating: -1, count: window.count &+ 1)
+        if alpha != nil { (edgeHead + window.lowerBound).update(repeating: -1, count: window.count) }
         columnBits.update(repeating: 0, count: columns.upperBound >> 6 &+ 1)
+        let alphaF = Float(alpha ?? 0)
         var rowMin = Int.max
         var rowMax = Int.min
         for column in columns {
             guard let run = areaRun(column, rows: rows) else { continue }
+            if alpha != nil {
+                // The same opacity and the same tests as `blendAreaEdges`' `blendEnd`.
+                @inline(__always) func link(_ row: Int, _ coverage: Float, end: Int) {
+                    let a = UInt32(coverage * alphaF + 0.5)
+                    guard row >= 0, a != 0, window.contains(row) else { return }
+                    let node = column &* 2 &+ end
+                    edgeAlpha[node] = UInt8(truncatingIfNeeded: a)
+                    edgeNext[node] = edgeHead[row]
+                    edgeHead[row] = Int32(truncatingIfNeeded: node)
+                }
+                link(run.upper.row, run.upper.coverage, end: 0)
+                link(run.lower.row, run.lower.coverage, end: 1)
+            }
             let top = Swift.max(run.top, window.lowerBound)
             let end = Swift.min(run.end, window.upperBound)
             guard top < end else { continue }
@@ -227,6 +251,20 @@ extension RasterScratch {
             rowMax = Swift.max(rowMax, end)
         }
         return rowMin < rowMax ? rowMin..<rowMax : 0..<0
+    }
+
+    /// Blends the area ends that ``linkAreaInteriors(_:rows:within:edgeAlpha:)`` linked into
+    /// clip-relative row `y` over `row` (that row's first pixel): the pixels and values of
+    /// ``blendAreaEdges(_:rows:color:alpha:pixels:stride:written:)`` there, for a pass that has
+    /// finished the row. O(ends in the row).
+    @inline(__always)
+    func blendLinkedEdges(ofRow y: Int, _ row: UnsafeMutablePointer<UInt32>, color: UInt32) {
+        var node = Int(rowEdges[y])
+        while node >= 0 {
+            let column = node >> 1
+            row[column] = PixelBlend.blend(row[column], color, alpha: UInt32(edgeAlpha[node]))
+            node = Int(edgeNext[node])
+        }
     }
 
     /// The bitset words that can hold the columns `columns`.
