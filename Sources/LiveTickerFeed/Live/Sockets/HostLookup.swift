@@ -93,7 +93,7 @@ public enum HostLookup {
             getnameinfo(address, info.pointee.ai_addrlen, &text, socklen_t(text.count), nil, 0, NI_NUMERICHOST)
             addresses.append(Address(
                 family: info.pointee.ai_family, storage: storage, length: info.pointee.ai_addrlen,
-                numericHost: String(cString: text)))
+                numericHost: text.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }))
         }
         return addresses.isEmpty ? .failed("cannot resolve \(host): no address") : .found(addresses)
     }
