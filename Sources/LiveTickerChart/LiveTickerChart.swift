@@ -476,11 +476,26 @@ public final class LiveTickerChart {
         for s in scratch { s.tagRect = .empty }
         // Each pixel is stored once: the frame around the plots (band by band: the plots
         // share their columns), then each plot with its grid, outline and area fill in one pass.
+        // The first plot's pass also stores the frame beside it in its rows (its surround), so
+        // that each of those rows is stored whole in one go (see `PlotSurround`); the other
+        // panes' sides stay here, stored before the marks of the panes above, as they were.
+        let scissor = fb.scissor
+        @inline(__always) func reaches(_ region: PixelRect) -> Bool { !region.intersection(scissor).isEmpty }
         var bandTop = rect.minY
         for pane in paneFrames.indices {
             let plot = paneFrames[pane].geometry.layout.plot
             let band = PixelRect(minX: rect.minX, minY: bandTop, maxX: rect.maxX, maxY: max(bandTop, plot.maxY))
-            fb.fill(band, color: options.theme.background, around: plot, clip: band)
+            if pane == 0 && reaches(plot) {
+                let rows = plot.intersection(band)
+                fb.fill(
+                    PixelRect(minX: band.minX, minY: band.minY, maxX: band.maxX, maxY: max(band.minY, rows.minY)),
+                    color: options.theme.background, clip: band)
+                fb.fill(
+                    PixelRect(minX: band.minX, minY: min(band.maxY, rows.maxY), maxX: band.maxX, maxY: band.maxY),
+                    color: options.theme.background, clip: band)
+            } else {
+                fb.fill(band, color: options.theme.background, around: plot, clip: band)
+            }
             bandTop = band.maxY
         }
         fb.fill(
@@ -490,13 +505,15 @@ public final class LiveTickerChart {
 
         // A layer whose region misses the scissor stores nothing: skipped (a partial frame's
         // pass over one damaged rectangle then costs only what reaches it).
-        let scissor = fb.scissor
-        @inline(__always) func reaches(_ region: PixelRect) -> Bool { !region.intersection(scissor).isEmpty }
         for pane in panes.indices {
             selectPane(pane)
             let geometry = paneFrames[pane].geometry
             let layout = geometry.layout
-            if reaches(layout.plot) { paintPlot(geometry, area: areaSeries[pane], into: fb) }
+            if reaches(layout.plot) {
+                let surround =
+                    pane == 0 ? PlotSurround(color: options.theme.background, minX: rect.minX, maxX: rect.maxX) : nil
+                paintPlot(geometry, area: areaSeries[pane], surround: surround, into: fb)
+            }
             backgroundTime &+= clock.lap()
             // Marks draw into the plot and the value strip (tags), which the labels then avoid.
             let marksReach = reaches(layout.plot) || reaches(layout.valueAxis)

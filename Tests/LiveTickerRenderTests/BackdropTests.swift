@@ -140,6 +140,47 @@ struct BackdropTests {
         }
     }
 
+    @Test(
+        "a surround stores the clip's rows beside it as a frame around the plot does, under every scissor",
+        arguments: [
+            PixelRect(minX: 0, minY: 0, maxX: 64, maxY: 40),  // everything
+            PixelRect(minX: 5, minY: 8, maxX: 30, maxY: 20),  // the left side and part of the plot
+            PixelRect(minX: 44, minY: 3, maxX: 64, maxY: 38),  // the right side and part of the plot
+            PixelRect(minX: 0, minY: 12, maxX: 64, maxY: 13),  // one row across
+            PixelRect(minX: 3, minY: 0, maxX: 4, maxY: 40),  // one column of the left side: no plot
+            PixelRect(minX: 12, minY: 6, maxX: 40, maxY: 30),  // inside the plot: no side
+        ])
+    func surroundMatchesFrame(scissor: PixelRect) {
+        let clip = PixelRect(minX: 10, minY: 6, maxX: 50, maxY: 34)
+        let margin = RGBColor(0x20_2A33)
+        let xs: [Double] = [8, 20, 31.5, 44, 55]
+        let ys: [Double] = [30, 12.25, 18, 7.5, 26]
+        func render(_ surround: Bool) -> [UInt32] {
+            let fb = Framebuffer(width: 64, height: 40, stride: 67)
+            fb.clear(to: 0x00AB_CDEF)
+            fb.scissor = scissor
+            var backdrop = Self.backdrop(clip)
+            if surround {
+                backdrop.surround = PlotSurround(color: margin, minX: 2, maxX: 60)
+            } else if !scissor.intersection(clip).isEmpty {
+                // The frame a chart fills around its plot in the plot's rows, stored first.
+                let rows = PixelRect(minX: 2, minY: clip.minY, maxX: 60, maxY: clip.maxY)
+                fb.fill(rows, color: margin, around: clip, clip: rows)
+            }
+            Rasterizer().paint(
+                backdrop, areaUnder: xs, ys: ys, baseline: Double(clip.maxY), color: Self.area, alpha: 77, clip: clip,
+                into: fb)
+            return Array(UnsafeBufferPointer(start: fb.pixels, count: fb.stride * fb.height))
+        }
+        let framed = render(false)
+        let surrounded = render(true)
+        #expect(surrounded == framed)
+        // The sides are really stored where the scissor reaches the plot's rows.
+        let stored = scissor.intersection(PixelRect(minX: 2, minY: clip.minY, maxX: 60, maxY: clip.maxY))
+        let sideStored = !scissor.intersection(clip).isEmpty && stored.minX < clip.minX
+        #expect((surrounded[stored.minY * 67 + stored.minX] == margin.pixel) == sideStored)
+    }
+
     @Test("a change in the data changes the picture; the same data gives the same bytes")
     func dataChangesPicture() {
         func render(_ ys: [Double]) -> [UInt32] {

@@ -7,13 +7,13 @@ extension LiveTickerChart {
     /// the axis-coloured outline and, in line modes with ``ChartOptions/areaFill``, the
     /// alpha-blended area between the first series and the plot bottom (gaps stay empty).
     /// Call after ``prepareLine(of:_:)`` in the same frame. O(plot pixels), no allocation.
-    func paintPlot(_ geometry: ChartGeometry, area areaSeries: Int?, into fb: Framebuffer) {
+    func paintPlot(_ geometry: ChartGeometry, area areaSeries: Int?, surround: PlotSurround? = nil, into fb: Framebuffer) {
         let plot = geometry.layout.plot
         let theme = options.theme
         collectGridLines(geometry)
         let backdrop = PlotBackdrop(
             background: theme.plotBackground, gridColor: theme.grid, gridRows: gridRows, gridColumns: gridColumns,
-            outline: theme.axis)
+            outline: theme.axis, surround: surround)
         guard let area = areaSeries, scratch[area].keptCount > 0 else {
             rasterizer.paint(backdrop, clip: plot, into: fb)
             return

@@ -92,6 +92,8 @@ extension Rasterizer {
         let columns = alpha == 0 ? nil : scratch.measureAreaColumns(xs, ys, baseline: baseline, clip: c, within: wx0..<wx1)
         let pixels = fb.pixels + (c.minY &* fb.stride &+ c.minX)
         let stride = fb.stride
+        // The surround's stored columns left and right of the clip (clip-relative, in its rows).
+        let sides = surroundSides(backdrop.surround, clip: c, in: fb)
 
         // Row classes, later layers last so that they win: 0 plain, 1 grid line, 2 outline.
         let rowClass = scratch.rowClass
@@ -150,6 +152,10 @@ extension Rasterizer {
                 // any) in the tint, then the vertical lines over both.
                 @inline(__always) func paintRow(_ y: Int) {
                     let row = pixels + y &* stride
+                    // The row in memory order: the surround's left part, the plot, its right part.
+                    if !sides.left.isEmpty {
+                        PixelFill.fill(row + sides.left.lowerBound, with: sides.color, count: sides.left.count)
+                    }
                     // Four rows ahead, the scissor's first 128 columns (all of a narrow box's)
                     // asked for writing: a damaged rectangle's rows were last stored a frame
                     // ago, each in another 4 KB stretch, where no hardware prefetcher follows
@@ -241,6 +247,9 @@ extension Rasterizer {
                         }
                     }
                     flush(to: cw)
+                    if !sides.right.isEmpty {
+                        PixelFill.fill(row + sides.right.lowerBound, with: sides.color, count: sides.right.count)
+                    }
                     defer { if columns != nil { edges.blendLinkedEdges(ofRow: y, row, color: areaColor) } }
                     guard kind != 2 else { return }
                     if interior.contains(y) {
@@ -289,6 +298,8 @@ extension Rasterizer {
         let columns = alpha == 0 ? nil : scratch.measureAreaColumns(xs, ys, baseline: baseline, clip: c, within: 0..<cw)
         let pixels = fb.pixels + (c.minY &* fb.stride &+ c.minX)
         let stride = fb.stride
+        // The surround's stored columns left and right of the clip (clip-relative, in its rows).
+        let sides = surroundSides(backdrop.surround, clip: c, in: fb)
 
         // Row classes, later layers last so that they win: 0 plain, 1 grid line, 2 outline.
         let rowClass = scratch.rowClass
@@ -347,6 +358,10 @@ extension Rasterizer {
                 // any) in the tint, then the vertical lines over both.
                 @inline(__always) func paintRow(_ y: Int) {
                     let row = pixels + y &* stride
+                    // The row in memory order: the surround's left part, the plot, its right part.
+                    if !sides.left.isEmpty {
+                        PixelFill.fill(row + sides.left.lowerBound, with: sides.color, count: sides.left.count)
+                    }
                     let kind = Int(rowClass[y])
                     let base = bases[kind]
                     let tint = tints[kind]
@@ -407,6 +422,9 @@ extension Rasterizer {
                         }
                     }
                     flush(to: cw)
+                    if !sides.right.isEmpty {
+                        PixelFill.fill(row + sides.right.lowerBound, with: sides.color, count: sides.right.count)
+                    }
                     defer { if columns != nil { edges.blendLinkedEdges(ofRow: y, row, color: areaColor) } }
                     guard kind != 2 else { return }
                     if interior.contains(y) {
@@ -430,5 +448,25 @@ extension Rasterizer {
                 }
             }
         }
+    }
+}
+
+extension Rasterizer {
+    /// The columns of `surround` that a pass over `clip` (inside the buffer) stores beside it,
+    /// relative to the clip's first column: the part of the surround's rectangle in the clip's
+    /// rows that the framebuffer's scissor leaves, cut into what lies left and right of the
+    /// clip. Empty ranges for no surround. O(1).
+    @inline(__always)
+    func surroundSides(_ surround: PlotSurround?, clip c: PixelRect, in fb: Framebuffer)
+        -> (left: Range<Int>, right: Range<Int>, color: UInt32)
+    {
+        guard let surround else { return (0..<0, 0..<0, 0) }
+        let stored = fb.drawable(PixelRect(minX: surround.minX, minY: c.minY, maxX: surround.maxX, maxY: c.maxY))
+        guard !stored.isEmpty else { return (0..<0, 0..<0, 0) }
+        let leftEnd = Swift.min(c.minX, stored.maxX)
+        let rightStart = Swift.max(c.maxX, stored.minX)
+        let left = stored.minX < leftEnd ? (stored.minX &- c.minX)..<(leftEnd &- c.minX) : 0..<0
+        let right = rightStart < stored.maxX ? (rightStart &- c.minX)..<(stored.maxX &- c.minX) : 0..<0
+        return (left, right, surround.color.pixel)
     }
 }
