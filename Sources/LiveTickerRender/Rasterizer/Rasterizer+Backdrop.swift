@@ -20,7 +20,9 @@ import CLiveTickerKernels
 // stays the reference and the baseline and aarch64 path.
 
 extension Rasterizer {
-    /// Paints `backdrop` over `clip ∩ framebuffer`, each pixel stored once.
+    /// Paints `backdrop` over `clip ∩ framebuffer`, each pixel stored once, and its
+    /// ``PlotBackdrop/surround`` beside the clip in the clip's rows (stored, like the rest,
+    /// only inside the framebuffer's scissor, and not at all when the scissor misses the clip).
     ///
     /// Cost: O(pixels of the clip), no allocation once the scratch has grown to the clip.
     public func paint(_ backdrop: PlotBackdrop, clip: PixelRect, into framebuffer: Framebuffer) {
