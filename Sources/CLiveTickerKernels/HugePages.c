@@ -34,14 +34,13 @@ void ltk_huge_free(void *memory) { free(memory); }
 
 #if defined(__linux__)
 void *ltk_zeroed_huge_allocate(size_t bytes) {
-    const size_t huge = ltk_huge_page;
     const size_t rounded = ltk_huge_rounded(bytes ? bytes : 1);
     // One huge page more than asked, so an aligned start lies inside; the ends are unmapped.
-    uint8_t *mapped = mmap(NULL, rounded + huge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    uint8_t *mapped = mmap(NULL, rounded + ltk_huge_page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (mapped == MAP_FAILED) return NULL;
-    uint8_t *start = (uint8_t *)(((uintptr_t)mapped + huge - 1) & ~(uintptr_t)(huge - 1));
+    uint8_t *start = (uint8_t *)(((uintptr_t)mapped + ltk_huge_page - 1) & ~(uintptr_t)(ltk_huge_page - 1));
     if (start > mapped) munmap(mapped, (size_t)(start - mapped));
-    uint8_t *end = mapped + rounded + huge;
+    uint8_t *end = mapped + rounded + ltk_huge_page;
     if (end > start + rounded) munmap(start + rounded, (size_t)(end - (start + rounded)));
 #if defined(MADV_HUGEPAGE)
     (void)madvise(start, rounded, MADV_HUGEPAGE);

@@ -481,21 +481,18 @@ public final class LiveTickerChart {
         // panes' sides stay here, stored before the marks of the panes above, as they were.
         let scissor = fb.scissor
         @inline(__always) func reaches(_ region: PixelRect) -> Bool { !region.intersection(scissor).isEmpty }
+        let firstSurround =
+            reaches(paneFrames[0].geometry.layout.plot)
+            ? PlotSurround(color: options.theme.background, minX: rect.minX, maxX: rect.maxX) : nil
         var bandTop = rect.minY
         for pane in paneFrames.indices {
             let plot = paneFrames[pane].geometry.layout.plot
             let band = PixelRect(minX: rect.minX, minY: bandTop, maxX: rect.maxX, maxY: max(bandTop, plot.maxY))
-            if pane == 0 && reaches(plot) {
-                let rows = plot.intersection(band)
-                fb.fill(
-                    PixelRect(minX: band.minX, minY: band.minY, maxX: band.maxX, maxY: max(band.minY, rows.minY)),
-                    color: options.theme.background, clip: band)
-                fb.fill(
-                    PixelRect(minX: band.minX, minY: min(band.maxY, rows.maxY), maxX: band.maxX, maxY: band.maxY),
-                    color: options.theme.background, clip: band)
-            } else {
-                fb.fill(band, color: options.theme.background, around: plot, clip: band)
-            }
+            // Around the plot; for a surrounded plot, around its rows across the band.
+            let hole =
+                pane == 0 && firstSurround != nil
+                ? PixelRect(minX: band.minX, minY: plot.minY, maxX: band.maxX, maxY: plot.maxY) : plot
+            fb.fill(band, color: options.theme.background, around: hole, clip: band)
             bandTop = band.maxY
         }
         fb.fill(
@@ -509,11 +506,7 @@ public final class LiveTickerChart {
             selectPane(pane)
             let geometry = paneFrames[pane].geometry
             let layout = geometry.layout
-            if reaches(layout.plot) {
-                let surround =
-                    pane == 0 ? PlotSurround(color: options.theme.background, minX: rect.minX, maxX: rect.maxX) : nil
-                paintPlot(geometry, area: areaSeries[pane], surround: surround, into: fb)
-            }
+            if reaches(layout.plot) { paintPlot(geometry, area: areaSeries[pane], surround: pane == 0 ? firstSurround : nil, into: fb) }
             backgroundTime &+= clock.lap()
             // Marks draw into the plot and the value strip (tags), which the labels then avoid.
             let marksReach = reaches(layout.plot) || reaches(layout.valueAxis)

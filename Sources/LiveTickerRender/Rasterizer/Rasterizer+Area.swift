@@ -185,17 +185,32 @@ extension RasterScratch {
         _ columns: ClosedRange<Int>, rows: Int, color: UInt32, alpha: UInt32,
         pixels: UnsafeMutablePointer<UInt32>, stride: Int, written: (columns: Range<Int>, rows: Range<Int>)
     ) {
-        let alphaF = Float(alpha)
         for column in columns where written.columns.contains(column) {
             guard let run = areaRun(column, rows: rows) else { continue }
-            @inline(__always) func blendEnd(_ row: Int, _ coverage: Float) {
-                let a = UInt32(coverage * alphaF + 0.5)
+            Self.forEachEnd(of: run, alpha: alpha, within: written.rows) { row, _, a in
                 let p = row &* stride &+ column
-                if row >= 0 && a != 0 && written.rows.contains(row) { pixels[p] = PixelBlend.blend(pixels[p], color, alpha: a) }
+                pixels[p] = PixelBlend.blend(pixels[p], color, alpha: a)
             }
-            blendEnd(run.upper.row, run.upper.coverage)
-            blendEnd(run.lower.row, run.lower.coverage)
         }
+    }
+
+    /// Calls `body(row, end, opacity)` for each fractional end of `run` (end 0 the upper, 1 the
+    /// lower) that lies in the rows `window` and has a non-zero opacity: its coverage × `alpha`,
+    /// rounded. The one rule for which ends an area blends and how strongly, whether after the
+    /// rows (``blendAreaEdges(_:rows:color:alpha:pixels:stride:written:)``) or inside their
+    /// pass (``linkAreaInteriors(_:rows:within:edgeAlpha:)``). O(1).
+    @inline(__always)
+    static func forEachEnd(
+        of run: (top: Int, end: Int, upper: (row: Int, coverage: Float), lower: (row: Int, coverage: Float)),
+        alpha: UInt32, within window: Range<Int>, _ body: (_ row: Int, _ end: Int, _ opacity: UInt32) -> Void
+    ) {
+        let alphaF = Float(alpha)
+        @inline(__always) func visit(_ fraction: (row: Int, coverage: Float), end: Int) {
+            let a = UInt32(fraction.coverage * alphaF + 0.5)
+            if fraction.row >= 0 && a != 0 && window.contains(fraction.row) { body(fraction.row, end, a) }
+        }
+        visit(run.upper, end: 0)
+        visit(run.lower, end: 1)
     }
 
     /// Threads each measured column's whole interior rows, cut to the rows `window` (inside
@@ -222,23 +237,17 @@ extension RasterScratch {
         (leaveHead + window.lowerBound).update(repeating: -1, count: window.count &+ 1)
         if alpha != nil { (edgeHead + window.lowerBound).update(repeating: -1, count: window.count) }
         columnBits.update(repeating: 0, count: columns.upperBound >> 6 &+ 1)
-        let alphaF = Float(alpha ?? 0)
         var rowMin = Int.max
         var rowMax = Int.min
         for column in columns {
             guard let run = areaRun(column, rows: rows) else { continue }
-            if alpha != nil {
-                // The same opacity and the same tests as `blendAreaEdges`' `blendEnd`.
-                @inline(__always) func link(_ row: Int, _ coverage: Float, end: Int) {
-                    let a = UInt32(coverage * alphaF + 0.5)
-                    guard row >= 0, a != 0, window.contains(row) else { return }
+            if let alpha {
+                Self.forEachEnd(of: run, alpha: alpha, within: window) { row, end, a in
                     let node = column &* 2 &+ end
                     edgeAlpha[node] = UInt8(truncatingIfNeeded: a)
                     edgeNext[node] = edgeHead[row]
                     edgeHead[row] = Int32(truncatingIfNeeded: node)
                 }
-                link(run.upper.row, run.upper.coverage, end: 0)
-                link(run.lower.row, run.lower.coverage, end: 1)
             }
             let top = Swift.max(run.top, window.lowerBound)
             let end = Swift.min(run.end, window.upperBound)
