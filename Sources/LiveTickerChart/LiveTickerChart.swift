@@ -126,6 +126,11 @@ public final class LiveTickerChart {
     var stripNarrowsAtOnce = false
     /// This frame's last-value tags, in row order (series indices); capacity: the series count.
     var tagOrder: [Int] = []
+    /// How far the backdrop of the frame under way has got (``paintBackdropRows(_:into:in:)``).
+    var backdropCursor = BackdropCursor()
+    /// The stage clock between ``beginFrame(into:in:changesOnly:)`` and
+    /// ``finishWholeFrame(into:in:)``.
+    var frameClock = StageClock(enabled: false)
 
     /// Rectangles (framebuffer coordinates) the last draw stored to: the chart's whole rectangle
     /// after a whole frame, else the parts ``drawChanges(into:)`` redrew. Capacity kept.
@@ -421,6 +426,18 @@ public final class LiveTickerChart {
     /// the rectangles that changed since the last frame this chart drew into the same
     /// framebuffer and rectangle (see ``drawChanges(into:)``), when it can tell. Sets ``damage``.
     func drawUpright(into fb: Framebuffer, in rect: PixelRect, changesOnly: Bool = false) {
+        guard beginFrame(into: fb, in: rect, changesOnly: changesOnly) else { return }
+        paintBackdropRows(rect.minY..<rect.maxY, into: fb, in: rect)
+        finishWholeFrame(into: fb, in: rect)
+    }
+
+    /// The first part of a frame into `rect` of an upright framebuffer: gathers the visible
+    /// data and the geometry, then, with `changesOnly` and when the frame can be drawn in part,
+    /// draws those parts and returns false. True means the whole frame is left to draw: its
+    /// backdrop, ``paintBackdropRows(_:into:in:)`` over every row of `rect` in order (a wall
+    /// interleaves its panels' rows), then ``finishWholeFrame(into:in:)``. Sets ``damage``.
+    /// O(visible ticks), plus the partial frame's pixels; allocates nothing.
+    func beginFrame(into fb: Framebuffer, in rect: PixelRect, changesOnly: Bool) -> Bool {
         var clock = StageClock(enabled: measuresStages)
         stageTimes = ChartStageTimes()
         // The last frame's points and candles become the drawn ones (`recordDrawnFrame` keeps
@@ -451,63 +468,49 @@ public final class LiveTickerChart {
             defersLastValueLine = underlaid
             for r in damage {
                 fb.scissor = saved.intersection(r)
-                paintLayers(into: fb, in: rect, clock: &clock)
+                paintBackdropRows(rect.minY..<rect.maxY, into: fb, in: rect)
+                stageTimes.background &+= clock.lap()
+                paintMarks(into: fb, in: rect, clock: &clock)
             }
             fb.scissor = saved
             defersLastValueLine = false
             if underlaid { redrawLastValueLine(into: fb, removed: removed) }
-        } else {
-            damage.append(rect)
-            // ``drawLastValues(of:_:into:)`` saves what its line covers (a crosshair is drawn
-            // over it: none then).
-            lastValueUnderlay.forget()
-            lastValueUnderlay.current = lastValueUnderlayMark != nil && crosshair == nil
-            paintLayers(into: fb, in: rect, clock: &clock)
+            recordDrawnFrame(fb, rect)
+            return false
         }
+        damage.append(rect)
+        // ``drawLastValues(of:_:into:)`` saves what its line covers (a crosshair is drawn
+        // over it: none then).
+        lastValueUnderlay.forget()
+        lastValueUnderlay.current = lastValueUnderlayMark != nil && crosshair == nil
+        frameClock = clock
+        return true
+    }
+
+    /// The rest of a whole frame begun by ``beginFrame(into:in:changesOnly:)`` once its
+    /// backdrop is stored: marks, labels, crosshair, header. O(visible points + labels).
+    func finishWholeFrame(into fb: Framebuffer, in rect: PixelRect) {
+        var clock = frameClock
+        stageTimes.background &+= clock.lap()
+        paintMarks(into: fb, in: rect, clock: &clock)
         recordDrawnFrame(fb, rect)
     }
 
-    /// Everything a frame stores, in order, from what ``drawUpright(into:in:changesOnly:)``
-    /// gathered: background, plots, marks, labels, crosshair, header.
-    func paintLayers(into fb: Framebuffer, in rect: PixelRect, clock: inout StageClock) {
+    /// Everything a frame stores over its backdrop, in order: each pane's marks and labels,
+    /// then the crosshair and the header.
+    func paintMarks(into fb: Framebuffer, in rect: PixelRect, clock: inout StageClock) {
         let first = paneFrames[0].geometry
         // State one pass of the marks leaves for the labels (the tags' rows), reset so that
         // every pass sees what a single whole frame sees.
         for s in scratch { s.tagRect = .empty }
-        // Each pixel is stored once: the frame around the plots (band by band: the plots
-        // share their columns), then each plot with its grid, outline and area fill in one pass.
-        // The first plot's pass also stores the frame beside it in its rows (its surround), so
-        // that each of those rows is stored whole in one go (see `PlotSurround`); the other
-        // panes' sides stay here, stored before the marks of the panes above, as they were.
         let scissor = fb.scissor
         @inline(__always) func reaches(_ region: PixelRect) -> Bool { !region.intersection(scissor).isEmpty }
-        let firstSurround =
-            reaches(paneFrames[0].geometry.layout.plot)
-            ? PlotSurround(color: options.theme.background, minX: rect.minX, maxX: rect.maxX) : nil
-        var bandTop = rect.minY
-        for pane in paneFrames.indices {
-            let plot = paneFrames[pane].geometry.layout.plot
-            let band = PixelRect(minX: rect.minX, minY: bandTop, maxX: rect.maxX, maxY: max(bandTop, plot.maxY))
-            // Around the plot; for a surrounded plot, around its rows across the band.
-            let hole =
-                pane == 0 && firstSurround != nil
-                ? PixelRect(minX: band.minX, minY: plot.minY, maxX: band.maxX, maxY: plot.maxY) : plot
-            fb.fill(band, color: options.theme.background, around: hole, clip: band)
-            bandTop = band.maxY
-        }
-        fb.fill(
-            PixelRect(minX: rect.minX, minY: bandTop, maxX: rect.maxX, maxY: rect.maxY), color: options.theme.background,
-            clip: rect)
-        var backgroundTime = clock.lap()
-
         // A layer whose region misses the scissor stores nothing: skipped (a partial frame's
         // pass over one damaged rectangle then costs only what reaches it).
         for pane in panes.indices {
             selectPane(pane)
             let geometry = paneFrames[pane].geometry
             let layout = geometry.layout
-            if reaches(layout.plot) { paintPlot(geometry, area: areaSeries[pane], surround: pane == 0 ? firstSurround : nil, into: fb) }
-            backgroundTime &+= clock.lap()
             // Marks draw into the plot and the value strip (tags), which the labels then avoid.
             let marksReach = reaches(layout.plot) || reaches(layout.valueAxis)
             let context = MarkContext(chart: self, geometry: geometry)
@@ -527,7 +530,6 @@ public final class LiveTickerChart {
             }
             stageTimes.labels &+= clock.lap()
         }
-        stageTimes.background &+= backgroundTime
         selectPane(0)
         labelsTimeAxis = true
         drawCrosshair(first, into: fb)

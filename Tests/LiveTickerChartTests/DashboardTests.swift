@@ -302,6 +302,64 @@ struct DashboardTests {
         #expect(wall.draw(into: frame) == 1)
         #expect(wall.panels[0]?.isStale == false)
     }
+
+    @Test("panels drawn whole store their backdrops row by row together: each panel's pixels are those it draws alone", arguments: [
+        (640, 360), (1280, 720), (333, 517),
+    ])
+    func rowByRowBackdropsMatchPanelsAlone(size: (Int, Int)) throws {
+        let (width, height) = size
+        let start: Int64 = 1_709_280_000_000_000_000
+        let steps = (0..<400).map { Double($0) }
+        let rising = try Self.series(steps.map { (s: Double) -> Double in 100 + s.truncatingRemainder(dividingBy: 37) * 0.5 + s * 0.05 })
+        let falling = try Self.series(steps.map { (s: Double) -> Double in 200 - s * 0.1 + s.truncatingRemainder(dividingBy: 11) })
+        // Panels of different heights and widths (spans), so that the set of panels crossing
+        // a row changes down the frame; areas, a volume pane, a band, a crosshair.
+        let specs: [(GridPlace, LiveSeries, [Pane])] = [
+            (GridPlace(row: 0, column: 0, rowSpan: 2), rising,
+             [Pane(marks: [AreaMark(series: 0), LineMark(series: 0), LastValueMark(series: [0])])]),
+            (GridPlace(row: 0, column: 1, columnSpan: 2), falling,
+             [Pane(marks: [CandlesMark(series: 0), LineMark(series: 0)], weight: 3),
+              Pane(marks: [VolumeMark(series: 0)], scale: .includingZero, weight: 1)]),
+            (GridPlace(row: 1, column: 1), falling,
+             [Pane(marks: [BandMark(lower: 160, upper: 180), AreaMark(series: 0), LineMark(series: 0)])]),
+            (GridPlace(row: 1, column: 2), rising,
+             [Pane(marks: [AreaMark(series: 0), LineMark(series: 0)], weight: 2),
+              Pane(marks: [AreaMark(series: 0), LineMark(series: 0)], weight: 1)]),
+        ]
+        let panels = specs.enumerated().map { i, spec in
+            DashboardPanel(place: spec.0, series: [ChartSeries(id: "s\(i)", title: "P\(i)", source: spec.1)], panes: spec.2)
+        }
+        let grid = DashboardGrid(rowWeights: [2, 1], columnWeights: [1, 1, 1], gutter: 5)
+        let wall = Dashboard(grid: grid, panels: panels, width: width, height: height, title: "rows")
+        wall.panels[3]?.crosshair = start + 200 * 1_000_000_000
+        // Each panel alone, drawn at the same steps (value domains are kept with hysteresis).
+        let alone = panels.enumerated().map { index, panel in
+            let rect = wall.rects[index]
+            let chart = LiveTickerChart(
+                series: panel.series, panes: panel.panes, width: rect.width, height: rect.height, options: panel.options)
+            chart.crosshair = wall.panels[index]?.crosshair
+            return chart
+        }
+        let frame = Framebuffer(width: width, height: height)
+        let own = (0..<panels.count).map { _ in Framebuffer(width: width, height: height) }
+        #expect(wall.draw(into: frame) == 4)
+        for index in panels.indices { alone[index].draw(into: own[index], in: wall.rects[index]) }
+        // Again after data came: every panel changed, each redrawn whole or in part.
+        rising.append(Tick(time: start + 400 * 1_000_000_000, value: 150, size: 3))
+        falling.append(Tick(time: start + 400 * 1_000_000_000, value: 120, size: 3))
+        #expect(wall.draw(into: frame) == 4)
+        for index in panels.indices {
+            let rect = wall.rects[index]
+            try #require(!rect.isEmpty)
+            alone[index].draw(into: own[index], in: rect)
+            var differing = 0
+            for y in rect.minY..<rect.maxY {
+                for x in rect.minX..<rect.maxX where own[index][x, y] != frame[x, y] { differing += 1 }
+            }
+            #expect(differing == 0, "panel \(index) at \(width)x\(height)")
+        }
+        #expect(paddingIntact(frame))
+    }
 }
 
 /// A wall clock a test moves by hand (read from the chart's clock closure).

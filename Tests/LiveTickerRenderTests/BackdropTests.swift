@@ -193,4 +193,72 @@ struct BackdropTests {
         #expect(render([5, 9, 14, 6]) == render([5, 9, 14, 6]))
         #expect(render([5, 9, 14, 6]) != render([5, 9, 14.5, 6]))
     }
+
+    @Test("two plots side by side stored a few rows at a time in turn give the bytes each pass gives whole")
+    func rowPassesInterleaved() {
+        var generator = SplitMix64(seed: 11)
+        for trial in 0..<30 {
+            // Two plots in one row of panels, each with its own rasteriser (a pass lives in
+            // its rasteriser's scratch), one of them reaching past the buffer's right edge.
+            let left = PixelRect(minX: 3, minY: 4 + trial % 3, maxX: 47, maxY: 50)
+            let right = PixelRect(minX: 55, minY: 2, maxX: trial % 2 == 0 ? 130 : 95, maxY: 57 - trial % 4)
+            var polylines: [([Double], [Double], Double)] = []
+            for clip in [left, right] {
+                var xs = [Double]()
+                var ys = [Double]()
+                var x = Double(clip.minX) - 6 + Double(generator.next() % 8)
+                for _ in 0..<Int(generator.next() % 30) {
+                    x += Double(generator.next() % 500) / 100 - (trial % 5 == 0 ? 1.5 : 0)
+                    xs.append(x)
+                    ys.append(generator.next() % 13 == 0 ? .nan : Double(generator.next() % 7000) / 100 - 5)
+                }
+                polylines.append((xs, ys, Double(generator.next() % 6000) / 100))
+            }
+            let surrounds = [PlotSurround(color: Self.outline, minX: 0, maxX: 51), PlotSurround(color: Self.grid, minX: 51, maxX: 100)]
+            let alpha: UInt8 = trial % 6 == 0 ? 0 : 77
+            let whole = Framebuffer(width: 100, height: 60, stride: 104)
+            let rows = Framebuffer(width: 100, height: 60, stride: 104)
+            whole.clear(to: 0x00AB_CDEF)
+            rows.clear(to: 0x00AB_CDEF)
+            let passes = [Rasterizer(), Rasterizer()]
+            var next = [0, 0]
+            var ends = [0, 0]
+            for (k, clip) in [left, right].enumerated() {
+                var backdrop = Self.backdrop(clip, outline: trial % 4 != 0)
+                backdrop.surround = surrounds[k]
+                let (xs, ys, baseline) = polylines[k]
+                Rasterizer().paint(
+                    backdrop, areaUnder: xs, ys: ys, baseline: baseline, color: Self.area, alpha: alpha, clip: clip, into: whole)
+                let span = xs.withUnsafeBufferPointer { x in
+                    ys.withUnsafeBufferPointer { y in
+                        passes[k].beginPlotRows(
+                            backdrop, areaUnder: x, ys: y, baseline: baseline, color: Self.area, alpha: alpha, clip: clip,
+                            into: rows)
+                    }
+                }
+                #expect(span == clip.minY..<Swift.min(clip.maxY, 60))
+                next[k] = span.lowerBound
+                ends[k] = span.upperBound
+            }
+            // In turn, 1 to 4 rows at a time.
+            while next[0] < ends[0] || next[1] < ends[1] {
+                for k in 0..<2 where next[k] < ends[k] {
+                    let end = Swift.min(ends[k], next[k] + 1 + Int(generator.next() % 4))
+                    passes[k].paintPlotRows(next[k]..<end)
+                    next[k] = end
+                }
+            }
+            let firstDifference = (0..<(104 * 60)).first { whole.pixels[$0] != rows.pixels[$0] }
+            #expect(firstDifference == nil, "trial \(trial): first difference at \(String(describing: firstDifference.map { ($0 % 104, $0 / 104) }))")
+        }
+    }
+
+    @Test("a plot row pass over a clip outside the buffer stores nothing and has no rows")
+    func rowPassOutside() {
+        let c = GuardedCanvas(width: 20, height: 10)
+        let before = c.snapshot()
+        let rows = Rasterizer().beginPlotRows(Self.backdrop(c.clip), clip: PixelRect(minX: 30, minY: 2, maxX: 40, maxY: 8), into: c.fb)
+        #expect(rows.isEmpty)
+        #expect(c.snapshot() == before)
+    }
 }

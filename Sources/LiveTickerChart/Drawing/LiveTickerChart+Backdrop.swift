@@ -1,31 +1,109 @@
 import LiveTickerRender
 import LiveTickerScales
 
+/// How far a chart's backdrop has been stored in the frame under way: the pane whose plot is
+/// next or current, whether its plot has begun, and whether its rows are being streamed by the
+/// rasteriser's row pass (else it was stored whole, under a scissor, or reached nothing).
+struct BackdropCursor {
+    var pane = 0
+    var plotBegun = false
+    var streaming = false
+}
+
 extension LiveTickerChart {
-    /// Paints the plot's bottom layer in one pass (``Rasterizer/paint(_:areaUnder:ys:baseline:color:alpha:clip:into:)``):
-    /// the plot background, a crisp 1-px grid (a row per value tick, a column per time tick),
-    /// the axis-coloured outline and, in line modes with ``ChartOptions/areaFill``, the
-    /// alpha-blended area between the first series and the plot bottom (gaps stay empty).
-    /// Call after ``prepareLine(of:_:)`` in the same frame. O(plot pixels), no allocation.
-    func paintPlot(_ geometry: ChartGeometry, area areaSeries: Int?, surround: PlotSurround? = nil, into fb: Framebuffer) {
+    /// Stores rows `rows` of the frame's bottom layer in `rect`: the theme's background, and
+    /// in each pane's plot rows the plot's backdrop (``beginPlot(_:in:into:)``) with the
+    /// background beside it stored in the same pass, so that each row is stored once, left to
+    /// right. Only inside the framebuffer's scissor.
+    ///
+    /// Rows come in order, each once, the first call starting at `rect.minY`, after
+    /// ``beginFrame(into:in:changesOnly:)``: a chart alone stores all its rows in one call; a
+    /// wall calls its side-by-side panels a row at a time in turn, so that the framebuffer is
+    /// stored in memory order (see `Rasterizer+PlotRows`). A plot the scissor narrows is
+    /// stored whole when its first row comes. O(pixels of the rows), no allocation.
+    func paintBackdropRows(_ rows: Range<Int>, into fb: Framebuffer, in rect: PixelRect) {
+        if rows.lowerBound == rect.minY { backdropCursor = BackdropCursor() }
+        var cursor = backdropCursor
+        defer { backdropCursor = cursor }
+        let background = options.theme.background
+        @inline(__always) func fillRows(_ from: Int, _ to: Int) {
+            fb.fill(PixelRect(minX: rect.minX, minY: from, maxX: rect.maxX, maxY: to), color: background, clip: rect)
+        }
+        var y = rows.lowerBound
+        while y < rows.upperBound {
+            guard cursor.pane < paneFrames.count else {
+                fillRows(y, rows.upperBound)
+                return
+            }
+            let plot = paneFrames[cursor.pane].geometry.layout.plot
+            if y < plot.minY {
+                let end = Swift.min(rows.upperBound, plot.minY)
+                fillRows(y, end)
+                y = end
+                continue
+            }
+            if y >= plot.maxY {
+                cursor = BackdropCursor(pane: cursor.pane &+ 1)
+                continue
+            }
+            if !cursor.plotBegun {
+                cursor.plotBegun = true
+                cursor.streaming = beginPlot(cursor.pane, in: rect, into: fb)
+            }
+            let end = Swift.min(rows.upperBound, plot.maxY)
+            if cursor.streaming { rasterizer.paintPlotRows(y..<end) }
+            y = end
+        }
+    }
+
+    /// Begins the plot of pane `pane` in a frame into `rect`: its background, a crisp 1-px
+    /// grid (a row per value tick, a column per time tick), the axis-coloured outline and, in
+    /// line modes with ``ChartOptions/areaFill``, the alpha-blended area between the first
+    /// series and the plot bottom (gaps stay empty), with the theme's background beside the
+    /// plot across `rect` in its rows (``PlotSurround``), all in one pass
+    /// (``Rasterizer/beginPlotRows(_:areaUnder:ys:baseline:color:alpha:clip:into:)``).
+    /// Returns true when the rows are left to the rasteriser's row pass; false when the
+    /// framebuffer's scissor narrows the plot (then the plot and its sides are stored here
+    /// whole, inside the scissor). Call after ``prepareLine(of:_:)`` in the same frame.
+    /// O(plot pixels when stored here, else grid lines + rows), no allocation.
+    func beginPlot(_ pane: Int, in rect: PixelRect, into fb: Framebuffer) -> Bool {
+        let geometry = paneFrames[pane].geometry
         let plot = geometry.layout.plot
         let theme = options.theme
+        let scissor = fb.scissor
+        guard !plot.intersection(scissor).isEmpty else {
+            // The plot stores nothing; its sides in its rows are the background.
+            let band = PixelRect(minX: rect.minX, minY: plot.minY, maxX: rect.maxX, maxY: plot.maxY)
+            fb.fill(band, color: theme.background, around: plot, clip: rect)
+            return false
+        }
+        selectPane(pane)
         collectGridLines(geometry)
         let backdrop = PlotBackdrop(
             background: theme.plotBackground, gridColor: theme.grid, gridRows: gridRows, gridColumns: gridColumns,
-            outline: theme.axis, surround: surround)
-        guard let area = areaSeries, scratch[area].keptCount > 0 else {
+            outline: theme.axis, surround: PlotSurround(color: theme.background, minX: rect.minX, maxX: rect.maxX))
+        let whole = scissor.intersection(plot) == plot.intersection(fb.bounds)
+        guard let area = areaSeries[pane], scratch[area].keptCount > 0 else {
+            if whole { return !rasterizer.beginPlotRows(backdrop, clip: plot, into: fb).isEmpty }
             rasterizer.paint(backdrop, clip: plot, into: fb)
-            return
+            return false
         }
         // A column's fill depends on the segments over it alone: only the points near the
         // columns this pass stores.
         let first = scratch[area]
-        let near = first.keptPoints(near: fb.scissor, reach: 0)
+        let near = first.keptPoints(near: scissor, reach: 0)
+        let xs = UnsafeBufferPointer(rebasing: first.pixelXs[near])
+        let ys = UnsafeBufferPointer(rebasing: first.pixelYs[near])
+        if whole {
+            return !rasterizer.beginPlotRows(
+                backdrop, areaUnder: xs, ys: ys, baseline: Double(plot.maxY), color: seriesColor(area),
+                alpha: theme.areaAlpha, clip: plot, into: fb
+            ).isEmpty
+        }
         rasterizer.paint(
-            backdrop, areaUnder: UnsafeBufferPointer(rebasing: first.pixelXs[near]),
-            ys: UnsafeBufferPointer(rebasing: first.pixelYs[near]), baseline: Double(plot.maxY),
-            color: seriesColor(area), alpha: theme.areaAlpha, clip: plot, into: fb)
+            backdrop, areaUnder: xs, ys: ys, baseline: Double(plot.maxY), color: seriesColor(area), alpha: theme.areaAlpha,
+            clip: plot, into: fb)
+        return false
     }
 
     /// Fills ``gridRows`` and ``gridColumns`` with this frame's grid lines: the row of each

@@ -39,6 +39,14 @@ struct RasterScratch {
     /// Backdrops: what each row of the clip is (plain, grid line, outline).
     @usableFromInline var rowClass: UnsafeMutablePointer<UInt8>
     @usableFromInline var rowCapacity: Int
+    /// Backdrops: four pixels of each row class for each 4-bit pattern of interior columns
+    /// (`16 × class + pattern`), and the vertical grid lines inside the clip (clip-relative
+    /// column, and its bit in `columnBits` or 0 where the bitset is not kept current), kept
+    /// here so that a ``PlotRowPass`` can be resumed row by row.
+    /// Invariant: `backdropPatterns` holds 48 entries, `gridBits` `gridCapacity`.
+    @usableFromInline var backdropPatterns: UnsafeMutablePointer<SIMD4<UInt32>>
+    @usableFromInline var gridBits: UnsafeMutablePointer<GridColumnBit>
+    @usableFromInline var gridCapacity: Int
 
     /// Column sweep of x-sorted strokes: the clipped capsules in x order, and the nearby ones
     /// of the current column and of the one swept beside it in column form.
@@ -76,6 +84,10 @@ struct RasterScratch {
         rowLeave = Self.zeroed(h &+ 1)
         rowEdges = Self.zeroed(h &+ 1)
         rowClass = Self.zeroed(h &+ 1)
+        backdropPatterns = .allocate(capacity: 48)
+        backdropPatterns.initialize(repeating: .zero, count: 48)
+        gridCapacity = w
+        gridBits = Self.gridBits(w)
         // A downsampled line of one point per column plus its gap markers: under 2 per column.
         capsuleCapacity = 2 &* w &+ 1
         capsules = .allocate(capacity: capsuleCapacity)
@@ -91,6 +103,8 @@ struct RasterScratch {
         rowLeave.deallocate()
         rowEdges.deallocate()
         rowClass.deallocate()
+        backdropPatterns.deallocate()
+        gridBits.deallocate()
         capsules.deallocate()
         columnSegments.deallocate()
         pairSegments.deallocate()
@@ -104,6 +118,13 @@ struct RasterScratch {
         columnBits.deallocate()
         edgeNext.deallocate()
         edgeAlpha.deallocate()
+    }
+
+    /// `count` zeroed grid-line entries.
+    static func gridBits(_ count: Int) -> UnsafeMutablePointer<GridColumnBit> {
+        let p = UnsafeMutablePointer<GridColumnBit>.allocate(capacity: count)
+        p.initialize(repeating: GridColumnBit(column: 0, mask: 0), count: count)
+        return p
     }
 
     /// Starts a stroke over a clip of `width × height` pixels: makes the mask big enough and
@@ -150,6 +171,15 @@ struct RasterScratch {
         }
     }
 
+    /// Makes `gridBits` hold at least `count` lines.
+    mutating func reserveGridLines(_ count: Int) {
+        if count > gridCapacity {
+            gridBits.deallocate()
+            gridCapacity = count
+            gridBits = Self.gridBits(count)
+        }
+    }
+
     /// Makes room for `count` capsules.
     mutating func reserveCapsules(_ count: Int) {
         if count > capsuleCapacity {
@@ -161,5 +191,19 @@ struct RasterScratch {
             columnSegments = .allocate(capacity: count)
             pairSegments = .allocate(capacity: count)
         }
+    }
+}
+
+/// A vertical grid line of a backdrop: its clip-relative column and that column's bit in its
+/// word of the interior bitset (0 where the bitset is not kept current: no area there).
+@usableFromInline
+struct GridColumnBit {
+    @usableFromInline var column: Int32
+    @usableFromInline var mask: UInt64
+
+    @inlinable
+    init(column: Int32, mask: UInt64) {
+        self.column = column
+        self.mask = mask
     }
 }

@@ -47,6 +47,7 @@ extension Rasterizer {
         let c = fb.layoutClip(clip)
         let write = fb.drawable(clip)
         guard !write.isEmpty, alpha != 0 else { return }
+        rowPass = nil  // its measures live in the scratch this fill reuses
         var scratch = self.scratch
         defer { self.scratch = scratch }
         let wx = (write.minX &- c.minX)..<(write.maxX &- c.minX)
@@ -287,19 +288,26 @@ extension RasterScratch {
     /// `linkAreaInteriors`), and calls `body` with each row. O(rows + columns) plus `body`.
     @inline(__always)
     func sweepInteriorRows(_ interior: Range<Int>, _ body: (Int) -> Void) {
-        let bits = columnBits
         for y in interior {
-            var e = Int(rowEnter[y])
-            while e >= 0 {
-                bits[e >> 6] |= 1 << UInt64(e & 63)
-                e = Int(columnEnterNext[e])
-            }
-            var l = Int(rowLeave[y])
-            while l >= 0 {
-                bits[l >> 6] &= ~(1 << UInt64(l & 63))
-                l = Int(columnLeaveNext[l])
-            }
+            sweepInteriorRow(y)
             body(y)
+        }
+    }
+
+    /// One step of ``sweepInteriorRows(_:_:)``: makes `columnBits` the columns whose interior
+    /// contains row `y`, from what it held for the row above. O(columns entering or leaving).
+    @inline(__always)
+    func sweepInteriorRow(_ y: Int) {
+        let bits = columnBits
+        var e = Int(rowEnter[y])
+        while e >= 0 {
+            bits[e >> 6] |= 1 << UInt64(e & 63)
+            e = Int(columnEnterNext[e])
+        }
+        var l = Int(rowLeave[y])
+        while l >= 0 {
+            bits[l >> 6] &= ~(1 << UInt64(l & 63))
+            l = Int(columnLeaveNext[l])
         }
     }
 

@@ -13,8 +13,8 @@ import CLiveTickerKernels
 // At AVX2 and AVX-512 a row the interior reaches is stored by the C kernel
 // `ltk_fill_selecting` (through `PixelFill.fillSelecting`) straight from the interior bitset
 // (at AVX-512 sixteen pixels a step under an opmask, with no branch on the bits), where the
-// Swift loop below decides word by word between runs and mixed words, and the area's
-// wandering edge makes that unpredictable. Same pixels (`FillLevelTests`, goldens at every
+// Swift loops (in `PlotRowPass` and below) decide word by word between runs and mixed words,
+// and the area's wandering edge makes that unpredictable. Same pixels (`FillLevelTests`, goldens at every
 // level); background stage 0.202-0.213 -> 0.180-0.192 ms at 1080p, 0.053-0.056 -> 0.048-0.051
 // ms at 800x480 (Bench frame, five alternating pairs of builds, Zen 4 EPYC VM). The Swift loop
 // stays the reference and the baseline and aarch64 path.
@@ -65,6 +65,11 @@ extension Rasterizer {
         }
     }
 
+    /// The backdrop pass under any scissor; without one narrowing the clip, the row pass of
+    /// ``paintWholePlot(_:_:_:baseline:color:alpha:clip:into:)``. Its row loop is
+    /// ``PlotRowPass/paintRow(_:)`` with the scissor's clamps added, a copy on purpose: one
+    /// generic body with the clamps behind a static flag still ran 15 % more instructions in
+    /// the unscissored case (2.8 % of a `--quick --section frame` run). Change both together.
     @usableFromInline
     func paintPlot<T: BinaryFloatingPoint>(
         _ backdrop: PlotBackdrop, _ xs: UnsafeBufferPointer<T>, _ ys: UnsafeBufferPointer<T>, baseline: Double,
@@ -72,6 +77,7 @@ extension Rasterizer {
     ) {
         // The outline, grid and area come from the clip alone; the scissor only narrows what is
         // stored (clip-relative columns wx0..<wx1, rows wy0..<wy1).
+        rowPass = nil
         let c = fb.layoutClip(clip)
         let write = fb.drawable(clip)
         guard !write.isEmpty else { return }
@@ -97,356 +103,149 @@ extension Rasterizer {
         // The surround's stored columns left and right of the clip (clip-relative, in its rows).
         let sides = surroundSides(backdrop.surround, clip: c, in: fb)
 
-        // Row classes, later layers last so that they win: 0 plain, 1 grid line, 2 outline.
-        let rowClass = scratch.rowClass
-        rowClass.update(repeating: 0, count: ch)
-        for y in backdrop.gridRows where y >= c.minY && y < c.maxY { rowClass[y &- c.minY] = 1 }
-        if backdrop.outline != nil {
-            rowClass[0] = 2
-            rowClass[ch &- 1] = 2
-        }
-        // Each class's colour, and the same colour under the area's interior.
         let a = UInt32(alpha)
-        let outline = backdrop.outline ?? backdrop.background
-        let bases = SIMD4<UInt32>(backdrop.background.pixel, backdrop.gridColor.pixel, outline.pixel, 0)
-        let tints = SIMD4<UInt32>(
-            PixelBlend.blend(bases[0], color.pixel, alpha: a), PixelBlend.blend(bases[1], color.pixel, alpha: a),
-            PixelBlend.blend(bases[2], color.pixel, alpha: a), 0)
-        let bits = scratch.columnBits
         // Only the bitset words of the measured columns are kept current.
         let measured = columns.map { $0.lowerBound..<($0.upperBound &+ 1) } ?? 0..<0
+        let (bases, tints, gridCount) = scratch.prepareBackdrop(
+            backdrop, clip: c, storing: wx0..<wx1, measured: measured, area: color.pixel, alpha: a)
+        let rowClass = scratch.rowClass
+        let bits = scratch.columnBits
+        let gridBits = scratch.gridBits
+        let patternBase = UnsafeRawPointer(scratch.backdropPatterns)
         @inline(__always) func inInterior(_ column: Int) -> Bool {
             measured.contains(column) && bits[column >> 6] & (1 << UInt64(column & 63)) != 0
         }
 
         // The area's anti-aliased ends are linked by row and blended as each row is finished,
-        // while it is in cache (blended after the pass, column by column, each read missed:
-        // Bench frame at 1080p 0.65 -> 0.63 ms).
+        // while it is in cache (as in ``PlotRowPass``).
         let interior = columns.map { scratch.linkAreaInteriors($0, rows: ch, within: wy0..<wy1, edgeAlpha: a) } ?? 0..<0
         let edges = scratch
         let words = columns.map { scratch.columnWords($0) } ?? 0...0
-        // Four pixels of each class for each 4-bit pattern of interior columns: a word with
-        // both inside and outside columns (where the area's edge crosses the row) is stored
-        // four pixels at a time from this table instead of as many short runs.
-        withUnsafeTemporaryAllocation(of: SIMD4<UInt32>.self, capacity: 48) { patterns in
-            for kind in 0..<3 {
-                for nibble in 0..<16 {
-                    let inside = SIMD4<UInt32>(1, 2, 4, 8) & UInt32(nibble) .!= 0
-                    patterns.initializeElement(
-                        at: kind &* 16 &+ nibble,
-                        to: SIMD4(repeating: bases[kind]).replacing(with: tints[kind], where: inside))
+
+        // One row: the row's colour, the interior of the area (while the sweep has
+        // any) in the tint, then the vertical lines over both.
+        @inline(__always) func paintRow(_ y: Int) {
+            let row = pixels + y &* stride
+            // The row in memory order: the surround's left part, the plot, its right part.
+            if !sides.left.isEmpty {
+                PixelFill.fill(row + sides.left.lowerBound, with: sides.color, count: sides.left.count)
+            }
+            // Four rows ahead, the scissor's first 128 columns (all of a narrow box's)
+            // asked for writing: a damaged rectangle's rows were last stored a frame
+            // ago, each in another 4 KB stretch, where no hardware prefetcher follows
+            // (Bench kiosk: 9.5 -> 8.5 % of one core, medians of five A/B runs).
+            if y &+ 4 < wy1 {
+                ltk_prefetch_for_write(pixels + ((y &+ 4) &* stride &+ wx0), Swift.min(wx1 &- wx0, 128) &* 4)
+            }
+            let kind = Int(rowClass[y])
+            let base = bases[kind]
+            let tint = tints[kind]
+            // A pending run of whole words of one colour, flushed when the colour changes.
+            var runStart = 0
+            var runTinted = false
+            @inline(__always) func flush(to end: Int) {
+                let from = Swift.max(runStart, wx0)
+                let to = Swift.min(end, wx1)
+                if from < to { PixelFill.fill(row + from, with: runTinted ? tint : base, count: to &- from) }
+            }
+            if interior.contains(y)
+                && PixelFill.fillSelecting(
+                    row, from: wx0, to: wx1, bits: bits, words: words.upperBound &+ 1, base: base, tint: tint)
+            {
+                // The C kernel stored the scissor's part of the row (bits clear past
+                // the measured words).
+                runStart = cw
+            } else if interior.contains(y) {
+                let rowPatterns = patternBase + kind &* 16 &* 16
+                // Only the words the scissor reaches: a run pending from a word left of
+                // them stores nothing inside it, so starting at the first one as a new
+                // untinted run stores the same pixels there.
+                let firstWord = Swift.max(words.lowerBound, wx0 >> 6)
+                let lastWord = Swift.min(words.upperBound, (wx1 &- 1) >> 6)
+                if firstWord > words.lowerBound { runStart = firstWord << 6 }
+                var w = firstWord
+                while w <= lastWord {
+                    var word = bits[w]
+                    let start = w << 6
+                    w &+= 1
+                    // The word's columns inside the scissor, from..<to (word-relative;
+                    // bits past the clip are never set, but the stores must stop there).
+                    let from = Swift.max(wx0 &- start, 0)
+                    let to = Swift.min(wx1 &- start, 64)
+                    if from != 0 || to != 64 {
+                        // A word the scissor cuts (at most two a row): its columns
+                        // outside store nothing, so they take the pending run's value
+                        // and the word is a run wherever its inside part is one.
+                        let inside = (UInt64.max << UInt64(from)) & ~(UInt64.max << UInt64(to))
+                        word = word & inside | (runTinted ? ~inside : 0)
+                    }
+                    // Most words continue the pending run: one compare for them.
+                    if word == (runTinted ? ~0 : 0) { continue }
+                    let tinted = word == ~0
+                    if word == 0 || tinted {
+                        flush(to: start)
+                        runStart = start
+                        runTinted = tinted
+                        continue
+                    }
+                    flush(to: start)
+                    let out = UnsafeMutableRawPointer(row + start)
+                    var pattern = word >> UInt64(from)
+                    var i = from
+                    // Pixel by pixel to a multiple of four, four at a time, then the rest.
+                    while i < to && i & 3 != 0 {
+                        row[start &+ i] = pattern & 1 != 0 ? tint : base
+                        pattern >>= 1
+                        i &+= 1
+                    }
+                    while i &+ 4 <= to {
+                        let four = rowPatterns.load(fromByteOffset: Int(pattern & 15) &* 16, as: SIMD4<UInt32>.self)
+                        out.storeBytes(of: four, toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
+                        pattern >>= 4
+                        i &+= 4
+                    }
+                    while i < to {
+                        row[start &+ i] = pattern & 1 != 0 ? tint : base
+                        pattern >>= 1
+                        i &+= 1
+                    }
+                    runStart = start &+ 64
+                    runTinted = false
+                }
+                if runTinted {
+                    // An all-interior word ends at or before the last measured column.
+                    let end = (lastWord &+ 1) << 6
+                    flush(to: end)
+                    runStart = end
+                    runTinted = false
                 }
             }
-            let patternBase = UnsafeRawPointer(patterns.baseAddress!)
-            // The vertical lines inside the clip, clip-relative, each with its bit in the interior
-            // bitset (0 where the bitset is not kept current: no area there).
-            withUnsafeTemporaryAllocation(of: (column: Int32, mask: UInt64).self, capacity: backdrop.gridColumns.count) {
-                gridBits in
-                var gridCount = 0
-                for x in backdrop.gridColumns where x >= write.minX && x < write.maxX {
-                    let column = x &- c.minX
-                    let mask: UInt64 = measured.contains(column) ? 1 << UInt64(column & 63) : 0
-                    gridBits.initializeElement(at: gridCount, to: (Int32(truncatingIfNeeded: column), mask))
-                    gridCount &+= 1
+            flush(to: cw)
+            if !sides.right.isEmpty {
+                PixelFill.fill(row + sides.right.lowerBound, with: sides.color, count: sides.right.count)
+            }
+            defer { if columns != nil { edges.blendLinkedEdges(ofRow: y, row, color: color.pixel) } }
+            guard kind != 2 else { return }
+            if interior.contains(y) {
+                for k in 0..<gridCount {
+                    let column = Int(gridBits[k].column)
+                    row[column] = bits[column >> 6] & gridBits[k].mask != 0 ? tints[1] : bases[1]
                 }
-                // One row: the row's colour, the interior of the area (while the sweep has
-                // any) in the tint, then the vertical lines over both.
-                @inline(__always) func paintRow(_ y: Int) {
-                    let row = pixels + y &* stride
-                    // The row in memory order: the surround's left part, the plot, its right part.
-                    if !sides.left.isEmpty {
-                        PixelFill.fill(row + sides.left.lowerBound, with: sides.color, count: sides.left.count)
-                    }
-                    // Four rows ahead, the scissor's first 128 columns (all of a narrow box's)
-                    // asked for writing: a damaged rectangle's rows were last stored a frame
-                    // ago, each in another 4 KB stretch, where no hardware prefetcher follows
-                    // (Bench kiosk: 9.5 -> 8.5 % of one core, medians of five A/B runs).
-                    if y &+ 4 < wy1 {
-                        ltk_prefetch_for_write(pixels + ((y &+ 4) &* stride &+ wx0), Swift.min(wx1 &- wx0, 128) &* 4)
-                    }
-                    let kind = Int(rowClass[y])
-                    let base = bases[kind]
-                    let tint = tints[kind]
-                    // A pending run of whole words of one colour, flushed when the colour changes.
-                    var runStart = 0
-                    var runTinted = false
-                    @inline(__always) func flush(to end: Int) {
-                        let from = Swift.max(runStart, wx0)
-                        let to = Swift.min(end, wx1)
-                        if from < to { PixelFill.fill(row + from, with: runTinted ? tint : base, count: to &- from) }
-                    }
-                    if interior.contains(y)
-                        && PixelFill.fillSelecting(
-                            row, from: wx0, to: wx1, bits: bits, words: words.upperBound &+ 1, base: base, tint: tint)
-                    {
-                        // The C kernel stored the scissor's part of the row (bits clear past
-                        // the measured words).
-                        runStart = cw
-                    } else if interior.contains(y) {
-                        let rowPatterns = patternBase + kind &* 16 &* 16
-                        // Only the words the scissor reaches: a run pending from a word left of
-                        // them stores nothing inside it, so starting at the first one as a new
-                        // untinted run stores the same pixels there.
-                        let firstWord = Swift.max(words.lowerBound, wx0 >> 6)
-                        let lastWord = Swift.min(words.upperBound, (wx1 &- 1) >> 6)
-                        if firstWord > words.lowerBound { runStart = firstWord << 6 }
-                        var w = firstWord
-                        while w <= lastWord {
-                            var word = bits[w]
-                            let start = w << 6
-                            w &+= 1
-                            // The word's columns inside the scissor, from..<to (word-relative;
-                            // bits past the clip are never set, but the stores must stop there).
-                            let from = Swift.max(wx0 &- start, 0)
-                            let to = Swift.min(wx1 &- start, 64)
-                            if from != 0 || to != 64 {
-                                // A word the scissor cuts (at most two a row): its columns
-                                // outside store nothing, so they take the pending run's value
-                                // and the word is a run wherever its inside part is one.
-                                let inside = (UInt64.max << UInt64(from)) & ~(UInt64.max << UInt64(to))
-                                word = word & inside | (runTinted ? ~inside : 0)
-                            }
-                            // Most words continue the pending run: one compare for them.
-                            if word == (runTinted ? ~0 : 0) { continue }
-                            let tinted = word == ~0
-                            if word == 0 || tinted {
-                                flush(to: start)
-                                runStart = start
-                                runTinted = tinted
-                                continue
-                            }
-                            flush(to: start)
-                            let out = UnsafeMutableRawPointer(row + start)
-                            var pattern = word >> UInt64(from)
-                            var i = from
-                            // Pixel by pixel to a multiple of four, four at a time, then the rest.
-                            while i < to && i & 3 != 0 {
-                                row[start &+ i] = pattern & 1 != 0 ? tint : base
-                                pattern >>= 1
-                                i &+= 1
-                            }
-                            while i &+ 4 <= to {
-                                let four = rowPatterns.load(fromByteOffset: Int(pattern & 15) &* 16, as: SIMD4<UInt32>.self)
-                                out.storeBytes(of: four, toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
-                                pattern >>= 4
-                                i &+= 4
-                            }
-                            while i < to {
-                                row[start &+ i] = pattern & 1 != 0 ? tint : base
-                                pattern >>= 1
-                                i &+= 1
-                            }
-                            runStart = start &+ 64
-                            runTinted = false
-                        }
-                        if runTinted {
-                            // An all-interior word ends at or before the last measured column.
-                            let end = (lastWord &+ 1) << 6
-                            flush(to: end)
-                            runStart = end
-                            runTinted = false
-                        }
-                    }
-                    flush(to: cw)
-                    if !sides.right.isEmpty {
-                        PixelFill.fill(row + sides.right.lowerBound, with: sides.color, count: sides.right.count)
-                    }
-                    defer { if columns != nil { edges.blendLinkedEdges(ofRow: y, row, color: color.pixel) } }
-                    guard kind != 2 else { return }
-                    if interior.contains(y) {
-                        for k in 0..<gridCount {
-                            let column = Int(gridBits[k].column)
-                            row[column] = bits[column >> 6] & gridBits[k].mask != 0 ? tints[1] : bases[1]
-                        }
-                    } else {
-                        // No interior in this row (the sweep's bitset is empty here).
-                        for k in 0..<gridCount { row[Int(gridBits[k].column)] = bases[1] }
-                    }
-                    if backdrop.outline != nil {
-                        if wx0 == 0 { row[0] = inInterior(0) ? tints[2] : bases[2] }
-                        if wx1 == cw { row[cw &- 1] = inInterior(cw &- 1) ? tints[2] : bases[2] }
-                    }
-                }
-                if columns != nil {
-                    // The interiors were linked from the scissor's first row on, so the sweep
-                    // starts there with the bits a sweep from the top would hold.
-                    scratch.sweepInteriorRows(wy0..<wy1, paintRow)
-                } else {
-                    for y in wy0..<wy1 { paintRow(y) }
-                }
+            } else {
+                // No interior in this row (the sweep's bitset is empty here).
+                for k in 0..<gridCount { row[Int(gridBits[k].column)] = bases[1] }
+            }
+            if backdrop.outline != nil {
+                if wx0 == 0 { row[0] = inInterior(0) ? tints[2] : bases[2] }
+                if wx1 == cw { row[cw &- 1] = inInterior(cw &- 1) ? tints[2] : bases[2] }
             }
         }
-    }
-
-    /// ``paintPlot(_:_:_:baseline:color:alpha:clip:into:)`` with no scissor narrowing the
-    /// clip: the same pixels without the scissor's clamps in the row loop, which cost the whole
-    /// frame about 4 % more instructions (callgrind, `Bench --section frame`). It is a copy on
-    /// purpose: one generic body specialised for both cases (the clamps behind a static flag,
-    /// inlined into each branch) still ran 15 % more instructions here than this copy, 2.8 %
-    /// of the whole `--quick --section frame` run. Change both together.
-    @usableFromInline
-    func paintWholePlot<T: BinaryFloatingPoint>(
-        _ backdrop: PlotBackdrop, _ xs: UnsafeBufferPointer<T>, _ ys: UnsafeBufferPointer<T>, baseline: Double,
-        color: RGBColor, alpha: UInt8, clip: PixelRect, into fb: Framebuffer
-    ) {
-        let c = fb.drawable(clip)
-        guard !c.isEmpty else { return }
-        let cw = c.maxX &- c.minX
-        let ch = c.maxY &- c.minY
-        var scratch = self.scratch
-        defer { self.scratch = scratch }
-        scratch.reserveColumns(cw, rows: ch)
-        let columns = alpha == 0 ? nil : scratch.measureAreaColumns(xs, ys, baseline: baseline, clip: c, within: 0..<cw)
-        let pixels = fb.pixels + (c.minY &* fb.stride &+ c.minX)
-        let stride = fb.stride
-        // The surround's stored columns left and right of the clip (clip-relative, in its rows).
-        let sides = surroundSides(backdrop.surround, clip: c, in: fb)
-
-        // Row classes, later layers last so that they win: 0 plain, 1 grid line, 2 outline.
-        let rowClass = scratch.rowClass
-        rowClass.update(repeating: 0, count: ch)
-        for y in backdrop.gridRows where y >= c.minY && y < c.maxY { rowClass[y &- c.minY] = 1 }
-        if backdrop.outline != nil {
-            rowClass[0] = 2
-            rowClass[ch &- 1] = 2
-        }
-        // Each class's colour, and the same colour under the area's interior.
-        let a = UInt32(alpha)
-        let outline = backdrop.outline ?? backdrop.background
-        let bases = SIMD4<UInt32>(backdrop.background.pixel, backdrop.gridColor.pixel, outline.pixel, 0)
-        let tints = SIMD4<UInt32>(
-            PixelBlend.blend(bases[0], color.pixel, alpha: a), PixelBlend.blend(bases[1], color.pixel, alpha: a),
-            PixelBlend.blend(bases[2], color.pixel, alpha: a), 0)
-        let bits = scratch.columnBits
-        // Only the bitset words of the measured columns are kept current.
-        let measured = columns.map { $0.lowerBound..<($0.upperBound &+ 1) } ?? 0..<0
-        @inline(__always) func inInterior(_ column: Int) -> Bool {
-            measured.contains(column) && bits[column >> 6] & (1 << UInt64(column & 63)) != 0
-        }
-
-        // The area's anti-aliased ends are linked by row and blended as each row is finished,
-        // while it is in cache (blended after the pass, column by column, each read missed:
-        // Bench frame at 1080p 0.65 -> 0.63 ms).
-        let interior = columns.map { scratch.linkAreaInteriors($0, rows: ch, within: 0..<ch, edgeAlpha: a) } ?? 0..<0
-        let edges = scratch
-        let words = columns.map { scratch.columnWords($0) } ?? 0...0
-        // Four pixels of each class for each 4-bit pattern of interior columns: a word with
-        // both inside and outside columns (where the area's edge crosses the row) is stored
-        // four pixels at a time from this table instead of as many short runs.
-        withUnsafeTemporaryAllocation(of: SIMD4<UInt32>.self, capacity: 48) { patterns in
-            for kind in 0..<3 {
-                for nibble in 0..<16 {
-                    let inside = SIMD4<UInt32>(1, 2, 4, 8) & UInt32(nibble) .!= 0
-                    patterns.initializeElement(
-                        at: kind &* 16 &+ nibble,
-                        to: SIMD4(repeating: bases[kind]).replacing(with: tints[kind], where: inside))
-                }
-            }
-            let patternBase = UnsafeRawPointer(patterns.baseAddress!)
-            // The vertical lines inside the clip, clip-relative, each with its bit in the interior
-            // bitset (0 where the bitset is not kept current: no area there).
-            withUnsafeTemporaryAllocation(of: (column: Int32, mask: UInt64).self, capacity: backdrop.gridColumns.count) {
-                gridBits in
-                var gridCount = 0
-                for x in backdrop.gridColumns where x >= c.minX && x < c.maxX {
-                    let column = x &- c.minX
-                    let mask: UInt64 = measured.contains(column) ? 1 << UInt64(column & 63) : 0
-                    gridBits.initializeElement(at: gridCount, to: (Int32(truncatingIfNeeded: column), mask))
-                    gridCount &+= 1
-                }
-                // One row: the row's colour, the interior of the area (while the sweep has
-                // any) in the tint, then the vertical lines over both.
-                @inline(__always) func paintRow(_ y: Int) {
-                    let row = pixels + y &* stride
-                    // The row in memory order: the surround's left part, the plot, its right part.
-                    if !sides.left.isEmpty {
-                        PixelFill.fill(row + sides.left.lowerBound, with: sides.color, count: sides.left.count)
-                    }
-                    let kind = Int(rowClass[y])
-                    let base = bases[kind]
-                    let tint = tints[kind]
-                    // A pending run of whole words of one colour, flushed when the colour changes.
-                    var runStart = 0
-                    var runTinted = false
-                    @inline(__always) func flush(to end: Int) {
-                        PixelFill.fill(row + runStart, with: runTinted ? tint : base, count: end &- runStart)
-                    }
-                    if interior.contains(y)
-                        && PixelFill.fillSelecting(
-                            row, from: 0, to: cw, bits: bits, words: words.upperBound &+ 1, base: base, tint: tint)
-                    {
-                        // The C kernel stored the whole row (bits clear past the measured words).
-                        runStart = cw
-                    } else if interior.contains(y) {
-                        let rowPatterns = patternBase + kind &* 16 &* 16
-                        var w = words.lowerBound
-                        while w <= words.upperBound {
-                            let word = bits[w]
-                            let start = w << 6
-                            w &+= 1
-                            // Most words continue the pending run: one compare for them.
-                            if word == (runTinted ? ~0 : 0) { continue }
-                            let tinted = word == ~0
-                            if word == 0 || tinted {
-                                flush(to: start)
-                                runStart = start
-                                runTinted = tinted
-                                continue
-                            }
-                            flush(to: start)
-                            // Bits past the clip are never set, but the stores must stop there.
-                            let count = Swift.min(64, cw &- start)
-                            let out = UnsafeMutableRawPointer(row + start)
-                            var pattern = word
-                            var i = 0
-                            while i &+ 4 <= count {
-                                let four = rowPatterns.load(fromByteOffset: Int(pattern & 15) &* 16, as: SIMD4<UInt32>.self)
-                                out.storeBytes(of: four, toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
-                                pattern >>= 4
-                                i &+= 4
-                            }
-                            while i < count {
-                                row[start &+ i] = pattern & 1 != 0 ? tint : base
-                                pattern >>= 1
-                                i &+= 1
-                            }
-                            runStart = start &+ count
-                            runTinted = false
-                        }
-                        if runTinted {
-                            // An all-interior word ends at or before the last measured column.
-                            let end = (words.upperBound &+ 1) << 6
-                            flush(to: end)
-                            runStart = end
-                            runTinted = false
-                        }
-                    }
-                    flush(to: cw)
-                    if !sides.right.isEmpty {
-                        PixelFill.fill(row + sides.right.lowerBound, with: sides.color, count: sides.right.count)
-                    }
-                    defer { if columns != nil { edges.blendLinkedEdges(ofRow: y, row, color: color.pixel) } }
-                    guard kind != 2 else { return }
-                    if interior.contains(y) {
-                        for k in 0..<gridCount {
-                            let column = Int(gridBits[k].column)
-                            row[column] = bits[column >> 6] & gridBits[k].mask != 0 ? tints[1] : bases[1]
-                        }
-                    } else {
-                        // No interior in this row (the sweep's bitset is empty here).
-                        for k in 0..<gridCount { row[Int(gridBits[k].column)] = bases[1] }
-                    }
-                    if backdrop.outline != nil {
-                        row[0] = inInterior(0) ? tints[2] : bases[2]
-                        row[cw &- 1] = inInterior(cw &- 1) ? tints[2] : bases[2]
-                    }
-                }
-                if columns != nil {
-                    scratch.sweepInteriorRows(0..<ch, paintRow)
-                } else {
-                    for y in 0..<ch { paintRow(y) }
-                }
-            }
+        if columns != nil {
+            // The interiors were linked from the scissor's first row on, so the sweep
+            // starts there with the bits a sweep from the top would hold.
+            scratch.sweepInteriorRows(wy0..<wy1, paintRow)
+        } else {
+            for y in wy0..<wy1 { paintRow(y) }
         }
     }
 }

@@ -43,6 +43,11 @@ public final class Rasterizer {
     /// its pixels with the reference's.
     @usableFromInline var sweepLevel: Int32 = ltk_level_active()
 
+    /// The plot pass begun by ``beginPlotRows(_:clip:into:)`` and the next of its rows to
+    /// store; nil when none is under way (or after another call used the scratch it lives in).
+    @usableFromInline var rowPass: PlotRowPass?
+    @usableFromInline var rowPassNext = 0
+
     /// Creates a rasteriser with scratch memory for clips up to `width × height` pixels
     /// (it grows later if a larger clip comes; give the display size to never allocate while
     /// drawing). Allocates about `2 × width × height + 250 × width + 8 × height` bytes.
