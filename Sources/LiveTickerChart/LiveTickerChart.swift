@@ -190,9 +190,11 @@ public final class LiveTickerChart {
     ///   console font loaded with ``BitmapFont/psf2(_:)`` also works).
     /// - Parameter glyphs: anti-aliased label glyphs rasterised beforehand (e.g. a TrueType
     ///   font through `LiveTickerFreeType`); used instead of `font` when given.
-    /// - Parameter rasterizer: the anti-aliasing scratch to draw with; pass one shared by
-    ///   every chart drawing into the same framebuffer (sized for it) so a wall of panels
-    ///   holds one coverage mask, not one per panel. nil makes one for this chart.
+    /// - Parameter rasterizer: the anti-aliasing scratch to draw with; charts drawn one after
+    ///   another into the same framebuffer may share one (sized for it), holding one coverage
+    ///   mask, not one each. nil makes one for this chart (a ``Dashboard`` does that for each
+    ///   panel: it stores its panels' backgrounds row by row together, each pass in its own
+    ///   rasteriser's scratch).
     /// - Cost: allocates the per-frame scratch once: O(panel width + candle capacity)
     ///   per series plus O(width × height) for the rasteriser when none is given.
     public convenience init(

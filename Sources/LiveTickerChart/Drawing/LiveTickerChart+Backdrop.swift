@@ -2,12 +2,12 @@ import LiveTickerRender
 import LiveTickerScales
 
 /// How far a chart's backdrop has been stored in the frame under way: the pane whose plot is
-/// next or current, whether its plot has begun, and whether its rows are being streamed by the
-/// rasteriser's row pass (else it was stored whole, under a scissor, or reached nothing).
+/// next or current, whether its plot has begun, and the rows the rasteriser's row pass streams
+/// (empty when the plot was stored whole, under a scissor, or reached nothing).
 struct BackdropCursor {
     var pane = 0
     var plotBegun = false
-    var streaming = false
+    var streamed = 0..<0
 }
 
 extension LiveTickerChart {
@@ -48,10 +48,11 @@ extension LiveTickerChart {
             }
             if !cursor.plotBegun {
                 cursor.plotBegun = true
-                cursor.streaming = beginPlot(cursor.pane, in: rect, into: fb)
+                cursor.streamed = beginPlot(cursor.pane, in: rect, into: fb)
             }
             let end = Swift.min(rows.upperBound, plot.maxY)
-            if cursor.streaming { rasterizer.paintPlotRows(y..<end) }
+            let streamed = cursor.streamed.clamped(to: y..<end)
+            if !streamed.isEmpty { rasterizer.paintPlotRows(streamed) }
             y = end
         }
     }
@@ -62,11 +63,12 @@ extension LiveTickerChart {
     /// series and the plot bottom (gaps stay empty), with the theme's background beside the
     /// plot across `rect` in its rows (``PlotSurround``), all in one pass
     /// (``Rasterizer/beginPlotRows(_:areaUnder:ys:baseline:color:alpha:clip:into:)``).
-    /// Returns true when the rows are left to the rasteriser's row pass; false when the
-    /// framebuffer's scissor narrows the plot (then the plot and its sides are stored here
-    /// whole, inside the scissor). Call after ``prepareLine(of:_:)`` in the same frame.
-    /// O(plot pixels when stored here, else grid lines + rows), no allocation.
-    func beginPlot(_ pane: Int, in rect: PixelRect, into fb: Framebuffer) -> Bool {
+    /// Returns the framebuffer rows left to the rasteriser's row pass
+    /// (``Rasterizer/paintPlotRows(_:)``); none when the framebuffer's scissor narrows the
+    /// plot (then the plot and its sides are stored here whole, inside the scissor). Call
+    /// after ``prepareLine(of:_:)`` in the same frame. O(plot pixels when stored here, else
+    /// grid lines + rows), no allocation.
+    func beginPlot(_ pane: Int, in rect: PixelRect, into fb: Framebuffer) -> Range<Int> {
         let geometry = paneFrames[pane].geometry
         let plot = geometry.layout.plot
         let theme = options.theme
@@ -75,7 +77,7 @@ extension LiveTickerChart {
             // The plot stores nothing; its sides in its rows are the background.
             let band = PixelRect(minX: rect.minX, minY: plot.minY, maxX: rect.maxX, maxY: plot.maxY)
             fb.fill(band, color: theme.background, around: plot, clip: rect)
-            return false
+            return 0..<0
         }
         selectPane(pane)
         collectGridLines(geometry)
@@ -84,9 +86,9 @@ extension LiveTickerChart {
             outline: theme.axis, surround: PlotSurround(color: theme.background, minX: rect.minX, maxX: rect.maxX))
         let whole = scissor.intersection(plot) == plot.intersection(fb.bounds)
         guard let area = areaSeries[pane], scratch[area].keptCount > 0 else {
-            if whole { return !rasterizer.beginPlotRows(backdrop, clip: plot, into: fb).isEmpty }
+            if whole { return rasterizer.beginPlotRows(backdrop, clip: plot, into: fb) }
             rasterizer.paint(backdrop, clip: plot, into: fb)
-            return false
+            return 0..<0
         }
         // A column's fill depends on the segments over it alone: only the points near the
         // columns this pass stores.
@@ -95,15 +97,14 @@ extension LiveTickerChart {
         let xs = UnsafeBufferPointer(rebasing: first.pixelXs[near])
         let ys = UnsafeBufferPointer(rebasing: first.pixelYs[near])
         if whole {
-            return !rasterizer.beginPlotRows(
+            return rasterizer.beginPlotRows(
                 backdrop, areaUnder: xs, ys: ys, baseline: Double(plot.maxY), color: seriesColor(area),
-                alpha: theme.areaAlpha, clip: plot, into: fb
-            ).isEmpty
+                alpha: theme.areaAlpha, clip: plot, into: fb)
         }
         rasterizer.paint(
             backdrop, areaUnder: xs, ys: ys, baseline: Double(plot.maxY), color: seriesColor(area), alpha: theme.areaAlpha,
             clip: plot, into: fb)
-        return false
+        return 0..<0
     }
 
     /// Fills ``gridRows`` and ``gridColumns`` with this frame's grid lines: the row of each

@@ -102,10 +102,10 @@ public final class Dashboard {
                     ? nil
                     : LiveTickerChart(
                         series: panel.series, panes: panel.panes, width: rect.width, height: rect.height, options: options,
-                        font: font, glyphs: atlas(rect.width, rect.height),
-                        // Its own: the panels' backdrop passes run row by row together, each
-                        // holding its measures in its rasteriser's scratch.
-                        rasterizer: Rasterizer(width: rect.width, height: rect.height)))
+                        // No rasteriser given: each panel makes its own, sized to it, since
+                        // the panels' backdrop passes run row by row together, each holding
+                        // its measures in its rasteriser's scratch.
+                        font: font, glyphs: atlas(rect.width, rect.height)))
         }
         self.rects = rects
         self.panels = charts
