@@ -192,9 +192,9 @@ public final class LiveTickerChart {
     ///   font through `LiveTickerFreeType`); used instead of `font` when given.
     /// - Parameter rasterizer: the anti-aliasing scratch to draw with; charts drawn one after
     ///   another into the same framebuffer may share one (sized for it), holding one coverage
-    ///   mask, not one each. nil makes one for this chart (a ``Dashboard`` does that for each
-    ///   panel: it stores its panels' backgrounds row by row together, each pass in its own
-    ///   rasteriser's scratch).
+    ///   mask, not one each. nil makes one for this chart. (A ``Dashboard`` shares one among
+    ///   panels one above another; panels side by side get their own, since it stores their
+    ///   backgrounds row by row together, each pass in its rasteriser's scratch.)
     /// - Cost: allocates the per-frame scratch once: O(panel width + candle capacity)
     ///   per series plus O(width × height) for the rasteriser when none is given.
     public convenience init(

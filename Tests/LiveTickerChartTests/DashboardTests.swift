@@ -1,5 +1,5 @@
 import Glibc
-import LiveTickerChart
+@testable import LiveTickerChart
 import LiveTickerCore
 import LiveTickerRender
 import Testing
@@ -301,6 +301,30 @@ struct DashboardTests {
         quiet.append(Tick(time: clock.now, value: 7, size: 1))  // a tick clears it
         #expect(wall.draw(into: frame) == 1)
         #expect(wall.panels[0]?.isStale == false)
+    }
+
+    @Test("panels one above another share a rasteriser; panels whose rows overlap never do")
+    func rasterizersShared() {
+        let grid = DashboardGrid(rowWeights: [1, 1], columnWeights: [1, 1, 1], gutter: 4)
+        let bounds = PixelRect(x: 0, y: 0, width: 600, height: 400)
+        let places = [
+            GridPlace(row: 0, column: 0, rowSpan: 2),  // tall: overlaps everything
+            GridPlace(row: 0, column: 1), GridPlace(row: 0, column: 2),
+            GridPlace(row: 1, column: 1), GridPlace(row: 1, column: 2),
+        ]
+        var rects = places.map { grid.rect(of: $0, in: bounds) }
+        rects.append(.empty)  // a panel too small to draw
+        let made = Dashboard.rasterizers(for: rects)
+        #expect(made[5] == nil)
+        for a in 0..<5 {
+            for b in 0..<5 where a != b {
+                let rowsOverlap = rects[a].minY < rects[b].maxY && rects[b].minY < rects[a].maxY
+                if rowsOverlap { #expect(made[a]! !== made[b]!, "panels \(a) and \(b) share rows") }
+            }
+        }
+        // Three rows overlap at most (the tall panel and two beside it): three rasterisers.
+        #expect(Set(made.compactMap { $0.map(ObjectIdentifier.init) }).count == 3)
+        #expect(made[1]! === made[3]! || made[1]! === made[4]!)
     }
 
     @Test("panels drawn whole store their backdrops row by row together: each panel's pixels are those it draws alone", arguments: [

@@ -16,8 +16,9 @@ import LiveTickerScales
 /// The framebuffer must therefore be the same one frame after frame; a different one (or
 /// ``invalidate()``) repaints everything.
 ///
-/// Memory: every panel's scratch and its rasteriser, sized to the panel (their coverage masks
-/// together about one frame's), are allocated in `init`; drawing allocates nothing.
+/// Memory: every panel's scratch, and a rasteriser for each set of panels one above another
+/// (a 2×2 wall's two coverage masks hold half a frame), are allocated in `init`; drawing
+/// allocates nothing.
 ///
 /// Threading: like a chart, draw from one thread while producers append on theirs.
 public final class Dashboard {
@@ -55,7 +56,7 @@ public final class Dashboard {
     /// Lays out `panels` on `grid` in a `width × height` frame, under a title strip when
     /// `title` is given. Panels must be placed inside the grid (overlaps are the caller's to
     /// refuse: overlapping panels' pictures are undefined). Allocates every panel's scratch
-    /// and rasteriser.
+    /// and the rasterisers (see ``rasterizers(for:)``).
     ///
     /// - Parameter glyphs: makes the label glyphs for a panel of the given size (and for the
     ///   title strip, with the frame's size), e.g. TrueType text through `LiveTickerFreeType`
@@ -90,11 +91,14 @@ public final class Dashboard {
         let strip = title == nil ? 0 : min(height, textHeight + 2 * max(4, textHeight / 2))
         titleRect = PixelRect(x: 0, y: 0, width: width, height: strip)
         let gridBounds = PixelRect(minX: 0, minY: strip, maxX: width, maxY: height).intersection(bounds)
-        var rects: [PixelRect] = []
-        var charts: [LiveTickerChart?] = []
-        for panel in panels {
+        let rects = panels.map { panel in
             let rect = grid.contains(panel.place) ? grid.rect(of: panel.place, in: gridBounds) : .empty
-            rects.append(rect.isEmpty ? .empty : rect)
+            return rect.isEmpty ? PixelRect.empty : rect
+        }
+        let rasterizers = Self.rasterizers(for: rects)
+        var charts: [LiveTickerChart?] = []
+        for (index, panel) in panels.enumerated() {
+            let rect = rects[index]
             var options = panel.options
             options.rotation = .none
             charts.append(
@@ -102,10 +106,7 @@ public final class Dashboard {
                     ? nil
                     : LiveTickerChart(
                         series: panel.series, panes: panel.panes, width: rect.width, height: rect.height, options: options,
-                        // No rasteriser given: each panel makes its own, sized to it, since
-                        // the panels' backdrop passes run row by row together, each holding
-                        // its measures in its rasteriser's scratch.
-                        font: font, glyphs: atlas(rect.width, rect.height)))
+                        font: font, glyphs: atlas(rect.width, rect.height), rasterizer: rasterizers[index]))
         }
         self.rects = rects
         self.panels = charts
@@ -117,6 +118,35 @@ public final class Dashboard {
         damage.reserveCapacity(16 &* panels.count &+ 2)
         wholePanels.reserveCapacity(panels.count)
         rowOrder.reserveCapacity(panels.count)
+    }
+
+    /// A rasteriser for each panel (nil for an empty rectangle), shared by panels whose rows
+    /// do not overlap, each sized to the largest panel sharing it. Panels that share rows
+    /// need their own: their backdrop passes run row by row together, each holding its
+    /// measures in its rasteriser's scratch (``paintBackdrops(of:into:)``); panels one above
+    /// another run theirs one after the other, and every other use of the scratch (partial
+    /// frames, marks) comes before or after all passes. So a 2×2 wall holds two coverage masks
+    /// of a panel's size, half a frame's, and a redrawn panel finds its scratch used by the
+    /// frame before more often. Intervals taken by their first row, each to a rasteriser
+    /// whose last panel has ended (greedy colouring of an interval graph: as few as rows
+    /// overlap). O(panels²) at init.
+    static func rasterizers(for rects: [PixelRect]) -> [Rasterizer?] {
+        var order = rects.indices.filter { !rects[$0].isEmpty }
+        order.sort { (rects[$0].minY, $0) < (rects[$1].minY, $1) }
+        var slots: [(end: Int, width: Int, height: Int)] = []
+        var slotOf = [Int](repeating: -1, count: rects.count)
+        for index in order {
+            let rect = rects[index]
+            if let free = slots.indices.first(where: { slots[$0].end <= rect.minY }) {
+                slots[free] = (rect.maxY, max(slots[free].width, rect.width), max(slots[free].height, rect.height))
+                slotOf[index] = free
+            } else {
+                slots.append((rect.maxY, rect.width, rect.height))
+                slotOf[index] = slots.count - 1
+            }
+        }
+        let made = slots.map { Rasterizer(width: $0.width, height: $0.height) }
+        return slotOf.map { $0 < 0 ? nil : made[$0] }
     }
 
     /// Whether some panel's data or view changed since it was last drawn (or nothing was
