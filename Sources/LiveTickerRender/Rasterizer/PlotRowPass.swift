@@ -79,7 +79,8 @@ struct PlotRowPass {
             PixelFill.fill(row + runStart, with: runTinted ? tint : base, count: end &- runStart)
         }
         if interior.contains(y)
-            && PixelFill.fillSelecting(row, from: 0, to: cw, bits: bits, words: words.upperBound &+ 1, base: base, tint: tint)
+            && PixelFill.fillSelecting(
+                row, from: 0, to: cw, bits: bits, words: words.upperBound &+ 1, base: base, tint: tint)
         {
             // The C kernel stored the whole row (bits clear past the measured words).
             runStart = cw

@@ -14,10 +14,10 @@ import CLiveTickerKernels
 // `ltk_fill_selecting` (through `PixelFill.fillSelecting`) straight from the interior bitset
 // (at AVX-512 sixteen pixels a step under an opmask, with no branch on the bits), where the
 // Swift loops (in `PlotRowPass` and below) decide word by word between runs and mixed words,
-// and the area's wandering edge makes that unpredictable. Same pixels (`FillLevelTests`, goldens at every
-// level); background stage 0.202-0.213 -> 0.180-0.192 ms at 1080p, 0.053-0.056 -> 0.048-0.051
-// ms at 800x480 (Bench frame, five alternating pairs of builds, Zen 4 EPYC VM). The Swift loop
-// stays the reference and the baseline and aarch64 path.
+// and the area's wandering edge makes that unpredictable. Same pixels (`FillLevelTests`,
+// goldens at every level); background stage 0.202-0.213 -> 0.180-0.192 ms at 1080p,
+// 0.053-0.056 -> 0.048-0.051 ms at 800x480 (Bench frame, five alternating pairs of builds,
+// Zen 4 EPYC VM). The Swift loops stay the reference and the baseline and aarch64 path.
 
 extension Rasterizer {
     /// Paints `backdrop` over `clip ∩ framebuffer`, each pixel stored once, and its

@@ -18,7 +18,8 @@ extension Rasterizer {
     /// Cost: O(grid lines + rows of the clip); no allocation once the scratch has grown.
     public func beginPlotRows(_ backdrop: PlotBackdrop, clip: PixelRect, into framebuffer: Framebuffer) -> Range<Int> {
         let none = UnsafeBufferPointer<Double>(start: nil, count: 0)
-        return beginPlotRows(backdrop, none, none, baseline: .nan, color: backdrop.background, alpha: 0, clip: clip, into: framebuffer)
+        return beginPlotRows(
+            backdrop, none, none, baseline: .nan, color: backdrop.background, alpha: 0, clip: clip, into: framebuffer)
     }
 
     /// ``beginPlotRows(_:clip:into:)`` with the area between the polyline `(xs[i], ys[i])` and
@@ -58,7 +59,8 @@ extension Rasterizer {
         color: RGBColor, alpha: UInt8, clip: PixelRect, into fb: Framebuffer
     ) -> Range<Int> {
         precondition(fb.drawable(clip) == fb.layoutClip(clip), "a plot pass cannot be scissored")
-        rowPass = makePlotRowPass(backdrop, xs, ys, baseline: baseline, color: color, alpha: alpha, clip: clip, into: fb)
+        rowPass = makePlotRowPass(
+            backdrop, xs, ys, baseline: baseline, color: color, alpha: alpha, clip: clip, into: fb)
         guard let pass = rowPass else { return 0..<0 }
         rowPassNext = pass.firstRow
         return pass.firstRow..<(pass.firstRow &+ pass.rows)
@@ -72,7 +74,9 @@ extension Rasterizer {
         _ backdrop: PlotBackdrop, _ xs: UnsafeBufferPointer<T>, _ ys: UnsafeBufferPointer<T>, baseline: Double,
         color: RGBColor, alpha: UInt8, clip: PixelRect, into fb: Framebuffer
     ) {
-        guard let pass = makePlotRowPass(backdrop, xs, ys, baseline: baseline, color: color, alpha: alpha, clip: clip, into: fb)
+        guard
+            let pass = makePlotRowPass(
+                backdrop, xs, ys, baseline: baseline, color: color, alpha: alpha, clip: clip, into: fb)
         else { return }
         pass.paintRows(0..<pass.rows)
     }
