@@ -9,7 +9,7 @@ import LiveTickerScales
 ///
 /// Each frame the pane first asks every mark what values it shows
 /// (``includeValues(_:into:)``, for auto scales), then draws the marks in order through
-/// ``draw(_:into:)`` with the pane's geometry, font, shared rasteriser and clip.
+/// ``draw(_:into:)`` with the pane's geometry, font, the chart's rasteriser and clip.
 ///
 /// Marks must not allocate while drawing: take scratch memory in ``prepare(plotWidth:)``,
 /// which the chart calls when it is built (and when it is rebuilt for another size).
