@@ -253,6 +253,40 @@ struct BackdropTests {
         }
     }
 
+    @Test("a plot row pass under a scissor that narrows the plot stores paint's bytes at once and leaves no rows")
+    func rowPassUnderScissor() {
+        let clip = PixelRect(minX: 10, minY: 6, maxX: 50, maxY: 34)
+        let xs: [Double] = [8, 20, 31.5, 44, 55]
+        let ys: [Double] = [30, 12.25, 18, 7.5, 26]
+        var backdrop = Self.backdrop(clip)
+        backdrop.surround = PlotSurround(color: Self.outline, minX: 2, maxX: 60)
+        func render(rows: Bool) -> ([UInt32], Range<Int>) {
+            let fb = Framebuffer(width: 64, height: 40, stride: 67)
+            fb.clear(to: 0x00AB_CDEF)
+            fb.scissor = PixelRect(minX: 5, minY: 8, maxX: 30, maxY: 20)
+            var left = 0..<0
+            if rows {
+                left = xs.withUnsafeBufferPointer { x in
+                    ys.withUnsafeBufferPointer { y in
+                        Rasterizer().beginPlotRows(
+                            backdrop, areaUnder: x, ys: y, baseline: Double(clip.maxY), color: Self.area, alpha: 77,
+                            clip: clip, into: fb)
+                    }
+                }
+            } else {
+                Rasterizer().paint(
+                    backdrop, areaUnder: xs, ys: ys, baseline: Double(clip.maxY), color: Self.area, alpha: 77, clip: clip,
+                    into: fb)
+            }
+            return (Array(UnsafeBufferPointer(start: fb.pixels, count: fb.stride * fb.height)), left)
+        }
+        let (painted, _) = render(rows: false)
+        let (begun, left) = render(rows: true)
+        #expect(left.isEmpty)
+        #expect(begun == painted)
+        #expect(begun.contains(Self.area.pixel) || begun.contains { $0 != 0x00AB_CDEF })
+    }
+
     @Test("a plot row pass over a clip outside the buffer stores nothing and has no rows")
     func rowPassOutside() {
         let c = GuardedCanvas(width: 20, height: 10)

@@ -65,9 +65,9 @@ extension LiveTickerChart {
     /// (``Rasterizer/beginPlotRows(_:areaUnder:ys:baseline:color:alpha:clip:into:)``).
     /// Returns the framebuffer rows left to the rasteriser's row pass
     /// (``Rasterizer/paintPlotRows(_:)``); none when the framebuffer's scissor narrows the
-    /// plot (then the plot and its sides are stored here whole, inside the scissor). Call
-    /// after ``prepareLine(of:_:)`` in the same frame. O(plot pixels when stored here, else
-    /// grid lines + rows), no allocation.
+    /// plot (the rasteriser then stores the plot and its sides at once, inside the scissor).
+    /// Call after ``prepareLine(of:_:)`` in the same frame. O(plot pixels when stored at once,
+    /// else grid lines + rows), no allocation.
     func beginPlot(_ pane: Int, in rect: PixelRect, into fb: Framebuffer) -> Range<Int> {
         let geometry = paneFrames[pane].geometry
         let plot = geometry.layout.plot
@@ -84,27 +84,17 @@ extension LiveTickerChart {
         let backdrop = PlotBackdrop(
             background: theme.plotBackground, gridColor: theme.grid, gridRows: gridRows, gridColumns: gridColumns,
             outline: theme.axis, surround: PlotSurround(color: theme.background, minX: rect.minX, maxX: rect.maxX))
-        let whole = scissor.intersection(plot) == plot.intersection(fb.bounds)
         guard let area = areaSeries[pane], scratch[area].keptCount > 0 else {
-            if whole { return rasterizer.beginPlotRows(backdrop, clip: plot, into: fb) }
-            rasterizer.paint(backdrop, clip: plot, into: fb)
-            return 0..<0
+            return rasterizer.beginPlotRows(backdrop, clip: plot, into: fb)
         }
         // A column's fill depends on the segments over it alone: only the points near the
         // columns this pass stores.
         let first = scratch[area]
         let near = first.keptPoints(near: scissor, reach: 0)
-        let xs = UnsafeBufferPointer(rebasing: first.pixelXs[near])
-        let ys = UnsafeBufferPointer(rebasing: first.pixelYs[near])
-        if whole {
-            return rasterizer.beginPlotRows(
-                backdrop, areaUnder: xs, ys: ys, baseline: Double(plot.maxY), color: seriesColor(area),
-                alpha: theme.areaAlpha, clip: plot, into: fb)
-        }
-        rasterizer.paint(
-            backdrop, areaUnder: xs, ys: ys, baseline: Double(plot.maxY), color: seriesColor(area), alpha: theme.areaAlpha,
-            clip: plot, into: fb)
-        return 0..<0
+        return rasterizer.beginPlotRows(
+            backdrop, areaUnder: UnsafeBufferPointer(rebasing: first.pixelXs[near]),
+            ys: UnsafeBufferPointer(rebasing: first.pixelYs[near]), baseline: Double(plot.maxY), color: seriesColor(area),
+            alpha: theme.areaAlpha, clip: plot, into: fb)
     }
 
     /// Fills ``gridRows`` and ``gridColumns`` with this frame's grid lines: the row of each

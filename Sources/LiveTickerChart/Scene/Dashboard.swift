@@ -48,9 +48,10 @@ public final class Dashboard {
     var drawnCrosshairs: [Int64?]
     var drawnStale: [Bool]
     var lastFramebuffer: ObjectIdentifier?
-    /// This frame's panels drawn whole, and the same left to right (capacity: the panels).
-    var wholePanels: [Int] = []
-    var rowOrder: [Int] = []
+    /// The panels' indices left to right (by first column), the order in which a row of the
+    /// frame crosses them; and which panels this frame draws whole.
+    let leftToRight: [Int]
+    var drawsWhole: [Bool]
     var needsFullRepaint = true
 
     /// Lays out `panels` on `grid` in a `width × height` frame, under a title strip when
@@ -116,14 +117,14 @@ public final class Dashboard {
         // Up to 16 rectangles per panel (a chart's partial frame lists about a dozen; one with
         // more is listed as its whole rectangle).
         damage.reserveCapacity(16 &* panels.count &+ 2)
-        wholePanels.reserveCapacity(panels.count)
-        rowOrder.reserveCapacity(panels.count)
+        leftToRight = rects.indices.sorted { (rects[$0].minX, $0) < (rects[$1].minX, $1) }
+        drawsWhole = [Bool](repeating: false, count: panels.count)
     }
 
     /// A rasteriser for each panel (nil for an empty rectangle), shared by panels whose rows
     /// do not overlap, each sized to the largest panel sharing it. Panels that share rows
     /// need their own: their backdrop passes run row by row together, each holding its
-    /// measures in its rasteriser's scratch (``paintBackdrops(of:into:)``); panels one above
+    /// measures in its rasteriser's scratch (``paintWholeBackdrops(into:)``); panels one above
     /// another run theirs one after the other, and every other use of the scratch (partial
     /// frames, marks) comes before or after all passes. So a 2×2 wall holds two coverage masks
     /// of a panel's size, half a frame's, and a redrawn panel finds its scratch used by the
@@ -195,7 +196,7 @@ public final class Dashboard {
         var drawn = 0
         // Each panel gathers its data and, drawn in part, draws; those drawn whole store their
         // backdrops below, row by row across the panels side by side, then their marks.
-        wholePanels.removeAll(keepingCapacity: true)
+        for index in drawsWhole.indices { drawsWhole[index] = false }
         for index in panels.indices {
             guard let chart = panels[index], full || panelChanged(index) else { continue }
             drawnVersions[index] = version(of: index)
@@ -203,7 +204,7 @@ public final class Dashboard {
             drawn &+= 1
             // Within the panel, only what changed since its last frame (the same bytes).
             if chart.beginFrame(into: framebuffer, in: rects[index], changesOnly: !full) {
-                wholePanels.append(index)
+                drawsWhole[index] = true
                 continue
             }
             if chart.damage.count <= 16 {
@@ -213,8 +214,8 @@ public final class Dashboard {
             }
             drawnStale[index] = chart.isStale  // after drawing: it reads the ticks just drawn
         }
-        paintBackdrops(of: wholePanels, into: framebuffer)
-        for index in wholePanels {
+        paintWholeBackdrops(into: framebuffer)
+        for index in panels.indices where drawsWhole[index] {
             guard let chart = panels[index] else { continue }
             chart.finishWholeFrame(into: framebuffer, in: rects[index])
             if !full { damage.append(rects[index]) }
@@ -223,24 +224,16 @@ public final class Dashboard {
         return drawn
     }
 
-    /// Stores the backdrops of the panels `indices` (each begun whole), row by row: in each row
-    /// of the frame, the row of every panel it crosses, left to right, so that the framebuffer
-    /// is stored in memory order (panels painted one after another store half rows, which
-    /// costs from an uncached framebuffer about 2.5 times per byte what whole rows cost: see
-    /// `Rasterizer+PlotRows`). Rows only one panel crosses go to it in one call. Panels must
-    /// not overlap. O(pixels of the panels + rows × panels), no allocation.
-    func paintBackdrops(of indices: [Int], into framebuffer: Framebuffer) {
-        guard !indices.isEmpty else { return }
-        // Left to right (insertion sort: a few panels, and `sort` may allocate).
-        rowOrder.removeAll(keepingCapacity: true)
-        for index in indices {
-            var at = rowOrder.count
-            while at > 0 && rects[rowOrder[at &- 1]].minX > rects[index].minX { at &-= 1 }
-            rowOrder.insert(index, at: at)
-        }
+    /// Stores the backdrops of the panels this frame draws whole (each begun), row by row: in
+    /// each row of the frame, the row of every such panel it crosses, left to right, so that
+    /// the framebuffer is stored in memory order (panels painted one after another store half
+    /// rows, which costs from an uncached framebuffer about 2.5 times per byte what whole rows
+    /// cost: see `Rasterizer+PlotRows`). Rows only one panel crosses go to it in one call.
+    /// Panels must not overlap. O(pixels of the panels + rows × panels), no allocation.
+    func paintWholeBackdrops(into framebuffer: Framebuffer) {
         var y = Int.max
         var end = Int.min
-        for index in rowOrder {
+        for index in leftToRight where drawsWhole[index] {
             y = min(y, rects[index].minY)
             end = max(end, rects[index].maxY)
         }
@@ -249,7 +242,7 @@ public final class Dashboard {
             var next = end
             var crossing = 0
             var only = -1
-            for index in rowOrder {
+            for index in leftToRight where drawsWhole[index] {
                 let r = rects[index]
                 if r.minY > y { next = min(next, r.minY) } else if r.maxY > y {
                     next = min(next, r.maxY)
@@ -261,8 +254,10 @@ public final class Dashboard {
                 chart.paintBackdropRows(y..<next, into: framebuffer, in: rects[only])
             } else if crossing > 1 {
                 for row in y..<next {
-                    for index in rowOrder where rects[index].minY <= row && row < rects[index].maxY {
-                        panels[index]?.paintBackdropRows(row..<(row &+ 1), into: framebuffer, in: rects[index])
+                    for index in leftToRight where drawsWhole[index] {
+                        let r = rects[index]
+                        guard r.minY <= row && row < r.maxY else { continue }
+                        panels[index]?.paintBackdropRows(row..<(row &+ 1), into: framebuffer, in: r)
                     }
                 }
             }

@@ -10,12 +10,13 @@
 
 extension Rasterizer {
     /// Begins storing `backdrop` over `clip` row by row (see ``paintPlotRows(_:)``), and its
-    /// ``PlotBackdrop/surround`` beside the clip in the clip's rows. The framebuffer's scissor
-    /// must not narrow `clip ∩ bounds` (a scissored plot is painted whole by
-    /// ``paint(_:clip:into:)``). Returns the framebuffer rows the pass stores, to be given to
-    /// ``paintPlotRows(_:)`` in order. Ends any pass under way.
+    /// ``PlotBackdrop/surround`` beside the clip in the clip's rows. Returns the framebuffer
+    /// rows the pass stores, to be given to ``paintPlotRows(_:)`` in order. Where the
+    /// framebuffer's scissor narrows `clip ∩ bounds`, the plot is stored here at once, as
+    /// ``paint(_:clip:into:)`` stores it, and no rows are left. Ends any pass under way.
     ///
-    /// Cost: O(grid lines + rows of the clip); no allocation once the scratch has grown.
+    /// Cost: O(grid lines + rows of the clip), or the scissored plot's pixels; no allocation
+    /// once the scratch has grown.
     public func beginPlotRows(_ backdrop: PlotBackdrop, clip: PixelRect, into framebuffer: Framebuffer) -> Range<Int> {
         let none = UnsafeBufferPointer<Double>(start: nil, count: 0)
         return beginPlotRows(
@@ -58,7 +59,11 @@ extension Rasterizer {
         _ backdrop: PlotBackdrop, _ xs: UnsafeBufferPointer<T>, _ ys: UnsafeBufferPointer<T>, baseline: Double,
         color: RGBColor, alpha: UInt8, clip: PixelRect, into fb: Framebuffer
     ) -> Range<Int> {
-        precondition(fb.drawable(clip) == fb.layoutClip(clip), "a plot pass cannot be scissored")
+        guard fb.drawable(clip) == fb.layoutClip(clip) else {
+            // A scissored pass clamps every row to the scissor: stored whole, now.
+            paintPlot(backdrop, xs, ys, baseline: baseline, color: color, alpha: alpha, clip: clip, into: fb)
+            return 0..<0
+        }
         rowPass = makePlotRowPass(
             backdrop, xs, ys, baseline: baseline, color: color, alpha: alpha, clip: clip, into: fb)
         guard let pass = rowPass else { return 0..<0 }
