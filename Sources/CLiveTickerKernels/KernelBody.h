@@ -158,12 +158,13 @@ static inline __attribute__((always_inline)) void LTK_FN(prefetch_block)(const d
 }
 
 /// `ltk_read_sum` at this level: four vector sums side by side, reading each cache line once
-/// with the extremes scan's prefetch, so the Bench's read floor reads memory as the scan does.
-static double LTK_FN(read_sum)(const double *y, intptr_t n) {
+/// as the extremes scan does (with its prefetch when `prefetch`), so the Bench's read floor
+/// reads memory as the scan does.
+static double LTK_FN(read_sum)(const double *y, intptr_t n, bool prefetch) {
     VD s0 = LTK_FN(splat)(0), s1 = s0, s2 = s0, s3 = s0;
     intptr_t j = 0;
     for (; j + BLOCK <= n; j += BLOCK) {
-        LTK_FN(prefetch_block)(y + j);
+        if (prefetch) LTK_FN(prefetch_block)(y + j);
         s0 += LTK_FN(load)(y + j);
         s1 += LTK_FN(load)(y + j + LTK_W);
         s2 += LTK_FN(load)(y + j + 2 * LTK_W);
@@ -185,7 +186,7 @@ typedef struct {
 } LTK_FN(scan_state);
 #define SCAN LTK_FN(scan_state)
 
-/// The scan of `y[lo ..< hi]` (`hi − lo ≥ BLOCK`).
+/// The scan of `y[lo ..< hi]` (`hi − lo ≥ BLOCK`), with the software prefetch when `prefetch`.
 /// Lane-wise running extremes over blocks of 4 vectors, and per lane the start of the block in
 /// which that lane last went strictly beyond (so the earliest block reaching the lane's final
 /// value). The block of the earliest position holding the overall extreme is the smallest
@@ -193,7 +194,7 @@ typedef struct {
 /// position. The last block ends at hi and may overlap the one before: a value seen twice
 /// cannot be strictly beyond itself, and the smallest recorded start is still the earliest.
 static inline __attribute__((always_inline)) void LTK_FN(scan)(
-    const double *y, const double *x, intptr_t lo, intptr_t hi, SCAN *state) {
+    const double *y, const double *x, intptr_t lo, intptr_t hi, bool prefetch, SCAN *state) {
     VD run_min = LTK_FN(splat)(y[lo]), run_max = run_min;
     VD min_block = LTK_FN(splat)((double)lo), max_block = min_block;
     VD check0 = LTK_FN(splat)(0), check1 = check0;
@@ -204,8 +205,9 @@ static inline __attribute__((always_inline)) void LTK_FN(scan)(
         // Asks for each cache line of the block 8 KB ahead. Why: past the last-level cache (10⁷
         // values, 80 MB) the hardware prefetchers alone kept this loop at 3.4–3.9 G values/s
         // where a plain sum with wide loads streams 5.3; with this, 5.0–5.5 (2-core AMD EPYC,
-        // Zen 5, huge pages, a C driver over this file).
-        LTK_FN(prefetch_block)(y + s);
+        // Zen 5, huge pages, a C driver over this file). Where it does not pay, the caller asks
+        // for none (LTK_READ_PLAIN, see Kernels.c).
+        if (prefetch) LTK_FN(prefetch_block)(y + s);
         const VD a = LTK_FN(load)(y + s), b = LTK_FN(load)(y + s + LTK_W);
         const VD c = LTK_FN(load)(y + s + 2 * LTK_W), d = LTK_FN(load)(y + s + 3 * LTK_W);
         const VD low = LTK_FN(vmin)(LTK_FN(vmin)(a, b), LTK_FN(vmin)(c, d));
@@ -334,7 +336,7 @@ static bool LTK_FN(extremes)(const double *y, const double *x, intptr_t lo, intp
     if (hi - lo < LTK_NARROW_FROM) return ltk_extremes_scalar(y, x, lo, hi, min_index, max_index);
     if (hi - lo < BLOCK) return LTK_FN(narrow)(y, x, lo, hi, min_index, max_index);
     SCAN state;
-    LTK_FN(scan)(y, x, lo, hi, &state);
+    LTK_FN(scan)(y, x, lo, hi, true, &state);
     LTK_FN(finish)(y, &state, min_index, max_index);
     return state.finite;
 }
@@ -361,10 +363,10 @@ static inline __attribute__((always_inline)) intptr_t LTK_FN(drain)(
 /// so there is no latency to hide, and a finish then rescans blocks read moments before rather
 /// than eight buckets of a memory-bound stream ago (measured at 10⁷ → 1920: MinMax 1.12–1.19 →
 /// 1.07–1.15 times one read pass, M4 1.10–1.16 → 1.08–1.15, alternating runs of a C driver on
-/// a 2-core Zen 4 EPYC; 10⁶ unchanged).
+/// a 2-core Zen 4 EPYC; 10⁶ unchanged). `prefetch`: the scans' software prefetch (see `scan`).
 #define LTK_FINISH_AT_ONCE 1024
 static intptr_t LTK_FN(buckets)(const double *y, const double *x, intptr_t lo, intptr_t n, intptr_t count,
-                                bool m4, bool check, intptr_t *out) {
+                                bool m4, bool check, bool prefetch, intptr_t *out) {
     enum { AHEAD = 8 };
     const int ahead = n / count >= LTK_FINISH_AT_ONCE ? 1 : AHEAD;
     SCAN pending[AHEAD];
@@ -386,7 +388,7 @@ static intptr_t LTK_FN(buckets)(const double *y, const double *x, intptr_t lo, i
             if (check && !finite) return -1;
             w += ltk_emit(m4, start, end, low, high, out + w);
         } else {
-            LTK_FN(scan)(y, check ? x : NULL, start, end, &pending[queued]);
+            LTK_FN(scan)(y, check ? x : NULL, start, end, prefetch, &pending[queued]);
             if (check && !pending[queued].finite) return -1;
             if (++queued == ahead) {
                 w += LTK_FN(drain)(y, m4, pending, queued, out + w);

@@ -264,17 +264,38 @@ bool ltk_extremes(int level, const double *y, const double *x, intptr_t lo, intp
     return ltk_extremes_scalar(y, x, lo, hi, min_index, max_index);
 }
 
-intptr_t ltk_bucket_extremes(int level, const double *y, const double *x, intptr_t lo, intptr_t n,
-                             intptr_t count, bool m4, bool check, intptr_t *out) {
-    if (level == LTK_LEVEL_AVX512) return ltk_avx512_buckets(y, x, lo, n, count, m4, check, out);
-    if (level == LTK_LEVEL_AVX2) return ltk_avx2_buckets(y, x, lo, n, count, m4, check, out);
+intptr_t ltk_bucket_extremes_read(int level, int way, const double *y, const double *x, intptr_t lo, intptr_t n,
+                                  intptr_t count, bool m4, bool check, intptr_t *out) {
+    const bool vector = level == LTK_LEVEL_AVX512 || level == LTK_LEVEL_AVX2;
+    if (vector && way == LTK_READ_PLAIN) return ltk_avx2_buckets(y, x, lo, n, count, m4, check, false, out);
+    if (level == LTK_LEVEL_AVX512) return ltk_avx512_buckets(y, x, lo, n, count, m4, check, true, out);
+    if (level == LTK_LEVEL_AVX2) return ltk_avx2_buckets(y, x, lo, n, count, m4, check, true, out);
     return ltk_scalar_buckets(y, x, lo, n, count, m4, check, out);
 }
 
-double ltk_read_sum(int level, const double *y, intptr_t n) {
-    if (level == LTK_LEVEL_AVX512) return ltk_avx512_read_sum(y, n);
-    if (level == LTK_LEVEL_AVX2) return ltk_avx2_read_sum(y, n);
+double ltk_read_sum_read(int level, int way, const double *y, intptr_t n) {
+    const bool vector = level == LTK_LEVEL_AVX512 || level == LTK_LEVEL_AVX2;
+    if (vector && way == LTK_READ_PLAIN) return ltk_avx2_read_sum(y, n, false);
+    if (level == LTK_LEVEL_AVX512) return ltk_avx512_read_sum(y, n, true);
+    if (level == LTK_LEVEL_AVX2) return ltk_avx2_read_sum(y, n, true);
     return ltk_read_sum_scalar(y, n);
+}
+
+/// Whether this CPU is a Zen 4: AMD, family 19h (base 0Fh + extended 0Ah), with AVX-512 (which
+/// Zen 3, the same family, lacks). Past its caches a bucket scan streams faster with 256-bit
+/// loads and no software prefetch: at 10⁷ values (80 MB, huge pages) → 1920, M4 4.5–4.8 G
+/// values/s that way against 4.0–4.6 at the AVX-512 level with the 8 KB prefetch (ten
+/// alternating runs of a C driver over this file, 2-core EPYC VM); the plain sum likewise,
+/// 4.9–5.4 against 4.4–5.0. Inside the caches the AVX-512 level stays ahead (10⁶: 7.4 against
+/// 6.0), and from 6·10⁶ values the two were even. On a Zen 5 the prefetch is what reaches the
+/// memory's rate (3.8 → 5.5 G values/s), so other CPUs keep it.
+static int ltk_is_zen4(void) {
+    unsigned a, b, c, d;
+    if (!__get_cpuid(0, &a, &b, &c, &d)) return 0;
+    const bool amd = b == 0x68747541 && d == 0x69746e65 && c == 0x444d4163;  // "AuthenticAMD"
+    if (!amd || !__get_cpuid(1, &a, &b, &c, &d)) return 0;
+    const unsigned family = ((a >> 8) & 0xF) + ((a >> 20) & 0xFF);
+    return family == 0x19 && ltk_level_supported(LTK_LEVEL_AVX512);
 }
 
 bool ltk_lttb(int level, const double *y, const double *x, intptr_t n, intptr_t m, intptr_t *out) {
@@ -335,16 +356,18 @@ bool ltk_extremes(int level, const double *y, const double *x, intptr_t lo, intp
     return ltk_extremes_scalar(y, x, lo, hi, min_index, max_index);
 }
 
-intptr_t ltk_bucket_extremes(int level, const double *y, const double *x, intptr_t lo, intptr_t n,
-                             intptr_t count, bool m4, bool check, intptr_t *out) {
-    (void)level;
+intptr_t ltk_bucket_extremes_read(int level, int way, const double *y, const double *x, intptr_t lo, intptr_t n,
+                                  intptr_t count, bool m4, bool check, intptr_t *out) {
+    (void)level; (void)way;
     return ltk_scalar_buckets(y, x, lo, n, count, m4, check, out);
 }
 
-double ltk_read_sum(int level, const double *y, intptr_t n) {
-    (void)level;
+double ltk_read_sum_read(int level, int way, const double *y, intptr_t n) {
+    (void)level; (void)way;
     return ltk_read_sum_scalar(y, n);
 }
+
+static int ltk_is_zen4(void) { return 0; }
 
 bool ltk_lttb(int level, const double *y, const double *x, intptr_t n, intptr_t m, intptr_t *out) {
     (void)level; (void)y; (void)x; (void)n; (void)m; (void)out;
@@ -414,4 +437,24 @@ int ltk_level_active(void) {
 int ltk_has_vbmi2(void) {
     static int known = -1;
     return ltk_ask_once(&known, ltk_vbmi2_supported);
+}
+
+/// From how many values a Zen 4 reads `LTK_READ_PLAIN` (see `ltk_is_zen4`): 64 MB of f64, twice
+/// its L3, past the size where the two ways were measured even.
+#define LTK_READ_PLAIN_FROM (8 * 1024 * 1024)
+
+int ltk_read_way(int level, intptr_t n) {
+    static int zen4 = -1;
+    const bool vector = level == LTK_LEVEL_AVX512 || level == LTK_LEVEL_AVX2;
+    if (!vector || n < LTK_READ_PLAIN_FROM || !ltk_ask_once(&zen4, ltk_is_zen4)) return LTK_READ_AHEAD;
+    return LTK_READ_PLAIN;
+}
+
+intptr_t ltk_bucket_extremes(int level, const double *y, const double *x, intptr_t lo, intptr_t n,
+                             intptr_t count, bool m4, bool check, intptr_t *out) {
+    return ltk_bucket_extremes_read(level, ltk_read_way(level, n), y, x, lo, n, count, m4, check, out);
+}
+
+double ltk_read_sum(int level, const double *y, intptr_t n) {
+    return ltk_read_sum_read(level, ltk_read_way(level, n), y, n);
 }

@@ -1,4 +1,5 @@
 import CLiveTickerKernels
+import Foundation
 import LiveTickerTestSupport
 import Testing
 @testable import LiveTickerDownsampling
@@ -139,6 +140,108 @@ struct KernelLevelTests {
                     }
                 }
             }
+        }
+    }
+
+    /// `ltk_bucket_extremes_read` at `level`, read `way`, over all of `y`: the count written
+    /// (−1: a non-finite value, when `check`) and the picks.
+    static func bucketsRead(_ y: [Double], level: KernelLevel, way: Int32, buckets: Int, m4: Bool, check: Bool) -> (Int, [Int]) {
+        var out = [Int](repeating: Int.min, count: 4 * buckets)
+        let written = y.withUnsafeBufferPointer { yb in
+            out.withUnsafeMutableBufferPointer { ob in
+                ltk_bucket_extremes_read(
+                    Int32(level.rawValue), way, yb.baseAddress, nil, 0, yb.count, buckets, m4, check, ob.baseAddress)
+            }
+        }
+        return (written, written < 0 ? [] : Array(out[0..<written]))
+    }
+
+    @Test("MinMax and M4 read plain (256-bit loads, no prefetch) pick what the prefetching read picks, at every level")
+    func plainReadEqualsAhead() {
+        let ahead = Int32(LTK_READ_AHEAD), plain = Int32(LTK_READ_PLAIN)
+        for level in Self.wide {
+            for (count, buckets) in [(15 * 40 + 20, 40), (17 * 9 + 4, 9), (100 * 17 + 16, 17), (5000, 3), (4099, 1920), (65_536, 64)] {
+                for shape in 0..<Self.shapes {
+                    let y = Self.data(shape, count, seed: UInt64(count) &+ 5)
+                    // The contract: exact picks whenever every value is finite; with `check`, a
+                    // non-finite value answers −1, and so may a finite sum that overflows (the
+                    // two reads sum in different lanes), which only sends a caller to its exact path.
+                    let finite = y.allSatisfy(\.isFinite)
+                    let mayOverflow = y.contains { !$0.isFinite || abs($0) > 1e300 }
+                    for m4 in [false, true] {
+                        for check in [false, true] where finite || check {
+                            let a = Self.bucketsRead(y, level: level, way: ahead, buckets: buckets, m4: m4, check: check)
+                            let p = Self.bucketsRead(y, level: level, way: plain, buckets: buckets, m4: m4, check: check)
+                            let what = "\(level) shape \(shape) n \(count) buckets \(buckets) m4 \(m4) check \(check)"
+                            if a.0 >= 0 && p.0 >= 0 {
+                                #expect(a.1 == p.1, "\(what)")
+                            } else {
+                                #expect(mayOverflow, "\(what): −1 from finite data that cannot overflow")
+                                if !finite { #expect(a.0 < 0 && p.0 < 0, "\(what): a NaN or ∞ missed") }
+                            }
+                        }
+                    }
+                }
+            }
+            for n in [0, 1, 15, 16, 33, 64, 1000, 5003] {
+                let y = (0..<n).map { Double(($0 &* 7919) % 1013) - 500 }
+                let sum = y.withUnsafeBufferPointer { ltk_read_sum_read(Int32(level.rawValue), plain, $0.baseAddress, n) }
+                #expect(sum == y.reduce(0, +), "\(level) n \(n)")
+            }
+        }
+    }
+
+    /// Whether /proc/cpuinfo names a Zen 4: AuthenticAMD, CPU family 25, with avx512f (the
+    /// kernel's own reading of CPUID, independent of the C library's).
+    static var cpuinfoSaysZen4: Bool {
+        guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return false }
+        let first = text.components(separatedBy: "\n\n").first ?? ""
+        var fields: [String: String] = [:]
+        for line in first.split(separator: "\n") {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            if parts.count == 2 { fields[parts[0].trimmingCharacters(in: .whitespaces)] = parts[1].trimmingCharacters(in: .whitespaces) }
+        }
+        let flags = Set((fields["flags"] ?? "").split(separator: " ").map(String.init))
+        return fields["vendor_id"] == "AuthenticAMD" && fields["cpu family"] == "25" && flags.contains("avx512f")
+    }
+
+    @Test("the read way: plain only on a Zen 4 (as /proc/cpuinfo names it), at a vector level, from 8 Mi values")
+    func readWay() {
+        let ahead = Int32(LTK_READ_AHEAD), plain = Int32(LTK_READ_PLAIN)
+        let from = 8 * 1024 * 1024
+        let expectedLarge = Self.cpuinfoSaysZen4 ? plain : ahead
+        for level in KernelLevel.supported {
+            for n in [0, 1000, 1_000_000, from - 1] {
+                #expect(ltk_read_way(Int32(level.rawValue), n) == ahead, "\(level) n \(n)")
+            }
+            for n in [from, 10_000_000, 1 << 40] {
+                #expect(ltk_read_way(Int32(level.rawValue), n) == (level == .sse2 ? ahead : expectedLarge), "\(level) n \(n)")
+            }
+        }
+    }
+
+    @Test("MinMax and M4 past 8 Mi values (read plain on a Zen 4): the Swift reference's picks")
+    func largeInputReadWay() {
+        let n = 8 * 1024 * 1024 + 4099
+        var rng = SplitMix64(seed: 8)
+        var walk = 0.0
+        var y = [Double](repeating: 0, count: n)
+        for i in 0..<n {
+            walk += Double(rng.next() >> 11) * 0x1p-53 - 0.5
+            y[i] = walk
+        }
+        y[n / 3] = 1e6  // one spike each way, inside a bucket
+        y[2 * n / 3] = -1e6
+        for level in Self.wide {
+            for algorithm in [DownsamplingAlgorithm.minmax, .m4] {
+                let reference = Self.run(algorithm, x: nil, y, points: 1920, level: .sse2)
+                #expect(Self.run(algorithm, x: nil, y, points: 1920, level: level) == reference, "\(algorithm) \(level)")
+            }
+        }
+        y[n / 2] = .nan  // a gap: the C call answers −1 and the exact path runs
+        for level in Self.wide {
+            let reference = Self.run(.m4, x: nil, y, points: 1920, level: .sse2)
+            #expect(Self.run(.m4, x: nil, y, points: 1920, level: level) == reference, "m4 with NaN \(level)")
         }
     }
 

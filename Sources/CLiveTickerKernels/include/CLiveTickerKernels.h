@@ -41,10 +41,32 @@ int ltk_level_select(int *requested);
 bool ltk_extremes(int level, const double *y, const double *x, intptr_t lo, intptr_t hi,
                   intptr_t *min_index, intptr_t *max_index);
 
-/// The sum of `y[0 ..< n]` (in any order) read at `level`'s vector width with the extremes
-/// scan's prefetch: what one read of the array costs when it is read as the kernels read it,
-/// the Bench's memory-read floor. O(n), allocates nothing.
+/// The sum of `y[0 ..< n]` (in any order) read as `ltk_bucket_extremes` at `level` reads `n`
+/// values (`ltk_read_way`): what one read of the array costs when it is read as the kernels
+/// read it, the Bench's memory-read floor. O(n), allocates nothing.
 double ltk_read_sum(int level, const double *y, intptr_t n);
+
+/// How a bucket scan reads memory. `LTK_READ_AHEAD`: the level's vector width, each cache line
+/// also prefetched 8 KB ahead. `LTK_READ_PLAIN`: 256-bit loads and the hardware prefetchers
+/// alone. Both give the same picks; only the speed differs.
+enum {
+    LTK_READ_AHEAD = 0,
+    LTK_READ_PLAIN = 1,
+};
+
+/// The way `ltk_bucket_extremes` and `ltk_read_sum` read `n` values at `level` on this CPU:
+/// `LTK_READ_PLAIN` on a Zen 4 (AMD family 19h with AVX-512) at the vector levels from
+/// 8 M values (64 MB, twice a Zen 4 L3), else `LTK_READ_AHEAD`. O(1) (CPUID asked once).
+int ltk_read_way(int level, intptr_t n);
+
+/// `ltk_bucket_extremes` read the given `way` (`LTK_READ_AHEAD` or `LTK_READ_PLAIN`) whatever
+/// the CPU and size: the same picks either way, so the tests compare both with the reference.
+/// Below the vector levels `way` changes nothing. O(n), allocates nothing.
+intptr_t ltk_bucket_extremes_read(int level, int way, const double *y, const double *x, intptr_t lo, intptr_t n,
+                                  intptr_t count, bool m4, bool check, intptr_t *out);
+
+/// `ltk_read_sum` read the given `way` (see `ltk_bucket_extremes_read`). O(n), allocates nothing.
+double ltk_read_sum_read(int level, int way, const double *y, intptr_t n);
 
 /// MinMax (`m4` false: per bucket its minimum and maximum) or M4 (`m4` true: its first,
 /// minimum, maximum and last) over `count > 0` equal-count buckets of `y[lo ..< lo + n]`, bucket
