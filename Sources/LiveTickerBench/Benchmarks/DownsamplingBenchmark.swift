@@ -62,7 +62,7 @@ enum DownsamplingBenchmark {
             }
         }
         report.note("downsample", "lttb_x: LTTB with x (epoch milliseconds 1 apart); tsdownsample's LTTB with x takes the next bucket's middle x where ours (and the x-less reference) takes its mean x, so its indices are not compared")
-        report.note("downsample", "read_pass: one sum over the same f64 array at the kernels' level and with their prefetch (ltk_read_sum), the memory-read floor; inputs in huge pages on both sides (numpy's arrays are); kernels at level \(KernelLevel.active), sse2_points_per_second is the Swift reference path")
+        report.note("downsample", "read_pass: one sum over the same f64 array at the kernels' level, the faster of their two ways of reading (prefetching ahead at the level's width, or plain 256-bit loads, ltk_read_sum_read), the memory-read floor; inputs in huge pages on both sides (numpy's arrays are); kernels at level \(KernelLevel.active), sse2_points_per_second is the Swift reference path")
         if !options.comparePeers {
             report.note("downsample", "tsdownsample comparison skipped (--no-peers)")
         } else if !peerAvailable {
@@ -140,26 +140,35 @@ func powerOfTen(_ n: Int) -> String {
     return "10" + String(String(exponent).map { superscripts[Int(String($0))!] })
 }
 
-/// Best-of-repeats points/s of one read pass over `values` (``readPassSum(_:)``), timed like
-/// ``DownsamplingBenchmark/measure(_:_:quick:)`` so the two are comparable.
+/// Best-of-repeats points/s of one read pass over `values` (``readPassSum(_:way:)``), timed
+/// like ``DownsamplingBenchmark/measure(_:_:x:quick:level:)`` so the two are comparable: the
+/// faster of the two ways the kernels can read (`LTK_READ_AHEAD`, `LTK_READ_PLAIN`), the two
+/// timed in turn, so the floor is the best this machine's core reads the array whichever way
+/// the kernels chose.
 private func measureReadPass(_ values: UnsafeBufferPointer<Double>, quick: Bool) -> Double {
     var sink = 0.0
     let repetitions = max(3, min(2000, (quick ? 20_000_000 : 200_000_000) / values.count))
-    let samples = TimingSamples.measure(count: repetitions, warmup: 1) { sink += readPassSum(values) }
+    var best = UInt64.max
+    for _ in 0..<2 {
+        for way in [Int32(LTK_READ_AHEAD), Int32(LTK_READ_PLAIN)] {
+            let samples = TimingSamples.measure(count: (repetitions + 1) / 2, warmup: 1) { sink += readPassSum(values, way: way) }
+            best = min(best, samples.minimumNanoseconds)
+        }
+    }
     if sink == 0.125 { print("", terminator: "") }  // keeps the sums observable
-    return Double(values.count) / (Double(samples.minimumNanoseconds) / 1e9)
+    return Double(values.count) / (Double(best) / 1e9)
 }
 
-/// The sum of `y` read as the kernels read it: ``ltk_read_sum`` at the active level (the widest
-/// this CPU has unless `LIVETICKER_SIMD` says otherwise), vector loads with the extremes scan's
-/// prefetch. Why not a Swift loop: Swift's SIMD types compile to baseline SSE2 here, 16-byte
-/// loads with no prefetch, and past the last-level cache such a loop read 3.5 G values/s where
-/// the same memory gives 5.3 to wide loads (2-core AMD EPYC, Zen 5): a floor that low made
-/// kernels look faster than reading their input.
+/// The sum of `y` read as the kernels read it, read `way`: ``ltk_read_sum_read`` at the active
+/// level (the widest this CPU has unless `LIVETICKER_SIMD` says otherwise). Why not a Swift
+/// loop: Swift's SIMD types compile to baseline SSE2 here, 16-byte loads with no prefetch, and
+/// past the last-level cache such a loop read 3.5 G values/s where the same memory gives 5.3 to
+/// wide loads (2-core AMD EPYC, Zen 5): a floor that low made kernels look faster than reading
+/// their input.
 @inline(never)
-private func readPassSum(_ y: UnsafeBufferPointer<Double>) -> Double {
+private func readPassSum(_ y: UnsafeBufferPointer<Double>, way: Int32) -> Double {
     guard let base = y.baseAddress else { return 0 }
-    return ltk_read_sum(Int32(KernelLevel.active.rawValue), base, y.count)
+    return ltk_read_sum_read(Int32(KernelLevel.active.rawValue), way, base, y.count)
 }
 
 /// tsdownsample (Rust, PyPI) timed by a small Python script on the same f64 file.
