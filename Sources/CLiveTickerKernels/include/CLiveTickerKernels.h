@@ -75,7 +75,8 @@ double ltk_read_sum_read(int level, int way, const double *y, intptr_t n);
 /// `MinMax.buckets` / `M4.columns` over index columns write). With `check`, returns −1 as soon
 /// as a bucket holds a non-finite value (y, or x when not NULL; a finite overflow may also
 /// answer −1, which only sends the caller to its exact per-run path); `out` is then partly
-/// written. Else the count written (≤ 2·count, or 4·count for M4). O(n), allocates nothing.
+/// written. Else the count written (≤ 2·count, or 4·count for M4). Reads `y` the way
+/// `ltk_read_way(level, n)` gives. O(n), allocates nothing.
 intptr_t ltk_bucket_extremes(int level, const double *y, const double *x, intptr_t lo, intptr_t n,
                              intptr_t count, bool m4, bool check, intptr_t *out);
 
