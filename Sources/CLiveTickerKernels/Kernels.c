@@ -283,12 +283,13 @@ double ltk_read_sum_read(int level, int way, const double *y, intptr_t n) {
 
 /// Whether this CPU is a Zen 4: AMD, family 19h (base 0Fh + extended 0Ah), with AVX-512 (which
 /// Zen 3, the same family, lacks). Past its caches a bucket scan streams faster with 256-bit
-/// loads and no software prefetch: at 10⁷ values (80 MB, huge pages) → 1920, M4 4.5–4.8 G
-/// values/s that way against 4.0–4.6 at the AVX-512 level with the 8 KB prefetch (ten
-/// alternating runs of a C driver over this file, 2-core EPYC VM); the plain sum likewise,
-/// 4.9–5.4 against 4.4–5.0. Inside the caches the AVX-512 level stays ahead (10⁶: 7.4 against
-/// 6.0), and from 6·10⁶ values the two were even. On a Zen 5 the prefetch is what reaches the
-/// memory's rate (3.8 → 5.5 G values/s), so other CPUs keep it.
+/// loads and no software prefetch: at 10⁷ values (80 MB, huge pages) → 1920, M4 4.31–4.52 G
+/// values/s that way against 4.03–4.15 at the AVX-512 level with the 8 KB prefetch, MinMax
+/// 4.14–4.54 against 3.63–4.15, the plain sum 4.22–4.92 against 4.09–4.43 (a C driver over
+/// this file, both ways timed in turn, eight rounds, 2-core EPYC VM; the plain way won every
+/// round). Inside the caches the AVX-512 level stays ahead (10⁶: 7.4 against 6.0), and at
+/// 6·10⁶ values the two were even. On a Zen 5 the prefetch is what reaches the memory's rate
+/// (3.8 → 5.5 G values/s), so other CPUs keep it.
 static int ltk_is_zen4(void) {
     unsigned a, b, c, d;
     if (!__get_cpuid(0, &a, &b, &c, &d)) return 0;
