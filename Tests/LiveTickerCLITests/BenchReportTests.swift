@@ -23,6 +23,17 @@ import Testing
         #expect(report.table.hasSuffix(report.summary))
     }
 
+    @Test("bodies timed in turn: each runs once a round, in the order given, after the warm-up rounds")
+    func timedInTurn() {
+        final class Log { var calls: [Int] = [] }
+        let log = Log()
+        let samples = TimingSamples.inTurn(count: 4, warmup: 2, [{ log.calls.append(0) }, { log.calls.append(1) }, { log.calls.append(2) }])
+        #expect(samples.count == 3)
+        #expect(samples.allSatisfy { $0.nanoseconds.count == 4 })
+        #expect(log.calls == Array(repeating: [0, 1, 2], count: 6).flatMap { $0 })
+        #expect(TimingSamples.inTurn(count: 0, warmup: 0, []).isEmpty)
+    }
+
     @Test("no comparisons, no summary")
     func emptySummary() {
         var report = BenchReport()

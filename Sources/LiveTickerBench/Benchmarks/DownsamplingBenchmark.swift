@@ -38,13 +38,15 @@ enum DownsamplingBenchmark {
                 if algorithm == .minmax || algorithm == .m4 {
                     // How far from the memory-read floor: the goal where the read pass is
                     // memory-bound (it falls well below its in-cache rate) is at most ×1.2 of it.
-                    let multiple = readPass / pointsPerSecond
+                    // Timed in turn with the read pass, so both see the same moments of the
+                    // host's memory (measured apart, the two drifted by up to 25 % here).
+                    let (kernel, floor) = measureAgainstReadPass(algorithm, values.values, quick: options.quick)
                     report.add(
-                        "downsample.\(algorithm.rawValue).n\(size).read_pass_multiple", multiple, "x",
-                        note: "time of one read pass × this = ours\(readPass < 0.6 * inCacheReadPass ? " (read pass memory-bound here)" : "")")
+                        "downsample.\(algorithm.rawValue).n\(size).read_pass_multiple", floor / kernel, "x",
+                        note: "time of one read pass × this = ours, the two timed in turn\(readPass < 0.6 * inCacheReadPass ? " (read pass memory-bound here)" : "")")
                     if size >= 10_000_000 {
                         report.compare(
-                            "\(names[algorithm]!), N = \(powerOfTen(size)), against one read pass", ours: pointsPerSecond, peer: readPass,
+                            "\(names[algorithm]!), N = \(powerOfTen(size)), against one read pass in turn", ours: kernel, peer: floor,
                             peerName: "the read pass", unit: "points/s", lowerIsBetter: false)
                     }
                 }
@@ -127,6 +129,33 @@ enum DownsamplingBenchmark {
         }
         let seconds = Double(samples.minimumNanoseconds) / 1e9
         return (Double(values.count) / seconds, Array(output[0..<kept]))
+    }
+}
+
+extension DownsamplingBenchmark {
+    /// Points/s of `algorithm` at the active level and of one read pass over `values` (the
+    /// faster of the kernels' two ways of reading, as ``measureReadPass(_:quick:)``), the three
+    /// timed in turn, best of as many rounds as ``measure(_:_:x:quick:level:)`` repeats: a ratio
+    /// of the two that the host's other machines move together.
+    static func measureAgainstReadPass(
+        _ algorithm: DownsamplingAlgorithm, _ values: UnsafeBufferPointer<Double>, quick: Bool
+    ) -> (kernel: Double, readPass: Double) {
+        let capacity = Downsampler.requiredCapacity(algorithm: algorithm, count: values.count, points: threshold)
+        var output = [Int](repeating: 0, count: capacity)
+        var sink = 0.0
+        let repetitions = max(3, min(2000, (quick ? 20_000_000 : 200_000_000) / values.count))
+        let samples = output.withUnsafeMutableBufferPointer { buffer in
+            let out = buffer  // the closures below escape into an array: they capture a copy
+            return TimingSamples.inTurn(count: repetitions, [
+                { _ = Downsampler.downsample(algorithm: algorithm, x: nil, y: values, points: threshold, into: out, level: .active) },
+                { sink += readPassSum(values, way: Int32(LTK_READ_AHEAD)) },
+                { sink += readPassSum(values, way: Int32(LTK_READ_PLAIN)) },
+            ])
+        }
+        if sink == 0.125 { print("", terminator: "") }  // keeps the sums observable
+        let n = Double(values.count)
+        let read = min(samples[1].minimumNanoseconds, samples[2].minimumNanoseconds)
+        return (n / (Double(samples[0].minimumNanoseconds) / 1e9), n / (Double(read) / 1e9))
     }
 }
 

@@ -42,6 +42,25 @@ struct TimingSamples: Sendable {
         return (a, b)
     }
 
+    /// Times each of `bodies` in turn, `count` rounds after `warmup` unmeasured ones: one
+    /// summary per body, all taken at the same moments of a shared machine (``alternating``
+    /// for any number of bodies).
+    static func inTurn(count: Int, warmup: Int = 1, _ bodies: [() -> Void]) -> [TimingSamples] {
+        for _ in 0..<warmup {
+            for body in bodies { body() }
+        }
+        var samples = [TimingSamples](repeating: TimingSamples(), count: bodies.count)
+        for k in samples.indices { samples[k].reserve(count) }
+        for _ in 0..<count {
+            for (k, body) in bodies.enumerated() {
+                let start = MonotonicClock.now()
+                body()
+                samples[k].append(MonotonicClock.now() &- start)
+            }
+        }
+        return samples
+    }
+
     /// Makes room for `count` samples (so appending them allocates nothing).
     mutating func reserve(_ count: Int) { nanoseconds.reserveCapacity(count) }
 
