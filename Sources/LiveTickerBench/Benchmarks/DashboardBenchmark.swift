@@ -26,13 +26,17 @@ enum DashboardBenchmark {
                 // A reference frame and a wall frame in turn: the ratio compares frames drawn
                 // under the same load (measured one after the other, the reference's median
                 // moved by 1.33-1.91 ms between three runs at load 4).
-                let (beside, samples) = TimingSamples.alternating(count: frames, {
-                    reference.advance()
-                    reference.chart.draw(into: reference.framebuffer)
-                }, {
-                    advance()
-                    wall.dashboard.draw(into: wall.framebuffer)
-                })
+                let timed = TimingSamples.inTurn(count: frames, warmup: 3, [
+                    {
+                        reference.advance()
+                        reference.chart.draw(into: reference.framebuffer)
+                    },
+                    {
+                        advance()
+                        wall.dashboard.draw(into: wall.framebuffer)
+                    },
+                ])
+                let (beside, samples) = (timed[0], timed[1])
                 let ratio = samples.medianMilliseconds / max(1e-9, beside.medianMilliseconds)
                 report.add("\(key).median_ms", samples.medianMilliseconds, "ms", note: "×\(format(ratio)) the reference frame")
                 report.add("\(key).p99_ms", samples.p99Milliseconds, "ms")

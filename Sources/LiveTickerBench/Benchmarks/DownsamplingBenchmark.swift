@@ -24,7 +24,7 @@ enum DownsamplingBenchmark {
             let peers = peerAvailable ? TsdownsamplePeer.measure(walk, threshold: threshold) : nil
             // Our input in huge pages, as numpy allocates the peer's (see HugePageArray).
             let values = HugePageArray(walk)
-            let readPass = measureReadPass(values.values, quick: options.quick)
+            let readPass = readPassInTurn(values.values, quick: options.quick).readPass
             if size == sizes[0] { inCacheReadPass = readPass }
             report.add("downsample.read_pass.n\(size).points_per_second", readPass, "points/s")
             measureWithTimestamps(size: size, values: values.values, peer: peers?.pointsPerSecond["lttb_x"], options, into: &report)
@@ -121,9 +121,8 @@ enum DownsamplingBenchmark {
         let capacity = Downsampler.requiredCapacity(algorithm: algorithm, count: values.count, points: threshold)
         var output = [Int](repeating: 0, count: capacity)
         var kept = 0
-        let repetitions = max(3, min(2000, (quick ? 20_000_000 : 200_000_000) / values.count))
         let samples = output.withUnsafeMutableBufferPointer { out in
-            TimingSamples.measure(count: repetitions, warmup: 1) {
+            TimingSamples.measure(count: repetitions(values.count, quick: quick), warmup: 1) {
                 kept = Downsampler.downsample(algorithm: algorithm, x: x, y: values, points: threshold, into: out, level: level)
             }
         }
@@ -133,30 +132,50 @@ enum DownsamplingBenchmark {
 }
 
 extension DownsamplingBenchmark {
-    /// Points/s of `algorithm` at the active level and of one read pass over `values` (the
-    /// faster of the kernels' two ways of reading, as ``measureReadPass(_:quick:)``), the three
-    /// timed in turn, best of as many rounds as ``measure(_:_:x:quick:level:)`` repeats: a ratio
-    /// of the two that the host's other machines move together.
+    /// How many timed runs over `count` values: enough for ≥ 0.2 s (0.02 s with `quick`),
+    /// from 3 to 2000 (the peer script repeats as many).
+    static func repetitions(_ count: Int, quick: Bool) -> Int {
+        max(3, min(2000, (quick ? 20_000_000 : 200_000_000) / max(1, count)))
+    }
+
+    /// Points/s of `algorithm` at the active level and of one read pass over `values`
+    /// (``readPassInTurn(_:quick:alongside:)``), timed in turn: a ratio of the two that the host's
+    /// other machines move together.
     static func measureAgainstReadPass(
         _ algorithm: DownsamplingAlgorithm, _ values: UnsafeBufferPointer<Double>, quick: Bool
     ) -> (kernel: Double, readPass: Double) {
         let capacity = Downsampler.requiredCapacity(algorithm: algorithm, count: values.count, points: threshold)
         var output = [Int](repeating: 0, count: capacity)
-        var sink = 0.0
-        let repetitions = max(3, min(2000, (quick ? 20_000_000 : 200_000_000) / values.count))
-        let samples = output.withUnsafeMutableBufferPointer { buffer in
-            let out = buffer  // the closures below escape into an array: they capture a copy
-            return TimingSamples.inTurn(count: repetitions, [
-                { _ = Downsampler.downsample(algorithm: algorithm, x: nil, y: values, points: threshold, into: out, level: .active) },
-                { sink += readPassSum(values, way: Int32(LTK_READ_AHEAD)) },
-                { sink += readPassSum(values, way: Int32(LTK_READ_PLAIN)) },
-            ])
+        let (kernel, readPass) = output.withUnsafeMutableBufferPointer { buffer in
+            let out = buffer  // the closure below escapes into an array: it captures a copy
+            return readPassInTurn(values, quick: quick, alongside: [{
+                _ = Downsampler.downsample(algorithm: algorithm, x: nil, y: values, points: threshold, into: out, level: .active)
+            }])
         }
-        if sink == 0.125 { print("", terminator: "") }  // keeps the sums observable
-        let n = Double(values.count)
-        let read = min(samples[1].minimumNanoseconds, samples[2].minimumNanoseconds)
-        return (n / (Double(samples[0].minimumNanoseconds) / 1e9), n / (Double(read) / 1e9))
+        return (kernel[0], readPass)
     }
+}
+
+/// Best-of-repeats points/s of one read pass over `values`, and of each of `others`, all timed
+/// in turn for ``DownsamplingBenchmark/repetitions(_:quick:)`` rounds (as the kernels are
+/// timed, so the figures compare): the read pass is the faster of the kernels' two ways of
+/// reading (`LTK_READ_AHEAD`, `LTK_READ_PLAIN`, ``readPassSum(_:way:)``), so the floor is the
+/// best this machine's core reads the array at, whichever way the kernels chose.
+private func readPassInTurn(
+    _ values: UnsafeBufferPointer<Double>, quick: Bool, alongside others: [() -> Void] = []
+) -> (others: [Double], readPass: Double) {
+    final class Sink { var total = 0.0 }
+    let sink = Sink()
+    let reads: [() -> Void] = [
+        { sink.total += readPassSum(values, way: Int32(LTK_READ_AHEAD)) },
+        { sink.total += readPassSum(values, way: Int32(LTK_READ_PLAIN)) },
+    ]
+    let samples = TimingSamples.inTurn(count: DownsamplingBenchmark.repetitions(values.count, quick: quick), reads + others)
+    if sink.total == 0.125 { print("", terminator: "") }  // keeps the sums observable
+    let n = Double(values.count)
+    let read = min(samples[0].minimumNanoseconds, samples[1].minimumNanoseconds)
+    let rates = samples.dropFirst(reads.count).map { n / (Double($0.minimumNanoseconds) / 1e9) }
+    return (rates, n / (Double(read) / 1e9))
 }
 
 /// "10⁶" for 1 000 000 (sizes that are powers of ten), else the number.
@@ -167,25 +186,6 @@ func powerOfTen(_ n: Int) -> String {
     while v >= 10 && v % 10 == 0 { v /= 10; exponent += 1 }
     guard v == 1 else { return String(n) }
     return "10" + String(String(exponent).map { superscripts[Int(String($0))!] })
-}
-
-/// Best-of-repeats points/s of one read pass over `values` (``readPassSum(_:way:)``), timed
-/// like ``DownsamplingBenchmark/measure(_:_:x:quick:level:)`` so the two are comparable: the
-/// faster of the two ways the kernels can read (`LTK_READ_AHEAD`, `LTK_READ_PLAIN`), the two
-/// timed in turn, so the floor is the best this machine's core reads the array whichever way
-/// the kernels chose.
-private func measureReadPass(_ values: UnsafeBufferPointer<Double>, quick: Bool) -> Double {
-    var sink = 0.0
-    let repetitions = max(3, min(2000, (quick ? 20_000_000 : 200_000_000) / values.count))
-    var best = UInt64.max
-    for _ in 0..<2 {
-        for way in [Int32(LTK_READ_AHEAD), Int32(LTK_READ_PLAIN)] {
-            let samples = TimingSamples.measure(count: (repetitions + 1) / 2, warmup: 1) { sink += readPassSum(values, way: way) }
-            best = min(best, samples.minimumNanoseconds)
-        }
-    }
-    if sink == 0.125 { print("", terminator: "") }  // keeps the sums observable
-    return Double(values.count) / (Double(best) / 1e9)
 }
 
 /// The sum of `y` read as the kernels read it, read `way`: ``ltk_read_sum_read`` at the active

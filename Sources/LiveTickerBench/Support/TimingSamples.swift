@@ -19,32 +19,9 @@ struct TimingSamples: Sendable {
         return samples
     }
 
-    /// Times `first` and `second` in turn, `count` times each after `warmup` unmeasured
-    /// turns, so both see the same machine load (a ratio of their medians then holds on a
-    /// shared, loaded machine where two runs one after the other drift apart).
-    static func alternating(count: Int, warmup: Int = 3, _ first: () -> Void, _ second: () -> Void) -> (TimingSamples, TimingSamples) {
-        for _ in 0..<warmup {
-            first()
-            second()
-        }
-        var a = TimingSamples()
-        var b = TimingSamples()
-        a.nanoseconds.reserveCapacity(count)
-        b.nanoseconds.reserveCapacity(count)
-        for _ in 0..<count {
-            var start = MonotonicClock.now()
-            first()
-            a.nanoseconds.append(MonotonicClock.now() &- start)
-            start = MonotonicClock.now()
-            second()
-            b.nanoseconds.append(MonotonicClock.now() &- start)
-        }
-        return (a, b)
-    }
-
     /// Times each of `bodies` in turn, `count` rounds after `warmup` unmeasured ones: one
-    /// summary per body, all taken at the same moments of a shared machine (``alternating``
-    /// for any number of bodies).
+    /// summary per body, all taken at the same moments of a shared machine (a ratio of two
+    /// bodies' figures then holds where two runs one after the other drift apart).
     static func inTurn(count: Int, warmup: Int = 1, _ bodies: [() -> Void]) -> [TimingSamples] {
         for _ in 0..<warmup {
             for body in bodies { body() }
