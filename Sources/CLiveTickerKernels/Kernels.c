@@ -102,6 +102,18 @@ static double ltk_read_sum_scalar(const double *y, intptr_t n) {
     return (s0 + s1) + (s2 + s3);
 }
 
+// The sweep's layout pass reads eight capsules at a 36-byte pitch (SweepBody.h).
+_Static_assert(sizeof(ltk_capsule) == 36, "ltk_capsule is eight floats and a flag, 36 bytes");
+
+/// Floats in each of the sweep's per-capsule arrays (``ltk_sweep_work_bytes``): the capsules
+/// plus eight lanes of padding, rounded up to whole vectors.
+static inline intptr_t ltk_sweep_pitch(intptr_t count) { return (count + 8 + 7) & ~(intptr_t)7; }
+
+intptr_t ltk_sweep_work_bytes(intptr_t count) {
+    // Nine capsule arrays (eight fields and the spans flags) and seven column-form arrays.
+    return 16 * ltk_sweep_pitch(count < 0 ? 0 : count) * (intptr_t)sizeof(float);
+}
+
 #if defined(__x86_64__)
 #include <cpuid.h>
 #include <immintrin.h>
@@ -305,15 +317,14 @@ bool ltk_lttb(int level, const double *y, const double *x, intptr_t n, intptr_t 
     return false;  // baseline: the Swift kernel runs instead
 }
 
-bool ltk_sweep_columns(int level, const ltk_capsule *list, intptr_t count, const ltk_pen *pen,
-                       ltk_column_segment *near) {
+bool ltk_sweep_columns(int level, const ltk_capsule *list, intptr_t count, const ltk_pen *pen, void *work) {
     if (count <= 0) return true;
     if (level == LTK_LEVEL_AVX512) {
-        ltk_avx512_sweep(list, count, pen, near);
+        ltk_avx512_sweep(list, count, pen, work);
         return true;
     }
     if (level == LTK_LEVEL_AVX2) {
-        ltk_avx2_sweep(list, count, pen, near);
+        ltk_avx2_sweep(list, count, pen, work);
         return true;
     }
     return false;  // baseline: the Swift sweep runs instead
@@ -375,9 +386,8 @@ bool ltk_lttb(int level, const double *y, const double *x, intptr_t n, intptr_t 
     return false;
 }
 
-bool ltk_sweep_columns(int level, const ltk_capsule *list, intptr_t count, const ltk_pen *pen,
-                       ltk_column_segment *near) {
-    (void)level; (void)list; (void)count; (void)pen; (void)near;
+bool ltk_sweep_columns(int level, const ltk_capsule *list, intptr_t count, const ltk_pen *pen, void *work) {
+    (void)level; (void)list; (void)count; (void)pen; (void)work;
     return false;
 }
 

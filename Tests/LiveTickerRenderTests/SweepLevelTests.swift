@@ -29,7 +29,8 @@ struct SweepLevelTests {
         #expect(MemoryLayout<StrokeCapsule>.offset(of: \.length) == 24)
         #expect(MemoryLayout<StrokeCapsule>.offset(of: \.slope) == 28)
         #expect(MemoryLayout<StrokeCapsule>.offset(of: \.spansColumns) == 32)
-        #expect(MemoryLayout<ltk_column_segment>.stride <= MemoryLayout<ColumnSegment>.stride)
+        // The C sweep reads eight capsules' fields at a 36-byte pitch.
+        #expect(MemoryLayout<StrokeCapsule>.stride == 36)
     }
 
     /// Strokes the polyline at `level` onto a textured `width × height` canvas (stride padded,
@@ -87,7 +88,9 @@ struct SweepLevelTests {
     @Test("dense and sparse points, gaps, lone points, jumps, dashes and huge values")
     func shapes() {
         // 0.02: over a hundred capsules reach a column, more than the C sweep pairs columns with.
-        for dx in [0.02, 0.13, 0.5, 3.7, 17] {
+        // 0.4 and 0.5: four or five capsules a column, both sides of the C sweep's limit for
+        // putting two columns in column form at once.
+        for dx in [0.02, 0.13, 0.4, 0.5, 0.9, 3.7, 17] {
             let (xs, ys) = randomWalk(Int(90 / dx) + 2, seed: 7, step: 3, dx: dx)
             expectEqualAtEveryLevel(xs, ys, width: 1.5, "dx \(dx)")
         }
@@ -101,6 +104,11 @@ struct SweepLevelTests {
         expectEqualAtEveryLevel(xs, ys, width: 2, alpha: 160, dash: DashPattern(on: 6, off: 3), "dashed")
         let (rx, ry) = randomWalk(90, seed: 8, step: 4)
         expectEqualAtEveryLevel(rx.reversed(), ry.reversed(), width: 1.5, "backwards")
+        // Every count of capsules around the eight the C sweep lays out at a time.
+        for n in 2...18 {
+            let (sx, sy) = randomWalk(n, seed: UInt64(n), step: 5, dx: 90 / Double(n))
+            expectEqualAtEveryLevel(sx, sy, width: 1.5, "\(n) points")
+        }
         expectEqualAtEveryLevel([10.5], [20.5], width: 3, "one point")
         expectEqualAtEveryLevel([10.5, 10.5, 10.5], [2, 30, 61], width: 1.5, "vertical")
     }

@@ -106,11 +106,6 @@ typedef struct {
     bool spans_columns;
 } ltk_capsule;
 
-/// A capsule seen from one column (the scalar form of the Swift `ColumnSegment`).
-typedef struct {
-    float ux, uy, length, along0, across0, first_row, last_row;
-} ltk_column_segment;
-
 /// The pen of one stroke: pixel (0, 0) of the clip, the row pitch in pixels, the clip-relative
 /// columns `first_column ..< columns` and rows `first_row ..< rows` that may be written (the
 /// clip, or the part of it inside the framebuffer's scissor), the coverage radius, the colour
@@ -123,13 +118,18 @@ typedef struct {
 } ltk_pen;
 
 /// The column sweep of the Swift `RasterScratch.sweepColumns` at `level` (AVX2 or AVX-512: eight
-/// rows per vector instead of two groups of four), over `count > 0` capsules sorted by both
-/// ends; `near` has room for `count` segments. Writes exactly the pixels the Swift sweep
-/// writes, with the same values (the same IEEE operations in the same order, no FMA). Returns
-/// false, touching nothing, for a level without a C build (baseline: the Swift code runs).
-/// O(columns reached + Σ rows × nearby capsules / 8), allocates nothing.
-bool ltk_sweep_columns(int level, const ltk_capsule *list, intptr_t count, const ltk_pen *pen,
-                       ltk_column_segment *near);
+/// rows per vector instead of two groups of four, and each column's nearby capsules put in
+/// column form eight at a time), over `count > 0` capsules sorted by both ends; `work` holds
+/// ``ltk_sweep_work_bytes``(count) bytes, 4-byte aligned, that the call uses as scratch.
+/// Writes exactly the pixels the Swift sweep writes, with the same values (the same IEEE
+/// operations in the same order, no FMA). Returns false, touching nothing, for a level
+/// without a C build (baseline: the Swift code runs). O(capsules + columns reached + Σ rows ×
+/// nearby capsules / 8), allocates nothing.
+bool ltk_sweep_columns(int level, const ltk_capsule *list, intptr_t count, const ltk_pen *pen, void *work);
+
+/// Bytes of scratch ``ltk_sweep_columns`` needs for `count` capsules: 64 a capsule and as
+/// many for each of 8 to 15 lanes of padding. O(1).
+intptr_t ltk_sweep_work_bytes(intptr_t count);
 
 /// The widened clip of one stroke (the Swift `StrokeGeometry`): a segment with both ends
 /// inside `[min_x, max_x] × [min_y, max_y]` needs no clipping; `origin` is pixel (0, 0) of the clip.

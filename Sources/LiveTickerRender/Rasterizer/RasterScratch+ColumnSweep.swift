@@ -372,18 +372,15 @@ extension RasterScratch {
     /// The C sweep at `level`; false when that level has no C build (the Swift sweep runs).
     ///
     /// Invariants: `StrokeCapsule` has `ltk_capsule`'s layout (eight Floats, then the Bool at
-    /// byte 32; `StrokeSweepTests` checks it), so the capsule list is passed as is; the
-    /// `columnSegments` memory (`capsuleCapacity` `ColumnSegment`s, 96 bytes each) holds
-    /// `count` of the kernel's 28-byte `ltk_column_segment`s, bound to that type only during
-    /// the call.
+    /// byte 32, 36 bytes a capsule; `SweepLevelTests` checks it), so the capsule list is passed
+    /// as is; `sweepWork` holds `ltk_sweep_work_bytes(capsuleCapacity)` bytes, at least what
+    /// `count` capsules need.
     private func sweepInC(_ count: Int, _ g: StrokeGeometry, level: Int32) -> Bool {
         var pen = ltk_pen(
             pixels: g.pixels, stride: g.stride, columns: g.columns, rows: g.rows, first_column: g.firstColumn,
             first_row: g.firstRow, radius: Float(g.radius), color: g.color, alpha: g.alpha)
         return UnsafeRawPointer(capsules).withMemoryRebound(to: ltk_capsule.self, capacity: count) { list in
-            UnsafeMutableRawPointer(columnSegments).withMemoryRebound(to: ltk_column_segment.self, capacity: count) { near in
-                ltk_sweep_columns(level, list, count, &pen, near)
-            }
+            ltk_sweep_columns(level, list, count, &pen, sweepWork)
         }
     }
 

@@ -1,3 +1,5 @@
+import CLiveTickerKernels
+
 /// The scratch memory of a `Rasterizer`: a coverage mask for strokes and per-column extents
 /// for area fills.
 ///
@@ -55,6 +57,9 @@ struct RasterScratch {
     @usableFromInline var columnSegments: UnsafeMutablePointer<ColumnSegment>
     @usableFromInline var pairSegments: UnsafeMutablePointer<ColumnSegment>
     @usableFromInline var capsuleCapacity: Int
+    /// The C sweep's scratch (`ltk_sweep_columns`): `ltk_sweep_work_bytes(capsuleCapacity)`
+    /// bytes, the capsules laid out by field and their column forms.
+    @usableFromInline var sweepWork: UnsafeMutableRawPointer
 
     /// Allocates `count` zeroed elements (trivial types only), so later `update` calls act on
     /// initialised memory.
@@ -93,6 +98,12 @@ struct RasterScratch {
         capsules = .allocate(capacity: capsuleCapacity)
         columnSegments = .allocate(capacity: capsuleCapacity)
         pairSegments = .allocate(capacity: capsuleCapacity)
+        sweepWork = Self.sweepWork(capsuleCapacity)
+    }
+
+    /// Scratch for the C sweep of up to `capsules` capsules.
+    static func sweepWork(_ capsules: Int) -> UnsafeMutableRawPointer {
+        .allocate(byteCount: ltk_sweep_work_bytes(capsules), alignment: 64)
     }
 
     /// Frees everything; the struct must not be used afterwards.
@@ -108,6 +119,7 @@ struct RasterScratch {
         capsules.deallocate()
         columnSegments.deallocate()
         pairSegments.deallocate()
+        sweepWork.deallocate()
     }
 
     private func freeColumns() {
@@ -186,10 +198,12 @@ struct RasterScratch {
             capsules.deallocate()
             columnSegments.deallocate()
             pairSegments.deallocate()
+            sweepWork.deallocate()
             capsuleCapacity = count
             capsules = .allocate(capacity: count)
             columnSegments = .allocate(capacity: count)
             pairSegments = .allocate(capacity: count)
+            sweepWork = Self.sweepWork(count)
         }
     }
 }
