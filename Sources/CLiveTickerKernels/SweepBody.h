@@ -357,20 +357,6 @@ static inline __attribute__((always_inline)) void LTK_FN(sweep_two_columns)(
                        color_even, color_odd);
 }
 
-/// Where a column starts a cache line, asks for the next line of its rows (16 columns on),
-/// with a margin of rows for the line's slope. A column's pixels lie a row pitch apart, each
-/// in its own cache line, which the plot's row-order fill before this has mostly pushed out
-/// of the caches, and the hardware prefetchers do not follow page-crossing strides.
-/// Prefetches change no pixel.
-static inline __attribute__((always_inline)) void LTK_FN(sweep_prefetch)(
-    const ltk_pen *pen, intptr_t col, intptr_t top, intptr_t bottom) {
-    if (((uintptr_t)(pen->pixels + col) & 63) != 0 || col + 16 >= pen->columns) return;
-    const intptr_t from = top - 8 > 0 ? top - 8 : 0;
-    const intptr_t to = bottom + 8 < pen->rows - 1 ? bottom + 8 : pen->rows - 1;
-    const uint32_t *ahead = pen->pixels + from * pen->stride + col + 16;
-    for (intptr_t y = from; y <= to; y++, ahead += pen->stride) __builtin_prefetch(ahead, 1);
-}
-
 /// Lays the `count` capsules out by field in `work` (``ltk_sweep_work_bytes``), followed by
 /// padding whose ends lie at +∞, and returns the arrays; `near` gets the rest of `work`, room
 /// for `count` column forms and the lanes of one vector beyond. O(count).
@@ -445,6 +431,12 @@ static inline __attribute__((always_inline)) LTK_FN(capsule_fields) LTK_FN(sweep
 /// (the same driver, 0.212 -> 0.195 ms, the layout pass's 0.007 ms included); else each column
 /// alone, one capsule at a time. Each pixel's operations are the same as one column at a time,
 /// and two columns never store the same pixel, so the pixels are too.
+///
+/// No software prefetch: asking ahead for the next cache line of a column's rows gained 4 % of
+/// the lines stage when it came (2026-12-01, an older sweep); with this one, on a Zen 4 EPYC
+/// VM, the 1080p reference frame was faster without it (`Bench --section frame --no-peers`,
+/// three sets of 5-7 alternating runs, the median run: 0.613 / 0.639 / 0.626 ms with it,
+/// 0.604 / 0.620 / 0.613 without).
 static void LTK_FN(sweep)(const ltk_capsule *capsules, intptr_t count, const ltk_pen *pen, float *work) {
     LTK_FN(segment_fields) near;
     const LTK_FN(capsule_fields) list = LTK_FN(sweep_layout)(capsules, count, work, &near);
@@ -492,8 +484,6 @@ static void LTK_FN(sweep)(const ltk_capsule *capsules, intptr_t count, const ltk
                     intptr_t top = 0, bottom = -1, top2 = 0, bottom2 = -1;
                     const bool first = LTK_FN(sweep_row_span)(extent[0], extent[1], first_row, last_row, &top, &bottom);
                     const bool second = LTK_FN(sweep_row_span)(extent[2], extent[3], first_row, last_row, &top2, &bottom2);
-                    if (first) LTK_FN(sweep_prefetch)(pen, col, top, bottom);
-                    if (second) LTK_FN(sweep_prefetch)(pen, col + 1, top2, bottom2);
                     LTK_FN(sweep_two_columns)(pen, &two, n, top, first ? bottom : top - 1, &two_second, n2, top2,
                                               second ? bottom2 : top2 - 1, col, radius, radius_squared, refined,
                                               color_even, color_odd);
@@ -516,13 +506,11 @@ static void LTK_FN(sweep)(const ltk_capsule *capsules, intptr_t count, const ltk
             col++;
             continue;
         }
-        LTK_FN(sweep_prefetch)(pen, col, top, bottom);
         intptr_t pair_lo = lo, pair_hi = hi, pair_segments = 0, pair_top = 0, pair_bottom = -1;
         if (col + 1 < columns
             && LTK_FN(sweep_prepare)(&list, count, col + 1, r, first_row, last_row, &pair_lo, &pair_hi, &pair, PAIR_ROOM,
                                      &pair_segments, &pair_top, &pair_bottom, &next) == 1)
         {
-            LTK_FN(sweep_prefetch)(pen, col + 1, pair_top, pair_bottom);
             LTK_FN(sweep_two_columns)(pen, &near, segments, top, bottom, &pair, pair_segments, pair_top, pair_bottom, col,
                                       radius, radius_squared, refined, color_even, color_odd);
             lo = pair_lo;
