@@ -9,7 +9,7 @@ extension LiveTickerChart {
     /// and maps the kept points to pixels (NaN where the pen lifts): `pixelXs`/`pixelYs`, their
     /// count in `keptCount`. O(points handed to the downsampler) — bounded by the panel width, not by the
     /// history — and no allocation. Candle slots: see
-    /// ``downsampleBySlots(of:count:plotWidth:point:)``, which maps only the points of the
+    /// ``downsampleBySlots(of:count:plotWidth:reusing:points:)``, which maps only the points of the
     /// slots whose picks changed.
     ///
     /// On the summary path the result is exactly what the configured algorithm gives on a
@@ -87,10 +87,10 @@ extension LiveTickerChart {
         } else {
             let visible = s.rawTicks
             guard !visible.isEmpty else { return }
-            kept = downsampleBySlots(of: s, count: visible.count, plotWidth: plotWidth) { i in
-                let tick = s.ticks[visible.lowerBound &+ i]
-                return (s.rawFirstPosition &+ UInt64(i), tick.time, tick.value)
-            }
+            // Invariant: `visible` lies within `s.ticks`, which outlives the call.
+            let points = RawTickPoints(
+                ticks: UnsafePointer(s.ticks.baseAddress! + visible.lowerBound), firstPosition: s.rawFirstPosition)
+            kept = downsampleBySlots(of: s, count: visible.count, plotWidth: plotWidth, points: points)
         }
         guard kept > 0 else { return }
         let base = s.lineHalf &* s.lineCapacity
@@ -101,14 +101,14 @@ extension LiveTickerChart {
         s.keptCount = kept
     }
 
-    /// ``downsampleBySlots(of:count:plotWidth:reusing:point:)`` over the candidate set; 0
+    /// ``downsampleBySlots(of:count:plotWidth:reusing:points:)`` over the candidate set; 0
     /// when there is none (and none skipped). O(as that), no allocation.
     private func downsampleCandidatesBySlots(of s: SeriesScratch, plotWidth: Int, reusing: Bool) -> Int {
         guard s.candidateCount > 0 || s.skippedCount > 0 else { return 0 }
-        return downsampleBySlots(of: s, count: s.candidateCount, plotWidth: plotWidth, reusing: reusing) { i in
-            let candidate = s.candidates[i]
-            return (candidate.position, candidate.time, candidate.value)
-        }
+        // Invariant: the set's `candidateCount` entries lie within `s.candidates`, which
+        // outlives the call.
+        let points = CandidatePoints(candidates: UnsafePointer(s.candidates.baseAddress!))
+        return downsampleBySlots(of: s, count: s.candidateCount, plotWidth: plotWidth, reusing: reusing, points: points)
     }
 
     /// Collects the candidates of the candles a candle-slot frame left out (see

@@ -4,7 +4,7 @@ extension LiveTickerChart {
     /// Collects the candidate set of series `index`'s visible positions at this frame's level
     /// in a candle-slot chart (``SeriesScratch/candidates``, ``SeriesScratch/candidateCount``,
     /// ``SeriesScratch/tickExtent``). With `skipping`, the candles whose line chunks this frame
-    /// will copy from the last one (see ``downsampleBySlots(of:count:plotWidth:reusing:point:)``)
+    /// will copy from the last one (see ``downsampleBySlots(of:count:plotWidth:reusing:points:)``)
     /// are left out: their tick ranges go to `skippedCandles`, their values' range comes from
     /// the last frame's chunk records. Needs the frame's slots (`frame.slotCount`).
     ///
@@ -86,7 +86,7 @@ extension LiveTickerChart {
     /// Fills `s.skippedCandles` with the visible candles whose chunk this frame's line will
     /// copy: the last frame's chunk of the same candle (in any slot), with the same budget
     /// and frame-wide inputs, both from closed blocks (the test
-    /// ``downsampleBySlots(of:count:plotWidth:reusing:point:)`` makes, on the plot width of
+    /// ``downsampleBySlots(of:count:plotWidth:reusing:points:)`` makes, on the plot width of
     /// the last frame: if this frame's differs, the line collects everything after all).
     /// O(visible candles + the last frame's chunks), no allocation.
     private func chooseSkippedCandles(of s: SeriesScratch) {

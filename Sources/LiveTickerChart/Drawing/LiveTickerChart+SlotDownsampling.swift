@@ -26,7 +26,7 @@ extension LiveTickerChart {
         var failed = false
     }
 
-    /// Maps the points `point(i)` (position, time, value; `count` of them in increasing
+    /// Maps the points `points.point(i)` (position, time, value; `count` of them in increasing
     /// position order) of `s` into its candles' slots and downsamples them chunk by chunk, a
     /// chunk being the points of one candle's slot (with the budget every single slot gets,
     /// ``slotBudget(plotWidth:slotCount:)``) or of a group of narrow slots, grouped by the
@@ -63,9 +63,10 @@ extension LiveTickerChart {
     /// Cost: O(visible candles · log count) to find each candle's points, plus O(points) with
     /// one downsampling call per chunk that is not copied, plus O(kept) copies. No allocation
     /// (the buffers are sized at init, see ``SeriesScratch``).
-    func downsampleBySlots(
-        of s: SeriesScratch, count: Int, plotWidth: Int, reusing: Bool = true, point: (Int) -> (UInt64, Int64, Double)
+    func downsampleBySlots<Points: SlotPoints>(
+        of s: SeriesScratch, count: Int, plotWidth: Int, reusing: Bool = true, points: Points
     ) -> Int {
+        @inline(__always) func point(_ i: Int) -> (UInt64, Int64, Double) { points.point(i) }
         let slotCount = max(1, frame.slotCount)
         let candles = s.visibleCandles
         let firstSlot = slot(ofCandle: candles.lowerBound, in: s)

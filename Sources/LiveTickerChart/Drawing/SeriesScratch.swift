@@ -198,7 +198,7 @@ final class SeriesScratch {
         ys = .allocate(capacity: pointCapacity)
         var kept = Downsampler.requiredCapacity(algorithm: algorithm, count: pointCapacity, points: max(plotWidth, 3))
         if keepsCandles {
-            // Candle slots downsample slot by slot (``LiveTickerChart/downsampleBySlots(of:count:plotWidth:point:)``):
+            // Candle slots downsample slot by slot (``LiveTickerChart/downsampleBySlots(of:count:plotWidth:reusing:points:)``):
             // each chunk's picks and markers (at most twice its budget, the budgets summing to
             // the width plus two per outside chunk) and a marker between chunks, plus the
             // scratch the last chunk's call may need past them (MinMaxLTTB's candidates).

@@ -2,7 +2,7 @@ import LiveTickerCore
 import LiveTickerDownsampling
 
 /// One chunk of a candle-slot line as a frame downsampled it
-/// (``LiveTickerChart/downsampleBySlots(of:count:plotWidth:point:)``): what its picks depend
+/// (``LiveTickerChart/downsampleBySlots(of:count:plotWidth:reusing:points:)``): what its picks depend
 /// on, where they lie in that frame's line buffer, and what the pen-lift between chunks needs
 /// to know of its points. A later frame whose chunk has the same inputs copies the picks
 /// instead of mapping and downsampling the points again.
