@@ -48,6 +48,25 @@ static inline __attribute__((always_inline)) uint32_t LTK_FN(blend1)(uint32_t ds
     return rb | g;
 }
 
+#ifndef LTK_BLEND_LANES
+/// `PixelBlend.blend` of every lane of `d` (destination pixels) with the pen's colour at the
+/// lane's coverage in `a` (0…255), four or eight lanes: `H` is the 16-bit vector as wide as
+/// `d`, and `ce` / `co` the colour's even and odd bytes in its lanes. Each 16-bit lane gets
+/// d·(255 − a) + c·a + 128 and the exact division by 255 of `PixelBlend`; the result's top
+/// byte is garbage until masked. One formula for `blend4` and `blend8`.
+#define LTK_BLEND_LANES(H, d, a, ce, co)                              \
+    ({                                                                \
+        const H a16_ = (H)((a) | ((a) << 16));                        \
+        const H ia16_ = 255 - a16_;                                   \
+        const H dv_ = (H)(d);                                         \
+        H even_ = (dv_ & 0x00FF) * ia16_ + (ce) * a16_ + 128;         \
+        H odd_ = (dv_ >> 8) * ia16_ + (co) * a16_ + 128;              \
+        even_ = (even_ + (even_ >> 8)) >> 8;                          \
+        odd_ = (odd_ + (odd_ >> 8)) >> 8;                             \
+        even_ | (odd_ << 8);                                          \
+    })
+#endif
+
 /// The Swift `ColumnPen.blendFour` for rows `row ..< row + 4` of column `column`, given their
 /// coverages `a` (0…255, after the opacity) and whether any of them is covered.
 static inline __attribute__((always_inline)) void LTK_FN(blend4)(
@@ -56,14 +75,7 @@ static inline __attribute__((always_inline)) void LTK_FN(blend4)(
     const intptr_t s = pen->stride;
     if (row + 4 <= pen->rows) {
         const U4 d = {dst[0], dst[s], dst[2 * s], dst[3 * s]};
-        const H8 a16 = (H8)(a | (a << 16));
-        const H8 ia16 = 255 - a16;
-        const H8 dv = (H8)d;
-        H8 even = (dv & 0x00FF) * ia16 + color_even * a16 + 128;
-        H8 odd = (dv >> 8) * ia16 + color_odd * a16 + 128;
-        even = (even + (even >> 8)) >> 8;
-        odd = (odd + (odd >> 8)) >> 8;
-        const U4 out = (U4)(even | (odd << 8)) & 0x00FFFFFFu;
+        const U4 out = (U4)LTK_BLEND_LANES(H8, d, a, color_even, color_odd) & 0x00FFFFFFu;
         dst[0] = out[0];
         dst[s] = out[1];
         dst[2 * s] = out[2];
@@ -89,14 +101,7 @@ static inline __attribute__((always_inline)) void LTK_FN(blend8)(
     const U8 d = (U8)_mm256_i32gather_epi32((const int *)dst, (__m256i)offsets, 4);
     const H16 ce = __builtin_shufflevector(color_even, color_even, 0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7);
     const H16 co = __builtin_shufflevector(color_odd, color_odd, 0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7);
-    const H16 a16 = (H16)(a | (a << 16));
-    const H16 ia16 = 255 - a16;
-    const H16 dv = (H16)d;
-    H16 even = (dv & 0x00FF) * ia16 + ce * a16 + 128;
-    H16 odd = (dv >> 8) * ia16 + co * a16 + 128;
-    even = (even + (even >> 8)) >> 8;
-    odd = (odd + (odd >> 8)) >> 8;
-    const U8 out = (U8)(even | (odd << 8)) & 0x00FFFFFFu;
+    const U8 out = (U8)LTK_BLEND_LANES(H16, d, a, ce, co) & 0x00FFFFFFu;
     dst[0] = out[0];
     dst[s] = out[1];
     dst[2 * s] = out[2];
