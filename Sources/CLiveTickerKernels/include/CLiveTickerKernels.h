@@ -118,8 +118,8 @@ typedef struct {
 } ltk_pen;
 
 /// The column sweep of the Swift `RasterScratch.sweepColumns` at `level` (AVX2 or AVX-512: eight
-/// rows per vector instead of two groups of four, and each column's nearby capsules put in
-/// column form eight at a time), over `count > 0` capsules sorted by both ends; `work` holds
+/// rows per vector instead of two groups of four, and the nearby capsules of two neighbouring
+/// columns, up to four each, put in column form in one vector), over `count > 0` capsules sorted by both ends; `work` holds
 /// ``ltk_sweep_work_bytes``(count) bytes, 4-byte aligned, that the call uses as scratch.
 /// Writes exactly the pixels the Swift sweep writes, with the same values (the same IEEE
 /// operations in the same order, no FMA). Returns false, touching nothing, for a level

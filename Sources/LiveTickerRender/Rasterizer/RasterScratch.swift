@@ -52,7 +52,8 @@ struct RasterScratch {
 
     /// Column sweep of x-sorted strokes: the clipped capsules in x order, and the nearby ones
     /// of the current column and of the one swept beside it in column form.
-    /// Invariant: all three hold `capsuleCapacity` entries; a stroke sets the first few capsules.
+    /// Invariant: all three hold `capsuleCapacity` entries, and `sweepWork` the bytes the C
+    /// sweep needs for as many capsules; a stroke sets the first few capsules.
     @usableFromInline var capsules: UnsafeMutablePointer<StrokeCapsule>
     @usableFromInline var columnSegments: UnsafeMutablePointer<ColumnSegment>
     @usableFromInline var pairSegments: UnsafeMutablePointer<ColumnSegment>
