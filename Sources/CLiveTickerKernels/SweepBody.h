@@ -171,7 +171,7 @@ static inline __attribute__((always_inline)) void LTK_FN(sweep_window)(
 }
 
 /// The rows `*top ... *bottom` to visit in a column whose capsules' rows (as reals) span
-/// `y_min ... y_max`, inside `first_row ... last_row`; false when none is.
+/// `y_min ... y_max`, inside `first_row ... last_row`; false, leaving them as they are, when none is.
 static inline __attribute__((always_inline)) bool LTK_FN(sweep_row_span)(
     float y_min, float y_max, float first_row, float last_row, intptr_t *top, intptr_t *bottom) {
     if (!(y_max >= first_row && y_min <= last_row)) return false;
@@ -478,6 +478,10 @@ static void LTK_FN(sweep)(const ltk_capsule *capsules, intptr_t count, const ltk
             const float xa = (float)col + 0.5f, xb = (float)(col + 1) + 0.5f;
             intptr_t lo1 = lo, hi1 = hi;
             LTK_FN(sweep_window)(&list, xa - r, xa + r, &lo1, &hi1);
+            // The window is this column's whichever path draws it (the scalar one then scans
+            // no further).
+            lo = lo1;
+            hi = hi1;
             const intptr_t n = hi1 - lo1;
             if (n > 0 && n <= 4) {
                 intptr_t lo2 = lo1, hi2 = hi1;
@@ -486,12 +490,12 @@ static void LTK_FN(sweep)(const ltk_capsule *capsules, intptr_t count, const ltk
                 if (n2 > 0 && n2 <= 4) {
                     float extent[4];
                     LTK_FN(sweep_prepare_two)(&list, lo1, n, lo2, n2, col, r, &two, extent);
+                    // No rows unless a column's span reaches the clip's (left as they are then).
                     intptr_t top = 0, bottom = -1, top2 = 0, bottom2 = -1;
-                    const bool first = LTK_FN(sweep_row_span)(extent[0], extent[1], first_row, last_row, &top, &bottom);
-                    const bool second = LTK_FN(sweep_row_span)(extent[2], extent[3], first_row, last_row, &top2, &bottom2);
-                    LTK_FN(sweep_two_columns)(pen, &two, n, top, first ? bottom : top - 1, &two_second, n2, top2,
-                                              second ? bottom2 : top2 - 1, col, radius, radius_squared, refined,
-                                              color_even, color_odd);
+                    (void)LTK_FN(sweep_row_span)(extent[0], extent[1], first_row, last_row, &top, &bottom);
+                    (void)LTK_FN(sweep_row_span)(extent[2], extent[3], first_row, last_row, &top2, &bottom2);
+                    LTK_FN(sweep_two_columns)(pen, &two, n, top, bottom, &two_second, n2, top2, bottom2, col, radius,
+                                              radius_squared, refined, color_even, color_odd);
                     lo = lo2;
                     hi = hi2;
                     col += 2;

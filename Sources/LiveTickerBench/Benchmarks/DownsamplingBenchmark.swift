@@ -24,7 +24,11 @@ enum DownsamplingBenchmark {
             let peers = peerAvailable ? TsdownsamplePeer.measure(walk, threshold: threshold) : nil
             // Our input in huge pages, as numpy allocates the peer's (see HugePageArray).
             let values = HugePageArray(walk)
-            let readPass = readPassInTurn(values.values, quick: options.quick).readPass
+            // The read pass and the two kernels that should run at its rate, timed in turn, so
+            // all three see the same moments of the host's memory (measured apart in one run,
+            // the read pass gave 4.4 and 5.5 G values/s).
+            let extremes: [DownsamplingAlgorithm] = [.minmax, .m4]
+            let (inTurn, readPass) = measureAgainstReadPass(extremes, values.values, quick: options.quick)
             if size == sizes[0] { inCacheReadPass = readPass }
             report.add("downsample.read_pass.n\(size).points_per_second", readPass, "points/s")
             measureWithTimestamps(size: size, values: values.values, peer: peers?.pointsPerSecond["lttb_x"], options, into: &report)
@@ -35,18 +39,16 @@ enum DownsamplingBenchmark {
                 addThroughput(
                     pointsPerSecond, key: algorithm.rawValue, size: size, title: names[algorithm]!,
                     peer: peers?.pointsPerSecond[algorithm.rawValue], into: &report)
-                if algorithm == .minmax || algorithm == .m4 {
+                if let index = extremes.firstIndex(of: algorithm) {
                     // How far from the memory-read floor: the goal where the read pass is
                     // memory-bound (it falls well below its in-cache rate) is at most ×1.2 of it.
-                    // Timed in turn with the read pass, so both see the same moments of the
-                    // host's memory (measured apart in one run, 4.4 and 5.5 G values/s).
-                    let (kernel, floor) = measureAgainstReadPass(algorithm, values.values, quick: options.quick)
+                    let kernel = inTurn[index]
                     report.add(
-                        "downsample.\(algorithm.rawValue).n\(size).read_pass_multiple", floor / kernel, "x",
+                        "downsample.\(algorithm.rawValue).n\(size).read_pass_multiple", readPass / kernel, "x",
                         note: "time of one read pass × this = ours, the two timed in turn\(readPass < 0.6 * inCacheReadPass ? " (read pass memory-bound here)" : "")")
                     if size >= 10_000_000 {
                         report.compare(
-                            "\(names[algorithm]!), N = \(powerOfTen(size)), against one read pass in turn", ours: kernel, peer: floor,
+                            "\(names[algorithm]!), N = \(powerOfTen(size)), against one read pass in turn", ours: kernel, peer: readPass,
                             peerName: "the read pass", unit: "points/s", lowerIsBetter: false)
                     }
                 }
@@ -138,44 +140,37 @@ extension DownsamplingBenchmark {
         max(3, min(2000, (quick ? 20_000_000 : 200_000_000) / max(1, count)))
     }
 
-    /// Points/s of `algorithm` at the active level and of one read pass over `values`
-    /// (``readPassInTurn(_:quick:alongside:)``), timed in turn: a ratio of the two that the host's
-    /// other machines move together.
+    /// Best-of-repeats points/s of each of `algorithms` at the active level and of one read
+    /// pass over `values`, all timed in turn for ``repetitions(_:quick:)`` rounds (as
+    /// ``measure(_:_:x:quick:level:)`` times a kernel, so the figures compare): ratios of them
+    /// that the host's other machines move together. The read pass is the faster of the
+    /// kernels' two ways of reading (`LTK_READ_AHEAD`, `LTK_READ_PLAIN`,
+    /// ``readPassSum(_:way:)``), so the floor is the best this machine's core reads the array at,
+    /// whichever way the kernels chose.
     static func measureAgainstReadPass(
-        _ algorithm: DownsamplingAlgorithm, _ values: UnsafeBufferPointer<Double>, quick: Bool
-    ) -> (kernel: Double, readPass: Double) {
-        let capacity = Downsampler.requiredCapacity(algorithm: algorithm, count: values.count, points: threshold)
-        var output = [Int](repeating: 0, count: capacity)
-        let (kernel, readPass) = output.withUnsafeMutableBufferPointer { buffer in
-            let out = buffer  // the closure below escapes into an array: it captures a copy
-            return readPassInTurn(values, quick: quick, alongside: [{
-                _ = Downsampler.downsample(algorithm: algorithm, x: nil, y: values, points: threshold, into: out, level: .active)
-            }])
+        _ algorithms: [DownsamplingAlgorithm], _ values: UnsafeBufferPointer<Double>, quick: Bool
+    ) -> (kernels: [Double], readPass: Double) {
+        let outputs = algorithms.map {
+            UnsafeMutableBufferPointer<Int>.allocate(
+                capacity: Downsampler.requiredCapacity(algorithm: $0, count: values.count, points: threshold))
         }
-        return (kernel[0], readPass)
+        defer { for output in outputs { output.deallocate() } }
+        final class Sink { var total = 0.0 }
+        let sink = Sink()
+        let reads: [() -> Void] = [
+            { sink.total += readPassSum(values, way: Int32(LTK_READ_AHEAD)) },
+            { sink.total += readPassSum(values, way: Int32(LTK_READ_PLAIN)) },
+        ]
+        let kernels: [() -> Void] = zip(algorithms, outputs).map { algorithm, out in
+            { _ = Downsampler.downsample(algorithm: algorithm, x: nil, y: values, points: threshold, into: out, level: .active) }
+        }
+        let samples = TimingSamples.inTurn(count: repetitions(values.count, quick: quick), reads + kernels)
+        if sink.total == 0.125 { print("", terminator: "") }  // keeps the sums observable
+        let n = Double(values.count)
+        let read = min(samples[0].minimumNanoseconds, samples[1].minimumNanoseconds)
+        let rates = samples.dropFirst(reads.count).map { n / (Double($0.minimumNanoseconds) / 1e9) }
+        return (rates, n / (Double(read) / 1e9))
     }
-}
-
-/// Best-of-repeats points/s of one read pass over `values`, and of each of `others`, all timed
-/// in turn for ``DownsamplingBenchmark/repetitions(_:quick:)`` rounds (as the kernels are
-/// timed, so the figures compare): the read pass is the faster of the kernels' two ways of
-/// reading (`LTK_READ_AHEAD`, `LTK_READ_PLAIN`, ``readPassSum(_:way:)``), so the floor is the
-/// best this machine's core reads the array at, whichever way the kernels chose.
-private func readPassInTurn(
-    _ values: UnsafeBufferPointer<Double>, quick: Bool, alongside others: [() -> Void] = []
-) -> (others: [Double], readPass: Double) {
-    final class Sink { var total = 0.0 }
-    let sink = Sink()
-    let reads: [() -> Void] = [
-        { sink.total += readPassSum(values, way: Int32(LTK_READ_AHEAD)) },
-        { sink.total += readPassSum(values, way: Int32(LTK_READ_PLAIN)) },
-    ]
-    let samples = TimingSamples.inTurn(count: DownsamplingBenchmark.repetitions(values.count, quick: quick), reads + others)
-    if sink.total == 0.125 { print("", terminator: "") }  // keeps the sums observable
-    let n = Double(values.count)
-    let read = min(samples[0].minimumNanoseconds, samples[1].minimumNanoseconds)
-    let rates = samples.dropFirst(reads.count).map { n / (Double($0.minimumNanoseconds) / 1e9) }
-    return (rates, n / (Double(read) / 1e9))
 }
 
 /// "10⁶" for 1 000 000 (sizes that are powers of ten), else the number.
