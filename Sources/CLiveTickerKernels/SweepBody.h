@@ -21,9 +21,11 @@ typedef uint16_t LTK_FN(h8) __attribute__((vector_size(16)));
 #define U4 LTK_FN(u4)
 #define H8 LTK_FN(h8)
 
-/// `m ? a : b` lane-wise (m all ones or all zeros per lane).
+/// `m ? a : b` lane-wise (m all ones or all zeros per lane): one `vblendvps`, which picks by
+/// each lane's sign bit, where the and/andnot/or form took three instructions (the 1080p
+/// reference frame's four lines in a C driver, AVX2 on a Zen 3 EPYC VM: −1.5 %).
 static inline __attribute__((always_inline)) F8 LTK_FN(fsel)(I8 m, F8 a, F8 b) {
-    return (F8)(((I8)a & m) | ((I8)b & ~m));
+    return (F8)__builtin_ia32_blendvps256((__v8sf)b, (__v8sf)a, (__v8sf)m);
 }
 
 /// The Swift `lanesMin` / `lanesMax`: b where b is strictly beyond a, else a.
@@ -455,7 +457,12 @@ static inline __attribute__((always_inline)) LTK_FN(capsule_fields) LTK_FN(sweep
 /// VM, the 1080p reference frame was faster without it (`Bench --section frame --no-peers`,
 /// three sets of 5-7 alternating runs, the median run: 0.613 / 0.639 / 0.626 ms with it,
 /// 0.604 / 0.620 / 0.613 without).
-static void LTK_FN(sweep)(const ltk_capsule *capsules, intptr_t count, const ltk_pen *pen, float *work) {
+static void LTK_FN(sweep)(const ltk_capsule *capsules, intptr_t count, const ltk_pen *caller_pen, float *work) {
+    // A local copy: the pixel stores (uint32_t) may alias the caller's pen (its colour and
+    // opacity are uint32_t too), so each step reloaded its fields; a copy whose address never
+    // escapes stays in registers (the same driver, AVX2 on Zen 3: −1.2 %).
+    const ltk_pen pen_copy = *caller_pen;
+    const ltk_pen *pen = &pen_copy;
     LTK_FN(segment_fields) near;
     const LTK_FN(capsule_fields) list = LTK_FN(sweep_layout)(capsules, count, work, &near);
     const float r = pen->radius;
