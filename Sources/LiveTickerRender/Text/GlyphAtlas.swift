@@ -22,6 +22,9 @@ public struct GlyphAtlas: Sendable {
     let offsets: [Int32]
     /// Every image's coverage, 0 (none) … 255 (full).
     let coverage: [UInt8]
+    /// Whether every coverage is 0 or 255 (a bitmap font's glyphs): text then draws by
+    /// selecting the colour where a glyph is inked, four pixels at a time, with no blend.
+    public let isBinary: Bool
 
     /// One rendered glyph: coverage rows of `width` bytes, placed `left` px right of the pen and
     /// `top` px below the line's top, then the pen moves `advance` px.
@@ -63,6 +66,7 @@ public struct GlyphAtlas: Sendable {
         self.heights = images.map { Int16(clamping: $0.height) }
         self.offsets = offsets
         self.coverage = coverage
+        self.isBinary = coverage.allSatisfy { $0 == 0 || $0 == 255 }
     }
 
     /// The bitmap font's glyphs at integer `scale` (each font pixel a `scale × scale` block of
