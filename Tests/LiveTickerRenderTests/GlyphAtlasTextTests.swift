@@ -57,7 +57,7 @@ struct GlyphAtlasTextTests {
         let text = Array("Wed 30 1,234.5 +0.12% |ACME| 102.87 _~#".utf8)
         let width = binary.width(of: text) + 24
         let height = lineHeight + 8
-        var compared = 0
+        let background = noisy(width: width, height: height)
         for x in -9...6 {
             for (left, right) in [(0, width), (3, width - 5), (7, width - 2), (1, width - 11)] {
                 let clip = PixelRect(minX: left, minY: 2, maxX: right, maxY: height - 3)
@@ -69,16 +69,13 @@ struct GlyphAtlasTextTests {
                 }
                 var differing = 0
                 var inked = 0
-                let reference = noisy(width: width, height: height)
                 for i in 0..<(width * height) {
                     if a.pixels[i] != b.pixels[i] { differing += 1 }
-                    if a.pixels[i] != reference.pixels[i] { inked += 1 }
+                    if a.pixels[i] != background.pixels[i] { inked += 1 }
                 }
                 #expect(differing == 0, "pen x \(x), clip \(left)..<\(right)")
                 #expect(inked > 0)
-                compared += 1
             }
         }
-        #expect(compared == 64)
     }
 }
