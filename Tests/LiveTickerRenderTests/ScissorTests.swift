@@ -89,7 +89,7 @@ struct ScissorTests {
             for (width, alpha, dash) in [(1.5, UInt8(255), DashPattern?.none), (2.5, 170, DashPattern(on: 5, off: 3)), (7.0, 255, nil)] {
                 expectScissored("sweep level \(level), width \(width)") { fb in
                     let r = Rasterizer()
-                    r.sweepLevel = level
+                    r.kernelLevel = level
                     r.strokePolyline(xs: xs, ys: ys, width: width, color: RGBColor(0x33_99FF), alpha: alpha, dash: dash, clip: Self.clip, into: fb)
                 }
             }
@@ -154,7 +154,7 @@ struct ScissorTests {
             for (width, alpha, dash) in [(1.5, UInt8(255), DashPattern?.none), (6.0, 200, DashPattern(on: 4, off: 3))] {
                 expectScissored("sweep level \(level), width \(width)", scissors: Self.strips) { fb in
                     let r = Rasterizer()
-                    r.sweepLevel = level
+                    r.kernelLevel = level
                     r.strokePolyline(xs: xs, ys: ys, width: width, color: RGBColor(0x33_99FF), alpha: alpha, dash: dash, clip: Self.clip, into: fb)
                 }
             }

@@ -43,7 +43,7 @@ struct SweepLevelTests {
         var texture = SplitMix64(seed: 99)
         for i in 0..<(fb.stride * fb.height) { fb.pixels[i] = UInt32(truncatingIfNeeded: texture.next()) }
         let r = Rasterizer()
-        r.sweepLevel = level
+        r.kernelLevel = level
         let clip = PixelRect(minX: 1, minY: 1, maxX: size.0 - 1, maxY: size.1 - 1)
         r.strokePolyline(xs: xs, ys: ys, width: width, color: RGBColor(0x33_99FF), alpha: alpha, dash: dash, clip: clip, into: fb)
         return Array(UnsafeBufferPointer(start: fb.pixels, count: fb.stride * fb.height))

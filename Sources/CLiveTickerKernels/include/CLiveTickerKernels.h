@@ -148,6 +148,48 @@ intptr_t ltk_inside_capsules(int level, const double *xs, const double *ys, intp
                              ltk_capsule *out, intptr_t room, const ltk_capsule *previous, bool *forwards,
                              bool *backwards);
 
+// MARK: Rendering: an area's columns
+
+/// Where `ltk_area_columns` measures: the clip's origin, the clamps of x and y (clip-relative),
+/// the baseline (clip-relative, clamped) and the measured columns `first_measured ...
+/// last_measured` (clip-relative, inside the arrays).
+typedef struct {
+    double origin_x, origin_y, x_limit, y_limit, base;
+    intptr_t first_measured, last_measured;
+} ltk_area_frame;
+
+/// The Swift `RasterScratch.measureAreaColumns` for f64 points after its arrays are reset:
+/// for each segment between consecutive finite points `(xs[i], ys[i])`, each measured column
+/// whose centre lies under it takes the union of its run `low[c] ... high[c]` with the run
+/// from the segment's height there (clamped) to `base`; the same floats, bit for bit (the
+/// Swift operations in their order, no FMA). Sets the columns touched (`*touched_min >
+/// *touched_max` when none). Returns false at the baseline level, touching nothing (the Swift
+/// loop runs). O(n + columns touched), allocates nothing.
+bool ltk_area_columns(int level, const double *xs, const double *ys, intptr_t n, const ltk_area_frame *frame,
+                      float *low, float *high, intptr_t *touched_min, intptr_t *touched_max);
+
+/// The row lists an area's row pass walks (the Swift `RasterScratch`'s): per row the first
+/// column entering (leaving) there, per column the next in its row's list, −1 ending each; and
+/// per row the first fractional end blended there, ends numbered `2 × column + (0 upper, 1
+/// lower)`, with their next and opacity. `edge_head` NULL: no ends are linked.
+typedef struct {
+    int32_t *enter_head, *leave_head, *enter_next, *leave_next;
+    int32_t *edge_head, *edge_next;
+    uint8_t *edge_alpha;
+} ltk_area_lists;
+
+/// The Swift `RasterScratch.linkAreaInteriors` after its heads and bitset are reset, for the
+/// columns `first_column ... last_column`: each column's run between `low` and `high` clipped
+/// to `0 ..< rows` (the Swift `areaRun`) is linked into `lists`, its whole interior rows cut to
+/// `window_lo ..< window_hi` entering and leaving, and with `lists->edge_head`, its fractional
+/// ends in the window at opacity coverage × `alpha`, rounded, where not 0 (the Swift
+/// `forEachEnd`); the same lists in the same order. Sets the rows any interior reaches
+/// (`*row_min >= *row_max` when none). Returns false at the baseline level, touching nothing
+/// (the Swift loop runs). O(columns), allocates nothing.
+bool ltk_area_link(int level, const float *low, const float *high, intptr_t first_column, intptr_t last_column,
+                   intptr_t rows, uint32_t alpha, intptr_t window_lo, intptr_t window_hi, const ltk_area_lists *lists,
+                   intptr_t *row_min, intptr_t *row_max);
+
 // MARK: Rendering: solid runs of pixels
 
 /// Stores `value` into the `count` 32-bit words from `words` with 256-bit stores at the AVX2

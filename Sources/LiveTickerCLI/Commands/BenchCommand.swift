@@ -33,7 +33,7 @@ enum BenchCommand: Command {
 
         A summary closes the output: each of our figures beside its peer's, with how many
         times faster (or slower) we are. LIVETICKER_SIMD=sse2|avx2|avx512 forces the
-        instruction level of the downsampling, stroke-sweep, fill, area-row and CSV-line
+        instruction level of the downsampling, stroke-sweep, fill, area and CSV-line
         kernels (default: the widest this CPU has).
 
         Options:

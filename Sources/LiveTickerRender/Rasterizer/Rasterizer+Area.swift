@@ -1,3 +1,5 @@
+import CLiveTickerKernels
+
 extension Rasterizer {
     /// Fills the area between a polyline and the horizontal line `y = baseline` (pixel space)
     /// with `color` at opacity `alpha` (e.g. 77 ≈ 30 %), clipped to `clip`.
@@ -54,13 +56,13 @@ extension Rasterizer {
         let wy = (write.minY &- c.minY)..<(write.maxY &- c.minY)
         // Only the scissor's columns are measured and its rows swept: each pixel depends on its
         // own column's run alone.
-        guard let columns = scratch.measureAreaColumns(xs, ys, baseline: baseline, clip: c, within: wx) else { return }
+        guard let columns = scratch.measureAreaColumns(xs, ys, baseline: baseline, clip: c, within: wx, level: kernelLevel) else { return }
         let rows = c.maxY &- c.minY
         let pixels = fb.pixels + (c.minY &* fb.stride &+ c.minX)
         let a = UInt32(alpha)
         scratch.blendAreaEdges(
             columns, rows: rows, color: color.pixel, alpha: a, pixels: pixels, stride: fb.stride, written: (wx, wy))
-        let interior = scratch.linkAreaInteriors(columns, rows: rows, within: wy)
+        let interior = scratch.linkAreaInteriors(columns, rows: rows, within: wy, level: kernelLevel)
         let words = scratch.columnWords(columns)
         scratch.sweepInteriorRows(interior) { y in
             let row = pixels + y &* fb.stride
@@ -85,11 +87,16 @@ extension RasterScratch {
     /// scissored pass measures just the scissor's columns and gets the values a whole
     /// measure gives there. Returns the columns touched (clip-relative, inside `window`), or
     /// nil when none is.
+    ///
+    /// At `level` 1 or 2 (AVX2, AVX-512) f64 points go through the C kernel `ltk_area_columns`,
+    /// four segments a step, with the same floats bit for bit (`AreaLevelTests`); level 0, and
+    /// `Float` points, run the loop below, the reference. The 1080p reference frame's area:
+    /// 0.035 → 0.015 ms (Bench, AVX2 on a Zen 3 EPYC VM).
     /// O(points + columns of `window`), no allocation once the arrays have grown to the clip.
     @usableFromInline
     mutating func measureAreaColumns<T: BinaryFloatingPoint>(
         _ xs: UnsafeBufferPointer<T>, _ ys: UnsafeBufferPointer<T>, baseline: Double, clip c: PixelRect,
-        within window: Range<Int>
+        within window: Range<Int>, level: Int32 = ltk_level_active()
     ) -> ClosedRange<Int>? {
         guard !baseline.isNaN, !window.isEmpty else { return nil }
         let cw = c.maxX &- c.minX
@@ -110,6 +117,20 @@ extension RasterScratch {
         @inline(__always) func clampY(_ v: Double) -> Double { Swift.min(Swift.max(v - oy, -2), yLimit) }
         let base = clampY(baseline)
         let n = Swift.min(xs.count, ys.count)
+        if T.self == Double.self, level != 0, n > 0 {
+            var frame = ltk_area_frame(
+                origin_x: ox, origin_y: oy, x_limit: Double(cw) + 2, y_limit: yLimit, base: base,
+                first_measured: firstMeasured, last_measured: lastMeasured)
+            var touchedMin = 0
+            var touchedMax = 0
+            // Invariant: T is Double, so both buffers hold n ≥ 1 doubles.
+            let measured = xs.withMemoryRebound(to: Double.self) { x in
+                ys.withMemoryRebound(to: Double.self) { y in
+                    ltk_area_columns(level, x.baseAddress!, y.baseAddress!, n, &frame, low, high, &touchedMin, &touchedMax)
+                }
+            }
+            if measured { return touchedMin <= touchedMax ? touchedMin...touchedMax : nil }
+        }
         var colMin = Int.max
         var colMax = Int.min
         var havePrevious = false
@@ -225,9 +246,13 @@ extension RasterScratch {
     /// ``blendAreaEdges(_:rows:color:alpha:pixels:stride:written:)`` blends, with the same
     /// opacities) into per-row lists for ``blendLinkedEdges(ofRow:_:color:)``, so that a row
     /// pass blends them while it holds the row in cache. The columns must lie inside the
-    /// columns stored (measured `within` them). O(columns + rows of `window`), no allocation.
+    /// columns stored (measured `within` them). At `level` 1 or 2 the C kernel `ltk_area_link`
+    /// makes the same lists, eight columns' runs a step (the 1080p reference frame: 0.022 →
+    /// 0.011 ms); level 0 runs the loop below, the reference.
+    /// O(columns + rows of `window`), no allocation.
     mutating func linkAreaInteriors(
-        _ columns: ClosedRange<Int>, rows: Int, within window: Range<Int>, edgeAlpha alpha: UInt32? = nil
+        _ columns: ClosedRange<Int>, rows: Int, within window: Range<Int>, edgeAlpha alpha: UInt32? = nil,
+        level: Int32 = ltk_level_active()
     ) -> Range<Int> {
         let enterHead = rowEnter
         let leaveHead = rowLeave
@@ -240,6 +265,17 @@ extension RasterScratch {
         columnBits.update(repeating: 0, count: columns.upperBound >> 6 &+ 1)
         var rowMin = Int.max
         var rowMax = Int.min
+        if level != 0 {
+            var lists = ltk_area_lists(
+                enter_head: enterHead, leave_head: leaveHead, enter_next: columnEnterNext, leave_next: columnLeaveNext,
+                edge_head: alpha == nil ? nil : edgeHead, edge_next: edgeNext, edge_alpha: edgeAlpha)
+            if ltk_area_link(
+                level, columnLow, columnHigh, columns.lowerBound, columns.upperBound, rows, alpha ?? 0,
+                window.lowerBound, window.upperBound, &lists, &rowMin, &rowMax)
+            {
+                return rowMin < rowMax ? rowMin..<rowMax : 0..<0
+            }
+        }
         for column in columns {
             guard let run = areaRun(column, rows: rows) else { continue }
             if let alpha {

@@ -97,7 +97,7 @@ extension Rasterizer {
         // Only the scissor's columns are measured, and only its rows are linked and swept: a
         // pixel depends on its own column's run and its row's class alone, so a pass costs
         // what the scissor holds (a one-row strip across the plot, one row), not the plot.
-        let columns = alpha == 0 ? nil : scratch.measureAreaColumns(xs, ys, baseline: baseline, clip: c, within: wx0..<wx1)
+        let columns = alpha == 0 ? nil : scratch.measureAreaColumns(xs, ys, baseline: baseline, clip: c, within: wx0..<wx1, level: kernelLevel)
         let pixels = fb.pixels + (c.minY &* fb.stride &+ c.minX)
         let stride = fb.stride
         // The surround's stored columns left and right of the clip (clip-relative, in its rows).
@@ -118,7 +118,7 @@ extension Rasterizer {
 
         // The area's anti-aliased ends are linked by row and blended as each row is finished,
         // while it is in cache (as in ``PlotRowPass``).
-        let interior = columns.map { scratch.linkAreaInteriors($0, rows: ch, within: wy0..<wy1, edgeAlpha: a) } ?? 0..<0
+        let interior = columns.map { scratch.linkAreaInteriors($0, rows: ch, within: wy0..<wy1, edgeAlpha: a, level: kernelLevel) } ?? 0..<0
         let edges = scratch
         let words = columns.map { scratch.columnWords($0) } ?? 0...0
 

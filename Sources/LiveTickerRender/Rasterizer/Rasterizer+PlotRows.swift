@@ -102,7 +102,7 @@ extension Rasterizer {
         var scratch = self.scratch
         defer { self.scratch = scratch }
         scratch.reserveColumns(cw, rows: ch)
-        let columns = alpha == 0 ? nil : scratch.measureAreaColumns(xs, ys, baseline: baseline, clip: c, within: 0..<cw)
+        let columns = alpha == 0 ? nil : scratch.measureAreaColumns(xs, ys, baseline: baseline, clip: c, within: 0..<cw, level: kernelLevel)
         let measured = columns.map { $0.lowerBound..<($0.upperBound &+ 1) } ?? 0..<0
         let a = UInt32(alpha)
         let (bases, tints, gridCount) = scratch.prepareBackdrop(
@@ -110,7 +110,7 @@ extension Rasterizer {
         // The area's anti-aliased ends are linked by row and blended as each row is finished,
         // while it is in cache (blended after the pass, column by column, each read missed:
         // Bench frame at 1080p 0.65 -> 0.63 ms).
-        let interior = columns.map { scratch.linkAreaInteriors($0, rows: ch, within: 0..<ch, edgeAlpha: a) } ?? 0..<0
+        let interior = columns.map { scratch.linkAreaInteriors($0, rows: ch, within: 0..<ch, edgeAlpha: a, level: kernelLevel) } ?? 0..<0
         return PlotRowPass(
             pixels: fb.pixels + (c.minY &* fb.stride &+ c.minX), stride: fb.stride, columns: cw, rows: ch, firstRow: c.minY,
             sides: surroundSides(backdrop.surround, clip: c, in: fb), bases: bases, tints: tints, scratch: scratch,

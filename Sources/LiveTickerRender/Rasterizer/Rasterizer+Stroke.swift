@@ -81,11 +81,11 @@ extension Rasterizer {
         let geometry = StrokeGeometry(
             clip: c, write: write, radius: r, framebuffer: fb, color: color.pixel, alpha: UInt32(alpha))
         let dash = dash.flatMap { $0.isSolid ? nil : $0 }
-        if usesColumnSweep, let count = scratch.collectMonotoneCapsules(xs, ys, dash: dash, geometry, level: sweepLevel) {
+        if usesColumnSweep, let count = scratch.collectMonotoneCapsules(xs, ys, dash: dash, geometry, level: kernelLevel) {
             // Under a scissor, only the capsules that can reach it are swept: a one-row strip
             // across the plot then visits the few columns where the line crosses that row.
             let reaching = write == c ? count : scratch.keepCapsules(count, reaching: geometry)
-            scratch.sweepColumns(reaching, geometry, level: sweepLevel)
+            scratch.sweepColumns(reaching, geometry, level: kernelLevel)
             return
         }
         scratch.beginStroke(width: cw, height: ch)

@@ -37,11 +37,11 @@ public final class Rasterizer {
     /// the sweep against the general segment-by-segment path.
     @usableFromInline var usesColumnSweep = true
 
-    /// The instruction level of the column sweep (`CLiveTickerKernels`: 0 the Swift sweep, the
-    /// reference; 1 AVX2, 2 AVX-512), by default the one chosen for the process
-    /// (`LIVETICKER_SIMD` or the CPU's widest); tests set each level the CPU runs to compare
-    /// its pixels with the reference's.
-    @usableFromInline var sweepLevel: Int32 = ltk_level_active()
+    /// The instruction level of the column sweep and of an area's measure and row lists
+    /// (`CLiveTickerKernels`: 0 the Swift code, the reference; 1 AVX2, 2 AVX-512), by default
+    /// the one chosen for the process (`LIVETICKER_SIMD` or the CPU's widest); tests set each
+    /// level the CPU runs to compare its pixels with the reference's.
+    @usableFromInline var kernelLevel: Int32 = ltk_level_active()
 
     /// The plot pass begun by ``beginPlotRows(_:clip:into:)`` and the next of its rows to
     /// store; nil when none is under way (or after another call used the scratch it lives in).
