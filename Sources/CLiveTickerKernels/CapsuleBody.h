@@ -86,25 +86,38 @@ static intptr_t LTK_FN(capsules)(const double *xs, const double *ys, intptr_t n,
         const F4 uy = (F4)((I4)(dy * inverse) & ~dot);
         const I4 spans = dx >= narrow;
         const F4 slope = (F4)((I4)(dy / dx) & spans);
-        for (int lane = 0; lane < 4; lane++) {
-            ltk_capsule *c = out + k + lane;
-            c->ax = ax[lane];
-            c->ay = ay[lane];
-            c->bx = bx[lane];
-            c->by = by[lane];
-            c->ux = ux[lane];
-            c->uy = uy[lane];
-            c->length = len[lane];
-            c->slope = slope[lane];
-            c->spans_columns = spans[lane] != 0;
-            if (have_last) {
-                if (ax[lane] < last_ax || bx[lane] < last_bx) up = false;
-                if (ax[lane] > last_ax || bx[lane] > last_bx) down = false;
-            }
-            last_ax = ax[lane];
-            last_bx = bx[lane];
-            have_last = true;
+        // The four capsules' first eight fields transposed to one row of eight floats each
+        // (stored at the 36-byte pitch `_Static_assert`ed in Kernels.c), then their flags; and
+        // the order checks four lanes at once. Field by field and lane by lane they were a
+        // third of this function's instructions (the 1080p reference frame's four lines in a
+        // C driver, AVX2 on a Zen 3 EPYC VM: 0.032 -> 0.025 ms).
+        const __m128 t0 = _mm_unpacklo_ps((__m128)ax, (__m128)ay), t1 = _mm_unpackhi_ps((__m128)ax, (__m128)ay);
+        const __m128 t2 = _mm_unpacklo_ps((__m128)bx, (__m128)by), t3 = _mm_unpackhi_ps((__m128)bx, (__m128)by);
+        const __m128 t4 = _mm_unpacklo_ps((__m128)ux, (__m128)uy), t5 = _mm_unpackhi_ps((__m128)ux, (__m128)uy);
+        const __m128 t6 = _mm_unpacklo_ps((__m128)len, (__m128)slope), t7 = _mm_unpackhi_ps((__m128)len, (__m128)slope);
+        float *row = (float *)(out + k);
+        _mm_storeu_ps(row, _mm_movelh_ps(t0, t2));
+        _mm_storeu_ps(row + 4, _mm_movelh_ps(t4, t6));
+        _mm_storeu_ps(row + 9, _mm_movehl_ps(t2, t0));
+        _mm_storeu_ps(row + 13, _mm_movehl_ps(t6, t4));
+        _mm_storeu_ps(row + 18, _mm_movelh_ps(t1, t3));
+        _mm_storeu_ps(row + 22, _mm_movelh_ps(t5, t7));
+        _mm_storeu_ps(row + 27, _mm_movehl_ps(t3, t1));
+        _mm_storeu_ps(row + 31, _mm_movehl_ps(t7, t5));
+        for (int lane = 0; lane < 4; lane++) out[k + lane].spans_columns = spans[lane] != 0;
+        // Both ends' order against the capsule before (the last of the previous four for lane 0).
+        const F4 prev_ax = __builtin_shufflevector((F4){0} + last_ax, ax, 0, 4, 5, 6);
+        const F4 prev_bx = __builtin_shufflevector((F4){0} + last_bx, bx, 0, 4, 5, 6);
+        I4 before = (ax < prev_ax) | (bx < prev_bx), after = (ax > prev_ax) | (bx > prev_bx);
+        if (!have_last) {
+            before[0] = 0;
+            after[0] = 0;
         }
+        if (before[0] | before[1] | before[2] | before[3]) up = false;
+        if (after[0] | after[1] | after[2] | after[3]) down = false;
+        last_ax = ax[3];
+        last_bx = bx[3];
+        have_last = true;
         k += 4;
     }
     while (k + 1 < n && k < room && LTK_FN(inside)(xs[k + 1], ys[k + 1], box)) {

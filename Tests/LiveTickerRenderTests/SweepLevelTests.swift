@@ -164,6 +164,15 @@ struct SweepLevelTests {
         cases.append(("vertical", [10.5, 10.5, 10.5, 10.5, 10.5, 10.5], [2, 30, 61, 70, 4, 5]))
         cases.append(("x turns back", [1, 5, 9, 8, 12, 16, 20], [3, 4, 5, 6, 7, 8, 9]))
         cases.append(("left of the clip, then in", [-90, -50, -3, 0.5, 4, 8, 12, 16, 20], [9, 9, 9, 9, 9, 9, 9, 9, 9]))
+        // One capsule against the order of the rest, at every index around the kernel's steps of
+        // four: the line is then monotone neither way, whichever lane holds that capsule.
+        for p in 1...12 {
+            var rising = (0..<14).map { 12 + 6 * Double($0) }
+            rising[p] = rising[p - 1] - 10
+            let flat = [Double](repeating: 9, count: 14)
+            cases.append(("one step back at \(p)", rising, flat))
+            cases.append(("one step forward at \(p)", rising.map { 100 - $0 }, flat))
+        }
         // The kernel itself takes a run inside the clip (so the comparison below compares it).
         for level in Self.wide {
             let (x, y) = randomWalk(13, seed: 53, step: 5)
