@@ -8,6 +8,7 @@
 #pragma clang fp contract(off)
 
 #include "CLiveTickerKernels.h"
+#include "Finite.h"
 
 static inline double ltk_dmin(double a, double b) { return b < a ? b : a; }
 static inline double ltk_dmax(double a, double b) { return b >= a ? b : a; }
@@ -25,9 +26,6 @@ static inline intptr_t ltk_floor_int(double v) {
     const intptr_t i = (intptr_t)v;
     return (double)i > v ? i - 1 : i;
 }
-
-/// x is neither NaN nor ±∞.
-static inline bool ltk_is_finite(double x) { return x - x == 0; }
 
 /// Where `ltk_area_columns` stands between segments: the columns touched so far.
 typedef struct {
@@ -154,7 +152,7 @@ __attribute__((target("avx2"))) static void ltk_avx2_area_columns(
     }
     for (; k < n; k++) {
         const double px = xs[k - 1], py = ys[k - 1], x = xs[k], y = ys[k];
-        if (ltk_is_finite(px) && ltk_is_finite(py) && ltk_is_finite(x) && ltk_is_finite(y))
+        if (ltk_finite(px) && ltk_finite(py) && ltk_finite(x) && ltk_finite(y))
             ltk_area_segment(px, py, x, y, f, low, high, touched);
     }
 }

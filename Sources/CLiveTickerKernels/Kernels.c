@@ -7,12 +7,11 @@
 #pragma clang fp contract(off)
 
 #include "CLiveTickerKernels.h"
+#include "Finite.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-/// x is neither NaN nor ±∞ (x − x is 0 exactly then).
-static inline bool ltk_finite(double x) { return x - x == 0; }
 
 /// The plain scan `ltk_extremes` promises, for ranges shorter than one block.
 static bool ltk_extremes_scalar(const double *y, const double *x, intptr_t lo, intptr_t hi,

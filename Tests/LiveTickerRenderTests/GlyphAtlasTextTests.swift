@@ -1,39 +1,13 @@
-import LiveTickerRender
+import LiveTickerTestSupport
 import Testing
 
-/// One image per byte of `font` at `scale`, inked pixels 255, as `GlyphAtlas(bitmap:scale:)`
-/// makes them.
-private func bitmapImages(_ font: BitmapFont, scale: Int) -> [GlyphAtlas.Image] {
-    let w = font.glyphWidth * scale
-    let h = font.glyphHeight * scale
-    return (0..<256).map { byte in
-        var pixels = [UInt8](repeating: 0, count: w * h)
-        for y in 0..<h {
-            for x in 0..<w where font.isInked(UInt8(byte), column: x / scale, row: y / scale) { pixels[y * w + x] = 255 }
-        }
-        return GlyphAtlas.Image(width: w, height: h, left: 0, top: 0, advance: font.advance * scale, coverage: pixels)
-    }
-}
-
-/// A framebuffer of `width × height` filled with a fixed pseudo-random pattern (every pixel
-/// differs from its neighbours, so a pixel stored where it should be kept shows).
-private func noisy(width: Int, height: Int) -> Framebuffer {
-    let fb = Framebuffer(width: width, height: height)
-    var state: UInt32 = 2_463_534_242
-    for i in 0..<(width * height) {
-        state ^= state << 13
-        state ^= state >> 17
-        state ^= state << 5
-        fb.pixels[i] = state & 0x00FF_FFFF
-    }
-    return fb
-}
+@testable import LiveTickerRender
 
 @Suite("Glyph-atlas text: bitmap glyphs stored by selection")
 struct GlyphAtlasTextTests {
     @Test func onlyAllOrNothingCoverageIsBinary() {
         #expect(GlyphAtlas(bitmap: .builtin, scale: 2).isBinary)
-        var images = bitmapImages(.builtin, scale: 1)
+        var images = GlyphAtlas.images(bitmap: .builtin, scale: 1)
         #expect(GlyphAtlas(images: images, lineHeight: 16, ascent: 12).isBinary)
         images[1].coverage[0] = 128
         #expect(!GlyphAtlas(images: images, lineHeight: 16, ascent: 12).isBinary)
@@ -46,7 +20,7 @@ struct GlyphAtlasTextTests {
     @Test(arguments: [1, 2, 3])
     func selectionStoresWhatThePixelLoopStores(scale: Int) {
         let font = BitmapFont.builtin
-        let images = bitmapImages(font, scale: scale)
+        let images = GlyphAtlas.images(bitmap: font, scale: scale)
         let lineHeight = font.glyphHeight * scale
         let binary = GlyphAtlas(images: images, lineHeight: lineHeight, ascent: lineHeight * 3 / 4)
         var grey = images
@@ -57,12 +31,12 @@ struct GlyphAtlasTextTests {
         let text = Array("Wed 30 1,234.5 +0.12% |ACME| 102.87 _~#".utf8)
         let width = binary.width(of: text) + 24
         let height = lineHeight + 8
-        let background = noisy(width: width, height: height)
+        let background = texturedFramebuffer(width: width, height: height, seed: 7)
         for x in -9...6 {
             for (left, right) in [(0, width), (3, width - 5), (7, width - 2), (1, width - 11)] {
                 let clip = PixelRect(minX: left, minY: 2, maxX: right, maxY: height - 3)
-                let a = noisy(width: width, height: height)
-                let b = noisy(width: width, height: height)
+                let a = texturedFramebuffer(width: width, height: height, seed: 7)
+                let b = texturedFramebuffer(width: width, height: height, seed: 7)
                 text.withUnsafeBufferPointer { t in
                     _ = a.drawText(t, x: x, y: 1, atlas: binary, color: RGBColor(0x00_FF88), clip: clip)
                     _ = b.drawText(t, x: x, y: 1, atlas: perPixel, color: RGBColor(0x00_FF88), clip: clip)

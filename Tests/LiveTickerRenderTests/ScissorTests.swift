@@ -15,10 +15,7 @@ struct ScissorTests {
 
     /// A textured canvas (every blend reads a different destination).
     static func canvas(seed: UInt64 = 5) -> Framebuffer {
-        let fb = Framebuffer(width: width, height: height, stride: width + 3)
-        var texture = SplitMix64(seed: seed)
-        for i in 0..<(fb.stride * fb.height) { fb.pixels[i] = UInt32(truncatingIfNeeded: texture.next()) & 0x00FF_FFFF }
-        return fb
+        texturedFramebuffer(width: width, height: height, stride: width + 3, seed: seed)
     }
 
     static let scissors: [PixelRect] = {

@@ -39,9 +39,7 @@ struct SweepLevelTests {
         _ xs: [Double], _ ys: [Double], level: Int32, width: Double, alpha: UInt8, dash: DashPattern? = nil,
         size: (Int, Int)
     ) -> [UInt32] {
-        let fb = Framebuffer(width: size.0, height: size.1, stride: size.0 + 5)
-        var texture = SplitMix64(seed: 99)
-        for i in 0..<(fb.stride * fb.height) { fb.pixels[i] = UInt32(truncatingIfNeeded: texture.next()) }
+        let fb = texturedFramebuffer(width: size.0, height: size.1, stride: size.0 + 5, seed: 99)
         let r = Rasterizer()
         r.kernelLevel = level
         let clip = PixelRect(minX: 1, minY: 1, maxX: size.0 - 1, maxY: size.1 - 1)

@@ -1,4 +1,5 @@
 import LiveTickerRender
+import LiveTickerTestSupport
 
 /// A framebuffer with stride padding and a one-pixel-thick "guard" ring just inside the
 /// drawable area, so tests can check that primitives never write outside their clip.
@@ -55,4 +56,14 @@ func channel(_ p: UInt32, _ c: Int) -> Int { Int((p >> (8 * c)) & 0xFF) }
 /// How far a pixel has moved from `bg` towards anything: the largest channel difference.
 func distance(_ p: UInt32, _ bg: UInt32) -> Int {
     (0..<3).map { abs(channel(p, $0) - channel(bg, $0)) }.max()!
+}
+
+/// A `width × height` framebuffer (row pitch `stride`, the width by default) filled with
+/// pseudo-random colours from `seed`, padding included: every blend reads a different
+/// destination, and a pixel stored where it should have been kept shows.
+func texturedFramebuffer(width: Int, height: Int, stride: Int? = nil, seed: UInt64) -> Framebuffer {
+    let fb = Framebuffer(width: width, height: height, stride: stride ?? width)
+    var texture = SplitMix64(seed: seed)
+    for i in 0..<(fb.stride * fb.height) { fb.pixels[i] = UInt32(truncatingIfNeeded: texture.next()) & 0x00FF_FFFF }
+    return fb
 }

@@ -96,7 +96,7 @@ extension RasterScratch {
     @usableFromInline
     mutating func measureAreaColumns<T: BinaryFloatingPoint>(
         _ xs: UnsafeBufferPointer<T>, _ ys: UnsafeBufferPointer<T>, baseline: Double, clip c: PixelRect,
-        within window: Range<Int>, level: Int32 = ltk_level_active()
+        within window: Range<Int>, level: Int32
     ) -> ClosedRange<Int>? {
         guard !baseline.isNaN, !window.isEmpty else { return nil }
         let cw = c.maxX &- c.minX
@@ -252,7 +252,7 @@ extension RasterScratch {
     /// O(columns + rows of `window`), no allocation.
     mutating func linkAreaInteriors(
         _ columns: ClosedRange<Int>, rows: Int, within window: Range<Int>, edgeAlpha alpha: UInt32? = nil,
-        level: Int32 = ltk_level_active()
+        level: Int32
     ) -> Range<Int> {
         let enterHead = rowEnter
         let leaveHead = rowLeave

@@ -74,6 +74,13 @@ public struct GlyphAtlas: Sendable {
     /// draws. O(256 × cell size × scale²).
     public init(bitmap font: BitmapFont, scale: Int) {
         let scale = max(1, min(scale, 16))
+        let h = font.glyphHeight * scale
+        self.init(images: Self.images(bitmap: font, scale: scale), lineHeight: h, ascent: h * 3 / 4)
+    }
+
+    /// The images of ``init(bitmap:scale:)`` (`scale` already clamped to 1…16): one per byte,
+    /// each font pixel a `scale × scale` block of coverage 255. O(256 × cell size × scale²).
+    static func images(bitmap font: BitmapFont, scale: Int) -> [Image] {
         let w = font.glyphWidth * scale
         let h = font.glyphHeight * scale
         var images: [Image] = []
@@ -89,7 +96,7 @@ public struct GlyphAtlas: Sendable {
             }
             images.append(Image(width: w, height: h, left: 0, top: 0, advance: font.advance * scale, coverage: pixels))
         }
-        self.init(images: images, lineHeight: h, ascent: h * 3 / 4)
+        return images
     }
 
     /// Pen advance of `byte` in pixels. O(1).
