@@ -16,7 +16,7 @@
 //   LiveTickerDecompression gzip streams through zlib                    -> CZlib, Files
 //   LiveTickerMQTT         MQTT subscriber feed and publisher (Eclipse Paho C)   -> Feed, CPahoMQTT
 //   LiveTickerWebSocket    WebSocket client feed (libwebsockets)            -> Feed, CWebSockets
-//   LiveTickerBench        the benchmark suite (Bench and `liveticker bench`)
+//   LiveTickerBench        the benchmark suite (Bench and `liveticker bench`) -> CThreadPinning (one CPU for ours and a peer)
 //   LiveTickerCLI          the `liveticker` commands
 import PackageDescription
 
@@ -106,8 +106,11 @@ let package = Package(
             dependencies: [
                 "LiveTickerCore", "LiveTickerDownsampling", "LiveTickerScales", "LiveTickerRender",
                 "LiveTickerChart", "LiveTickerFeed", "LiveTickerDisplay", "LiveTickerLoop", "LiveTickerMQTT",
+                "CThreadPinning",
             ]
         ),
+        // The Bench's thread affinity (sched_getcpu needs _GNU_SOURCE; see ThreadPinning.c).
+        .target(name: "CThreadPinning"),
         .target(
             name: "LiveTickerCLI",
             dependencies: [

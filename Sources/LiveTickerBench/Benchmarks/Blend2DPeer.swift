@@ -8,9 +8,11 @@
 /// data scrolling by 8 ticks a frame. The image and its `BLContext` are made once, before the
 /// first frame, and the paths are built in Python outside the timed part (so Python's loops cost
 /// Blend2D nothing); the timed part is every drawing call of one frame and the final flush, into
-/// an XRGB32 image. Median of 100 frames after 10 unmeasured, in wall time and in the thread's
-/// CPU time (`time.thread_time`, the clock ours is measured with too).
-enum Blend2DPeer {
+/// an XRGB32 image, in wall time and in the thread's CPU time (`time.thread_time`, the clock
+/// ours is measured with too). The script is kept running (``PeerProcess``): after 10
+/// unmeasured frames it draws as many frames as it is asked for at a time, so that its frames
+/// and ours can be drawn in turn.
+final class Blend2DPeer {
     static let script = """
         import sys, time, random
         import blend2d as b
@@ -72,14 +74,19 @@ enum Blend2DPeer {
                 ctx.fill_text(b.BLPoint(left + k * pw / 20, bottom + 20), font, "12:34:56")
                 ctx.fill_text(b.BLPoint(right + 8, top + 20 + k * (bottom - top) / 20), font, "101.25")
             ctx.flush()
-        times = []; cpu = []
-        for f in range(110):
-            built = build(f * 8 % 1600)
-            c0 = time.thread_time(); t0 = time.perf_counter(); frame(built)
-            t = time.perf_counter() - t0; c = time.thread_time() - c0
-            if f >= 10: times.append(t); cpu.append(c)
-        times.sort(); cpu.sort()
-        print(times[len(times) // 2] * 1e3, cpu[len(cpu) // 2] * 1e3)
+        drawn = 0
+        def run(count):
+            global drawn
+            out = []
+            for _ in range(count):
+                built = build(drawn * 8 % 1600); drawn += 1
+                c0 = time.thread_time(); t0 = time.perf_counter(); frame(built)
+                t = time.perf_counter() - t0; c = time.thread_time() - c0
+                out.append(t * 1e3); out.append(c * 1e3)
+            return out
+        run(10)
+        for line in sys.stdin:
+            print(" ".join("%.6f" % v for v in run(int(line.split()[1]))), flush=True)
         """
 
     /// Whether python3 can import the bindings and the font file exists.
@@ -90,12 +97,23 @@ enum Blend2DPeer {
         ])?.status == 0
     }
 
-    /// Median wall and thread-CPU ms of the reference frame at `width × height`, or nil when
-    /// Blend2D or the font is missing.
-    static func medianMilliseconds(width: Int, height: Int) -> (wall: Double, cpu: Double)? {
-        guard let (status, output) = Subprocess.run(["python3", "-c", script, String(width), String(height)]), status == 0
-        else { return nil }
-        let parts = output.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Double($0) }
-        return parts.count == 2 ? (parts[0], parts[1]) : nil
+    private let process: PeerProcess
+
+    /// Starts the script at `width × height` (its 10 unmeasured frames are drawn before the
+    /// first answer); nil when python3 cannot be started.
+    init?(width: Int, height: Int) {
+        guard let process = PeerProcess(script: Self.script, arguments: [String(width), String(height)]) else { return nil }
+        self.process = process
+    }
+
+    deinit { process.finish() }
+
+    /// Draws `count` more frames and returns each one's wall and thread-CPU milliseconds; nil
+    /// when the peer failed (Blend2D or the font missing, or it broke).
+    func frames(_ count: Int) -> [(wall: Double, cpu: Double)]? {
+        guard let line = process.ask("frames \(count)") else { return nil }
+        let values = line.split(separator: " ").compactMap { Double($0) }
+        guard values.count == 2 * count else { return nil }
+        return (0..<count).map { (values[2 * $0], values[2 * $0 + 1]) }
     }
 }

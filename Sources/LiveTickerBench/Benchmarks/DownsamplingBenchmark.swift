@@ -6,14 +6,19 @@ import Glibc
 #endif
 
 /// Downsampling throughput per algorithm at N = 10⁵, 10⁶, 10⁷ (f64 random walk, x = index,
-/// M = 1920), in input points per second, beside tsdownsample 0.1.5.1 run on the same data
-/// in the same session when `python3` has it (and a check that LTTB picked the same indices);
-/// and LTTB with x (epoch-millisecond timestamps, as `liveticker downsample` reads a file's
-/// time column) beside tsdownsample's LTTB with x.
+/// M = 1920), in input points per second, beside tsdownsample 0.1.5.1 on the same data when
+/// `python3` has it, its calls and ours timed in turn on one CPU (and a check that LTTB picked
+/// the same indices); and LTTB with x (epoch-millisecond timestamps, as `liveticker downsample`
+/// reads a file's time column) beside tsdownsample's LTTB with x.
 enum DownsamplingBenchmark {
     static let threshold = 1920
 
+    /// Runs on one CPU, with tsdownsample on the same one (``withThreadPinned(_:)``).
     static func run(_ options: BenchOptions, into report: inout BenchReport) {
+        withThreadPinned { measureAll(options, into: &report) }
+    }
+
+    static func measureAll(_ options: BenchOptions, into report: inout BenchReport) {
         let sizes = options.quick ? [100_000, 1_000_000] : [100_000, 1_000_000, 10_000_000]
         // Asked once: without the peer, no per-size file is written and no python3 started.
         let peerAvailable = options.comparePeers && TsdownsamplePeer.isAvailable
@@ -21,7 +26,8 @@ enum DownsamplingBenchmark {
         let names = [DownsamplingAlgorithm.lttb: "LTTB", .minmax: "MinMax", .m4: "M4", .minmaxlttb: "MinMaxLTTB"]
         for size in sizes {
             let walk = randomWalk(count: size, seed: 42)
-            let peers = peerAvailable ? TsdownsamplePeer.measure(walk, threshold: threshold) : nil
+            // Kept running for the whole size, so that its timings and ours alternate.
+            let peer = peerAvailable ? TsdownsamplePeer(values: walk, threshold: threshold) : nil
             // Our input in huge pages, as numpy allocates the peer's (see HugePageArray).
             let values = HugePageArray(walk)
             // The read pass and the two kernels that should run at its rate, timed in turn, so
@@ -31,14 +37,14 @@ enum DownsamplingBenchmark {
             let (inTurn, readPass) = measureAgainstReadPass(extremes, values.values, quick: options.quick)
             if size == sizes[0] { inCacheReadPass = readPass }
             report.add("downsample.read_pass.n\(size).points_per_second", readPass, "points/s")
-            measureWithTimestamps(size: size, values: values.values, peer: peers?.pointsPerSecond["lttb_x"], options, into: &report)
+            measureWithTimestamps(size: size, values: values.values, peer: peer, options, into: &report)
             var ours: [DownsamplingAlgorithm: [Int]] = [:]
             for algorithm in DownsamplingAlgorithm.allCases {
-                let (pointsPerSecond, indices) = measure(algorithm, values.values, quick: options.quick, level: .active)
-                ours[algorithm] = indices
+                let timed = measureInTurn(algorithm, values.values, quick: options.quick, peer: peer, peerKind: algorithm.rawValue)
+                ours[algorithm] = timed.indices
                 addThroughput(
-                    pointsPerSecond, key: algorithm.rawValue, size: size, title: names[algorithm]!,
-                    peer: peers?.pointsPerSecond[algorithm.rawValue], into: &report)
+                    timed.ours, key: algorithm.rawValue, size: size, title: names[algorithm]!, peer: timed.peer,
+                    into: &report)
                 if let index = extremes.firstIndex(of: algorithm) {
                     // How far from the memory-read floor: the goal where the read pass is
                     // memory-bound (it falls well below its in-cache rate) is at most ×1.2 of it.
@@ -55,18 +61,19 @@ enum DownsamplingBenchmark {
                 if KernelLevel.active != .sse2 {
                     // The Swift reference path on the same data: what the C kernels add.
                     let (swift, swiftIndices) = measure(algorithm, values.values, quick: options.quick, level: .sse2)
-                    addSwiftPath(swift, sameIndices: swiftIndices == indices, key: algorithm.rawValue, size: size, into: &report)
+                    addSwiftPath(swift, sameIndices: swiftIndices == timed.indices, key: algorithm.rawValue, size: size, into: &report)
                 }
             }
-            if let reference = peers?.lttbIndices {
+            if let reference = peer?.lttbIndices() {
                 let same = reference == ours[.lttb]
                 report.add(
                     "downsample.lttb.n\(size).indices_equal_tsdownsample", same ? 1 : 0, "bool",
                     note: same ? "identical indices" : "INDICES DIFFER from tsdownsample")
             }
         }
-        report.note("downsample", "lttb_x: LTTB with x (epoch milliseconds 1 apart); tsdownsample's LTTB with x takes the next bucket's middle x where ours (and the x-less reference) takes its mean x, so its indices are not compared")
         report.note("downsample", "read_pass: one sum over the same f64 array at the kernels' level, the faster of their two ways of reading (prefetching ahead at the level's width, or plain 256-bit loads, ltk_read_sum_read), the memory-read floor; inputs in huge pages on both sides (numpy's arrays are); kernels at level \(KernelLevel.active), sse2_points_per_second is the Swift reference path")
+        report.note("downsample", "tsdownsample runs in one Python process kept for each N, one thread; its calls and ours are timed in turn, ten rounds of a tenth of the calls each (the best call of either side counts)")
+        report.note("downsample", "lttb_x: LTTB with x (epoch milliseconds 1 apart); tsdownsample's LTTB with x takes the next bucket's middle x where ours (and the x-less reference) takes its mean x, so its indices are not compared")
         if !options.comparePeers {
             report.note("downsample", "tsdownsample comparison skipped (--no-peers)")
         } else if !peerAvailable {
@@ -74,17 +81,18 @@ enum DownsamplingBenchmark {
         }
     }
 
-    /// LTTB with x = epoch-millisecond timestamps one apart, at the active level and on the
-    /// Swift path, beside tsdownsample's LTTB with x (`peer`, points/s) when it ran.
+    /// LTTB with x = epoch-millisecond timestamps one apart, at the active level (in turn with
+    /// tsdownsample's LTTB with x when `peer` runs) and on the Swift path.
     static func measureWithTimestamps(
-        size: Int, values: UnsafeBufferPointer<Double>, peer: Double?, _ options: BenchOptions, into report: inout BenchReport
+        size: Int, values: UnsafeBufferPointer<Double>, peer: TsdownsamplePeer?, _ options: BenchOptions,
+        into report: inout BenchReport
     ) {
         let times = HugePageArray((0..<size).map { 1_709_280_000_000 + Double($0) })
-        let (ours, indices) = measure(.lttb, values, x: times.values, quick: options.quick, level: .active)
-        addThroughput(ours, key: "lttb_x", size: size, title: "LTTB with x (timestamps)", peer: peer, into: &report)
+        let timed = measureInTurn(.lttb, values, x: times.values, quick: options.quick, peer: peer, peerKind: "lttb_x")
+        addThroughput(timed.ours, key: "lttb_x", size: size, title: "LTTB with x (timestamps)", peer: timed.peer, into: &report)
         if KernelLevel.active != .sse2 {
             let (swift, swiftIndices) = measure(.lttb, values, x: times.values, quick: options.quick, level: .sse2)
-            addSwiftPath(swift, sameIndices: swiftIndices == indices, key: "lttb_x", size: size, into: &report)
+            addSwiftPath(swift, sameIndices: swiftIndices == timed.indices, key: "lttb_x", size: size, into: &report)
         }
     }
 
@@ -112,10 +120,43 @@ enum DownsamplingBenchmark {
             note: sameIndices ? "" : "INDICES DIFFER from the \(KernelLevel.active) kernels")
     }
 
+    /// Points/s of `algorithm` at the active level and, with `peer`, of the peer's `peerKind`
+    /// on the same data, timed in turn: up to ten rounds, each a tenth of
+    /// ``repetitions(_:quick:)`` calls of the peer's, then as many of ours; each side's best
+    /// call counts (the machine is shared: the least disturbed), and both sides meet the same
+    /// stretch of the host's load. `peer` is nil in the result when there is none or it failed.
+    static func measureInTurn(
+        _ algorithm: DownsamplingAlgorithm, _ values: UnsafeBufferPointer<Double>, x: UnsafeBufferPointer<Double>? = nil,
+        quick: Bool, peer: TsdownsamplePeer?, peerKind: String
+    ) -> (ours: Double, peer: Double?, indices: [Int]) {
+        let capacity = Downsampler.requiredCapacity(algorithm: algorithm, count: values.count, points: threshold)
+        var output = [Int](repeating: 0, count: capacity)
+        var kept = 0
+        let total = repetitions(values.count, quick: quick)
+        let rounds = min(10, total)
+        let perRound = (total + rounds - 1) / rounds
+        var best = UInt64.max
+        var peerBest: Double? = peer == nil ? nil : .infinity
+        output.withUnsafeMutableBufferPointer { out in
+            for round in 0..<rounds {
+                if let peer, let so_far = peerBest {
+                    peerBest = peer.bestSeconds(peerKind, calls: perRound).map { min(so_far, $0) }
+                }
+                let samples = TimingSamples.measure(count: perRound, warmup: round == 0 ? 1 : 0) {
+                    kept = Downsampler.downsample(algorithm: algorithm, x: x, y: values, points: threshold, into: out, level: .active)
+                }
+                best = min(best, samples.minimumNanoseconds)
+            }
+        }
+        let n = Double(values.count)
+        return (n / (Double(best) / 1e9), peerBest.map { n / $0 }, Array(output[0..<kept]))
+    }
+
     /// Best of several timed runs (the machine is shared: the minimum is the least disturbed),
     /// with enough repetitions for ≥ 0.2 s per algorithm and size (up to 2000 at 10⁵, where one
-    /// run takes ~40 µs and 50 of them were too few to meet a quiet moment under load; the peer
-    /// script repeats the same number of times).
+    /// run takes ~40 µs and 50 of them were too few to meet a quiet moment under load): the
+    /// Swift path's figure, which has no peer (``measureInTurn(_:_:x:quick:peer:peerKind:)``
+    /// times the active level with one).
     static func measure(
         _ algorithm: DownsamplingAlgorithm, _ values: UnsafeBufferPointer<Double>, x: UnsafeBufferPointer<Double>? = nil,
         quick: Bool, level: KernelLevel
@@ -195,71 +236,74 @@ private func readPassSum(_ y: UnsafeBufferPointer<Double>, way: Int32) -> Double
     return ltk_read_sum_read(Int32(KernelLevel.active.rawValue), way, base, y.count)
 }
 
-/// tsdownsample (Rust, PyPI) timed by a small Python script on the same f64 file.
-enum TsdownsamplePeer {
+/// tsdownsample (Rust, PyPI) timed by a Python script kept running on the same f64 file
+/// (``PeerProcess``), one thread (`RAYON_NUM_THREADS=1`), asked for a few timed calls at a
+/// time so that its rounds and ours alternate.
+final class TsdownsamplePeer {
+    /// Loads the array, makes each downsampler once (one warm-up call each, with x for
+    /// `lttb_x`), then answers `KIND CALLS` with the best seconds of that many calls and
+    /// `indices` with LTTB's picks, comma-separated.
     static let script = """
-        import sys, time, json
+        import sys, time
         import numpy as np
         from tsdownsample import LTTBDownsampler, MinMaxDownsampler, M4Downsampler, MinMaxLTTBDownsampler
         y = np.fromfile(sys.argv[1], dtype=np.float64)
         n_out = int(sys.argv[2])
-        def best_of(d, *arrays):
-            # One warm-up call, then the best of as many as the Swift side repeats.
-            idx = d.downsample(*arrays, n_out=n_out)
-            best = float("inf")
-            for _ in range(max(3, min(2000, 200_000_000 // len(y)))):
-                t0 = time.perf_counter()
-                idx = d.downsample(*arrays, n_out=n_out)
-                best = min(best, time.perf_counter() - t0)
-            return len(y) / best, idx
-        result = {}
-        for name, cls in [("lttb", LTTBDownsampler), ("minmax", MinMaxDownsampler), ("m4", M4Downsampler), ("minmaxlttb", MinMaxLTTBDownsampler)]:
-            result[name], idx = best_of(cls(), y)
-            if name == "lttb":
-                result["lttb_indices"] = [int(i) for i in idx]
         x = 1709280000000.0 + np.arange(len(y), dtype=np.float64)
-        result["lttb_x"], _ = best_of(LTTBDownsampler(), x, y)
-        print(json.dumps(result))
+        kinds = {"lttb": (LTTBDownsampler(), (y,)), "minmax": (MinMaxDownsampler(), (y,)),
+                 "m4": (M4Downsampler(), (y,)), "minmaxlttb": (MinMaxLTTBDownsampler(), (y,)),
+                 "lttb_x": (LTTBDownsampler(), (x, y))}
+        for d, arrays in kinds.values(): d.downsample(*arrays, n_out=n_out)
+        for line in sys.stdin:
+            words = line.split()
+            if words[0] == "indices":
+                print(",".join(str(int(i)) for i in kinds["lttb"][0].downsample(y, n_out=n_out)), flush=True)
+                continue
+            d, arrays = kinds[words[0]]
+            best = float("inf")
+            for _ in range(int(words[1])):
+                t0 = time.perf_counter()
+                d.downsample(*arrays, n_out=n_out)
+                best = min(best, time.perf_counter() - t0)
+            print(best, flush=True)
         """
 
     static var isAvailable: Bool {
         Subprocess.run(["python3", "-c", "import numpy, tsdownsample"])?.status == 0
     }
 
-    struct Result {
-        var pointsPerSecond: [String: Double] = [:]
-        var lttbIndices: [Int]?
-    }
+    private let process: PeerProcess
+    private let path: String
 
-    /// Runs the script single-threaded on `values`; nil when Python or the package is missing.
-    static func measure(_ values: [Double], threshold: Int) -> Result? {
+    /// Writes `values` to a temporary file and starts the script on it; nil when it cannot.
+    init?(values: [Double], threshold: Int) {
         guard let path = Subprocess.writeTemporary(values, name: "walk") else { return nil }
-        defer { unlink(path) }
-        setenv("RAYON_NUM_THREADS", "1", 1)
-        guard let (status, output) = Subprocess.run(["python3", "-c", script, path, String(threshold)]), status == 0
-        else { return nil }
-        return parse(output)
+        guard
+            let process = PeerProcess(
+                script: Self.script, arguments: [path, String(threshold)], environment: ["RAYON_NUM_THREADS=1"])
+        else {
+            unlink(path)
+            return nil
+        }
+        self.path = path
+        self.process = process
     }
 
-    /// Reads the one-line JSON object the script prints (numbers and one integer list).
-    static func parse(_ json: String) -> Result {
-        var result = Result()
-        for name in DownsamplingAlgorithm.allCases.map(\.rawValue) + ["lttb_x"] {
-            if let value = number(after: "\"\(name)\": ", in: json) { result.pointsPerSecond[name] = value }
-        }
-        if let start = json.firstRange(of: "\"lttb_indices\": [") {
-            let rest = json[start.upperBound...]
-            if let end = rest.firstIndex(of: "]") {
-                result.lttbIndices = rest[..<end].split(separator: ",").compactMap { Int($0.trimmingSpaces) }
-            }
-        }
-        return result
+    deinit {
+        process.finish()
+        unlink(path)
     }
 
-    private static func number(after key: String, in json: String) -> Double? {
-        guard let start = json.firstRange(of: key) else { return nil }
-        let rest = json[start.upperBound...]
-        let end = rest.firstIndex { $0 == "," || $0 == "}" } ?? rest.endIndex
-        return Double(rest[..<end].trimmingSpaces)
+    /// The least seconds of `calls` calls of `kind` (an algorithm's raw value, or `lttb_x`);
+    /// nil when the peer failed.
+    func bestSeconds(_ kind: String, calls: Int) -> Double? {
+        process.ask("\(kind) \(calls)").flatMap { Double(Substring($0).trimmingSpaces) }
+    }
+
+    /// tsdownsample's LTTB picks on the array; nil when the peer failed.
+    func lttbIndices() -> [Int]? {
+        guard let line = process.ask("indices") else { return nil }
+        let indices = line.split(separator: ",").compactMap { Int($0.trimmingSpaces) }
+        return indices.isEmpty ? nil : indices
     }
 }

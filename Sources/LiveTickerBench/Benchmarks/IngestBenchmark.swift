@@ -31,19 +31,35 @@ enum IngestBenchmark {
         report.add("ingest.csv.parse.ticks_per_second", Double(count) / best, "ticks/s")
         report.add("ingest.csv.parse.megabytes_per_second", Double(bytes) / best / 1e6, "MB/s")
 
+        // Into a series with candles, in turn with polars on the same file when it runs: three
+        // rounds of one read each, all on one CPU (``withThreadPinned(_:)``), best of each side.
         var bestSeries = Double.infinity
-        for _ in 0..<3 {
-            guard let reader = try? CSVTickReader(path: path),
-                let series = try? LiveSeries(capacity: 1 << 20, candleInterval: .seconds(60))
-            else { break }
-            var sink = SeriesAppendSink(series: series)
-            let start = MonotonicClock.now()
-            _ = try? reader.read(into: &sink)
-            bestSeries = min(bestSeries, Double(MonotonicClock.now() &- start) / 1e9)
-            blackHole(series.version)
+        var bestPolars: Double? = nil
+        withThreadPinned {
+            let polars = options.comparePeers ? PolarsPeer(path: path) : nil
+            var polarsRead = polars != nil
+            if polarsRead { bestPolars = .infinity }
+            for _ in 0..<3 {
+                if let polars, polarsRead {
+                    if let seconds = polars.readSeconds() {
+                        bestPolars = min(bestPolars!, seconds)
+                    } else {
+                        polarsRead = false
+                        bestPolars = nil
+                    }
+                }
+                guard let reader = try? CSVTickReader(path: path),
+                    let series = try? LiveSeries(capacity: 1 << 20, candleInterval: .seconds(60))
+                else { break }
+                var sink = SeriesAppendSink(series: series)
+                let start = MonotonicClock.now()
+                _ = try? reader.read(into: &sink)
+                bestSeries = min(bestSeries, Double(MonotonicClock.now() &- start) / 1e9)
+                blackHole(series.version)
+            }
         }
         var note = ""
-        if options.comparePeers, let polars = PolarsPeer.measure(path: path) {
+        if let polars = bestPolars {
             report.add("ingest.csv.polars_one_thread.ticks_per_second", Double(count) / polars, "ticks/s")
             note = "\(ratioPhrase(polars / bestSeries)) than polars on one thread"
             report.compare(
@@ -138,24 +154,34 @@ struct SeriesAppendSink: TickSink {
     mutating func consume(_ batch: TickBatch) { series.append(contentsOf: batch.ticks) }
 }
 
-/// polars.read_csv on one thread, timed in Python on the same file.
-enum PolarsPeer {
+/// polars.read_csv on one thread (`POLARS_MAX_THREADS=1`), timed by a Python script kept
+/// running (``PeerProcess``) and asked for one read at a time, so that its reads and ours
+/// alternate.
+final class PolarsPeer {
+    /// Answers each `read` with the seconds one `read_csv` of the file took.
     static let script = """
-        import os, sys, time
-        os.environ["POLARS_MAX_THREADS"] = "1"
+        import sys, time
         import polars as pl
-        best = float("inf")
-        for _ in range(3):
+        for line in sys.stdin:
             t0 = time.perf_counter()
             df = pl.read_csv(sys.argv[1])
-            best = min(best, time.perf_counter() - t0)
-        print(best)
+            print(time.perf_counter() - t0, flush=True)
+            del df
         """
 
-    /// Best-of-three seconds for reading the file, or nil when polars is not available.
-    static func measure(path: String) -> Double? {
-        setenv("POLARS_MAX_THREADS", "1", 1)
-        guard let (status, output) = Subprocess.run(["python3", "-c", script, path]), status == 0 else { return nil }
-        return Double(Substring(output.filter { $0 != "\n" }).trimmingSpaces)
+    private let process: PeerProcess
+
+    /// Starts the script on the CSV at `path`; nil when python3 cannot be started.
+    init?(path: String) {
+        guard let process = PeerProcess(script: Self.script, arguments: [path], environment: ["POLARS_MAX_THREADS=1"])
+        else { return nil }
+        self.process = process
+    }
+
+    deinit { process.finish() }
+
+    /// The seconds of one more read; nil when polars is missing or the peer failed.
+    func readSeconds() -> Double? {
+        process.ask("read").flatMap { Double(Substring($0).trimmingSpaces) }
     }
 }

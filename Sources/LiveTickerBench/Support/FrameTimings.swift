@@ -22,19 +22,31 @@ struct FrameTimings {
     private var stages: [UInt64] = []
     private let stageCount = ChartStageTimes().named.count
 
-    /// Draws `frames` frames of `chart` into `framebuffer` after 10 unmeasured ones, calling
-    /// `advance` (new ticks) before each frame outside the timing. The chart must have
-    /// ``LiveTickerChart/measuresStages`` on for the stage split.
+    /// No frames yet: ``record(frames:warmup:chart:into:advance:)`` adds them.
+    init() {}
+
+    /// Draws `frames` frames of `chart` into `framebuffer` after 10 unmeasured ones (see
+    /// ``record(frames:warmup:chart:into:advance:)``).
     init(frames: Int, chart: LiveTickerChart, into framebuffer: Framebuffer, advance: () -> Void) {
-        stages.reserveCapacity(frames * stageCount)
-        for frame in 0..<(frames + 10) {
+        record(frames: frames, warmup: 10, chart: chart, into: framebuffer, advance: advance)
+    }
+
+    /// Draws `warmup` unmeasured frames of `chart` into `framebuffer`, then `frames` measured
+    /// ones, added to those recorded before (so a measurement can come in rounds, in turn with a
+    /// peer's), calling `advance` (new ticks) before each frame outside the timing. The chart
+    /// must have ``LiveTickerChart/measuresStages`` on for the stage split.
+    mutating func record(frames: Int, warmup: Int, chart: LiveTickerChart, into framebuffer: Framebuffer, advance: () -> Void) {
+        samples.reserve(samples.nanoseconds.count + frames)
+        cpuSamples.reserve(cpuSamples.nanoseconds.count + frames)
+        stages.reserveCapacity(stages.count + frames * stageCount)
+        for frame in 0..<(frames + warmup) {
             advance()
             let cpuStart = threadCPUNanoseconds()
             let start = MonotonicClock.now()
             chart.draw(into: framebuffer)
             let elapsed = MonotonicClock.now() &- start
             let cpu = threadCPUNanoseconds() &- cpuStart
-            guard frame >= 10 else { continue }  // warm-up
+            guard frame >= warmup else { continue }
             samples.append(elapsed)
             cpuSamples.append(cpu)
             for stage in chart.stageTimes.named { stages.append(stage.nanoseconds) }
