@@ -38,13 +38,13 @@ enum DashboardBenchmark {
                 ])
                 let (beside, samples) = (timed[0], timed[1])
                 let ratio = samples.medianMilliseconds / max(1e-9, beside.medianMilliseconds)
-                report.add("\(key).median_ms", samples.medianMilliseconds, "ms", note: "×\(format(ratio)) the reference frame")
+                report.add("\(key).median_ms", samples.medianMilliseconds, "ms", note: "×\(fixed(ratio, digits: 2)) the reference frame")
                 report.add("\(key).p99_ms", samples.p99Milliseconds, "ms")
                 // The issue's goal reads off this figure: a 2×2 wall with every panel changing
                 // at most 1.3× the reference frame, proportionally less with one changing.
                 report.add(
                     "\(key).ratio_to_reference", ratio, "x",
-                    note: "median over the median of reference frames drawn in turn with it (\(format(beside.medianMilliseconds)) ms)")
+                    note: "median over the median of reference frames drawn in turn with it (\(fixed(beside.medianMilliseconds, digits: 2)) ms)")
                 AllocationProbe.measure("\(key).allocations_per_frame", section: "dashboard", options: options, into: &report) {
                     advance()
                     wall.dashboard.draw(into: wall.framebuffer)
@@ -59,15 +59,10 @@ enum DashboardBenchmark {
                 }
                 report.add(
                     "\(key).alone_median_ms", alone.medianMilliseconds, "ms",
-                    note: "×\(format(alone.medianMilliseconds / max(1e-9, single.medianMilliseconds))) the reference frame drawn alone")
+                    note: "×\(fixed(alone.medianMilliseconds / max(1e-9, single.medianMilliseconds), digits: 2)) the reference frame drawn alone")
             }
         }
         report.note("dashboard", "each panel: candles (8 ticks each) with the tick line over them and a volume pane; one changing: only that panel is redrawn (the others keep their pixels); alone_median_ms: the wall drawn by itself frame after frame, beside the reference frame drawn by itself (dashboard.reference_1080p.median_ms)")
-    }
-
-    static func format(_ value: Double) -> String {
-        let hundredths = Int((value * 100).rounded())
-        return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
     }
 }
 

@@ -17,34 +17,52 @@ enum HistoryBenchmark {
     static let width = 1920
     static let height = 1080
 
+    /// Runs on one CPU (``withThreadPinned(_:)``), so that the scenes compared meet the same CPU.
     static func run(_ options: BenchOptions, into report: inout BenchReport) {
-        let sizes = options.quick ? [10_000, 1_000_000] : [10_000, 1_000_000, 100_000_000]
-        let frames = options.quick ? 40 : 200
-        var medians: [Int: (wall: Double, cpu: Double)] = [:]
-        for size in sizes {
-            // One scene at a time: the 10⁸ one must be freed before anything else runs.
-            medians[size] = measure(history: size, frames: frames, options: options, into: &report)
-        }
-        guard let base = medians[10_000], base.wall > 0, base.cpu > 0 else { return }
-        if let million = medians[1_000_000] {
-            report.add("history.ratio_1e6_to_1e4", million.wall / base.wall, "x")
-            report.add("history.ratio_1e6_to_1e4_cpu", million.cpu / base.cpu, "x")
-        }
-        if let hundredMillion = medians[100_000_000] {
-            report.add("history.ratio_1e8_to_1e4", hundredMillion.wall / base.wall, "x", note: "wall medians")
-            report.add("history.ratio_1e8_to_1e4_cpu", hundredMillion.cpu / base.cpu, "x", note: "thread CPU medians")
-        } else {
-            report.note("history", "10⁸ ticks skipped in --quick (about 4.4 GB and seconds to fill)")
-        }
+        withThreadPinned { measureAll(options, into: &report) }
     }
 
-    /// Builds the scene with `history` ticks, draws `frames` frames (after 10 unmeasured) and
-    /// records the median and the per-stage split; returns the wall and thread CPU medians in ms.
-    private static func measure(
-        history: Int, frames: Int, options: BenchOptions, into report: inout BenchReport
-    ) -> (wall: Double, cpu: Double) {
-        let scene = HistoryScene(width: width, height: height, history: history)
-        let timings = FrameTimings(frames: frames, chart: scene.chart, into: scene.framebuffer, advance: scene.advance)
+    /// Each larger history's frames are drawn in turn with frames of the 10⁴ scene, ten rounds
+    /// of a tenth each (three with `--quick`), and its ratio is the two medians of those
+    /// frames: measured one after the other, the host's load moved the ratio by a third either
+    /// way (×0.64–×1.29 thread CPU in ten runs, where the 10⁸ frame cannot be faster than
+    /// the 10⁴ one it contains the work of).
+    static func measureAll(_ options: BenchOptions, into report: inout BenchReport) {
+        let sizes = options.quick ? [1_000_000] : [1_000_000, 100_000_000]
+        let frames = options.quick ? 40 : 200
+        let rounds = options.quick ? 3 : 10
+        let base = HistoryScene(width: width, height: height, history: 10_000)
+        var baseTimings = FrameTimings()
+        baseTimings.record(frames: frames, warmup: 10, chart: base.chart, into: base.framebuffer, advance: base.advance)
+        add(baseTimings, scene: base, history: 10_000, options: options, into: &report)
+        for size in sizes {
+            // One large scene at a time: the 10⁸ one must be freed before anything else runs.
+            let scene = HistoryScene(width: width, height: height, history: size)
+            var timings = FrameTimings(), inTurn = FrameTimings()
+            for round in 0..<rounds {
+                let warmup = round == 0 ? 10 : 0
+                inTurn.record(frames: frames / rounds, warmup: warmup, chart: base.chart, into: base.framebuffer, advance: base.advance)
+                timings.record(frames: frames / rounds, warmup: warmup, chart: scene.chart, into: scene.framebuffer, advance: scene.advance)
+            }
+            add(timings, scene: scene, history: size, options: options, into: &report)
+            let wall = timings.samples.medianMilliseconds / inTurn.samples.medianMilliseconds
+            let cpu = timings.cpuSamples.medianMilliseconds / inTurn.cpuSamples.medianMilliseconds
+            let name = size == 1_000_000 ? "1e6" : "1e8"
+            func pair(_ ours: TimingSamples, _ base: TimingSamples) -> String {
+                "frames drawn in turn with the 10⁴ scene's: \(fixed(ours.medianMilliseconds, digits: 3)) against \(fixed(base.medianMilliseconds, digits: 3)) ms"
+            }
+            report.add("history.ratio_\(name)_to_1e4", wall, "x", note: "wall medians, " + pair(timings.samples, inTurn.samples))
+            report.add(
+                "history.ratio_\(name)_to_1e4_cpu", cpu, "x", note: "thread CPU medians, " + pair(timings.cpuSamples, inTurn.cpuSamples))
+        }
+        if options.quick { report.note("history", "10⁸ ticks skipped in --quick (about 4.4 GB and seconds to fill)") }
+    }
+
+    /// Records the figures of `history` ticks from `timings` (its frames), with the per-stage
+    /// split, the allocation count and how long the scene took to fill.
+    private static func add(
+        _ timings: FrameTimings, scene: HistoryScene, history: Int, options: BenchOptions, into report: inout BenchReport
+    ) {
         let samples = timings.samples
         let key = "history.n\(history)"
         report.add("\(key).median_ms", samples.medianMilliseconds, "ms")
@@ -60,7 +78,6 @@ enum HistoryBenchmark {
             scene.chart.draw(into: scene.framebuffer)
         }
         report.add("\(key).fill_s", scene.fillSeconds, "s", note: "time to append the history before the first frame")
-        return (samples.medianMilliseconds, timings.cpuSamples.medianMilliseconds)
     }
 }
 
