@@ -85,6 +85,7 @@ final class Blend2DPeer {
                 out.append(t * 1e3); out.append(c * 1e3)
             return out
         run(10)
+        print("ready", flush=True)
         for line in sys.stdin:
             print(" ".join("%.6f" % v for v in run(int(line.split()[1]))), flush=True)
         """
@@ -99,8 +100,8 @@ final class Blend2DPeer {
 
     private let process: PeerProcess
 
-    /// Starts the script at `width × height` (its 10 unmeasured frames are drawn before the
-    /// first answer); nil when python3 cannot be started.
+    /// Starts the script at `width × height` and waits while it draws its 10 unmeasured frames;
+    /// nil when python3, the bindings or the font are missing.
     init?(width: Int, height: Int) {
         guard let process = PeerProcess(script: Self.script, arguments: [String(width), String(height)]) else { return nil }
         self.process = process
@@ -109,7 +110,7 @@ final class Blend2DPeer {
     deinit { process.finish() }
 
     /// Draws `count` more frames and returns each one's wall and thread-CPU milliseconds; nil
-    /// when the peer failed (Blend2D or the font missing, or it broke).
+    /// when the peer failed.
     func frames(_ count: Int) -> [(wall: Double, cpu: Double)]? {
         guard let line = process.ask("frames \(count)") else { return nil }
         let values = line.split(separator: " ").compactMap { Double($0) }

@@ -241,7 +241,7 @@ private func readPassSum(_ y: UnsafeBufferPointer<Double>, way: Int32) -> Double
 /// time so that its rounds and ours alternate.
 final class TsdownsamplePeer {
     /// Loads the array, makes each downsampler once (one warm-up call each, with x for
-    /// `lttb_x`), then answers `KIND CALLS` with the best seconds of that many calls and
+    /// `lttb_x`), says `ready`, then answers `KIND CALLS` with the best seconds of that many calls and
     /// `indices` with LTTB's picks, comma-separated.
     static let script = """
         import sys, time
@@ -254,6 +254,7 @@ final class TsdownsamplePeer {
                  "m4": (M4Downsampler(), (y,)), "minmaxlttb": (MinMaxLTTBDownsampler(), (y,)),
                  "lttb_x": (LTTBDownsampler(), (x, y))}
         for d, arrays in kinds.values(): d.downsample(*arrays, n_out=n_out)
+        print("ready", flush=True)
         for line in sys.stdin:
             words = line.split()
             if words[0] == "indices":

@@ -162,6 +162,7 @@ final class PolarsPeer {
     static let script = """
         import sys, time
         import polars as pl
+        print("ready", flush=True)
         for line in sys.stdin:
             t0 = time.perf_counter()
             df = pl.read_csv(sys.argv[1])
@@ -171,7 +172,7 @@ final class PolarsPeer {
 
     private let process: PeerProcess
 
-    /// Starts the script on the CSV at `path`; nil when python3 cannot be started.
+    /// Starts the script on the CSV at `path`; nil when python3 or polars is missing.
     init?(path: String) {
         guard let process = PeerProcess(script: Self.script, arguments: [path], environment: ["POLARS_MAX_THREADS=1"])
         else { return nil }
@@ -180,7 +181,7 @@ final class PolarsPeer {
 
     deinit { process.finish() }
 
-    /// The seconds of one more read; nil when polars is missing or the peer failed.
+    /// The seconds of one more read; nil when the peer failed.
     func readSeconds() -> Double? {
         process.ask("read").flatMap { Double(Substring($0).trimmingSpaces) }
     }
