@@ -118,17 +118,6 @@ import Glibc
         #expect(allowedCPUs() == before)
     }
 
-    /// The calling thread's `Cpus_allowed_list` (e.g. "0-1"), from /proc/thread-self/status.
-    private func allowedCPUs() -> String? {
-        guard let file = fopen("/proc/thread-self/status", "r") else { return nil }
-        defer { fclose(file) }
-        var line = [CChar](repeating: 0, count: 512)
-        while fgets(&line, Int32(line.count), file) != nil {
-            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if text.hasPrefix("Cpus_allowed_list:") {
-                return String(text.dropFirst("Cpus_allowed_list:".count).filter { !$0.isWhitespace })
-            }
-        }
-        return nil
-    }
+    /// The calling thread's `Cpus_allowed_list` (e.g. "0-1").
+    private func allowedCPUs() -> String? { procField("Cpus_allowed_list:", in: "/proc/thread-self/status") }
 }

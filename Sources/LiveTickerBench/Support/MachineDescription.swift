@@ -21,18 +21,5 @@ enum MachineDescription {
         return facts
     }
 
-    private static func cpuModel() -> String? {
-        guard let file = fopen("/proc/cpuinfo", "r") else { return nil }
-        defer { fclose(file) }
-        var line = [CChar](repeating: 0, count: 512)
-        while fgets(&line, Int32(line.count), file) != nil {
-            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if text.hasPrefix("model name") {
-                if let colon = text.firstIndex(of: ":") {
-                    return String(Substring(text[text.index(after: colon)...].filter { $0 != "\n" && $0 != "\t" }).trimmingSpaces)
-                }
-            }
-        }
-        return nil
-    }
+    private static func cpuModel() -> String? { procField("model name", in: "/proc/cpuinfo") }
 }

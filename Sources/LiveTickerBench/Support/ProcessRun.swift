@@ -83,16 +83,7 @@ struct ProcessRun {
 
     /// `VmHWM` (peak resident set of the current program image) from a /proc status file.
     private static func highWaterKilobytes(_ path: String) -> Int? {
-        guard let file = fopen(path, "r") else { return nil }
-        defer { fclose(file) }
-        var line = [CChar](repeating: 0, count: 256)
-        while fgets(&line, Int32(line.count), file) != nil {
-            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if text.hasPrefix("VmHWM:") {
-                return Int(text.dropFirst(6).filter(\.isNumber))
-            }
-        }
-        return nil
+        procField("VmHWM:", in: path).flatMap { Int($0.filter(\.isNumber)) }
     }
 
     /// Whether `program` is on PATH (and executable).
