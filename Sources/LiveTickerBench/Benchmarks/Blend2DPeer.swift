@@ -107,8 +107,6 @@ final class Blend2DPeer {
         self.process = process
     }
 
-    deinit { process.finish() }
-
     /// Draws `count` more frames and returns each one's wall and thread-CPU milliseconds; nil
     /// when the peer failed.
     func frames(_ count: Int) -> [(wall: Double, cpu: Double)]? {

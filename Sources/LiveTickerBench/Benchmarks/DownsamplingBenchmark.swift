@@ -290,10 +290,7 @@ final class TsdownsamplePeer {
         self.process = process
     }
 
-    deinit {
-        process.finish()
-        unlink(path)
-    }
+    deinit { unlink(path) }
 
     /// The least seconds of `calls` calls of `kind` (an algorithm's raw value, or `lttb_x`);
     /// nil when the peer failed.

@@ -23,6 +23,7 @@ enum FrameBenchmark {
 
     static func measure(_ options: BenchOptions, into report: inout BenchReport) {
         let frames = options.quick ? 60 : 400
+        let peerRounds = options.quick ? 3 : 10
         let peerAvailable = options.comparePeers && Blend2DPeer.isAvailable
         for (width, height) in sizes {
             let size = "\(width)x\(height)"
@@ -31,7 +32,7 @@ enum FrameBenchmark {
             // --quick) of 10 of its frames and a tenth of ours, so that both meet the same
             // stretch of the host's load; each side's median is over all its frames.
             let peer = peerAvailable ? Blend2DPeer(width: width, height: height) : nil
-            let rounds = peer == nil ? 1 : (options.quick ? 3 : 10)
+            let rounds = peer == nil ? 1 : peerRounds
             var timings = FrameTimings()
             var peerWall = TimingSamples(), peerCPU = TimingSamples()
             var peerDrew = peer != nil  // false once it fails: no Blend2D figures then
@@ -99,7 +100,7 @@ enum FrameBenchmark {
         report.note("frame", "median_ms is wall time; median_cpu_ms the drawing thread's CPU time (what the summary compares: other processes on a shared machine do not count in it)")
         report.note("frame", "stage.*: the split of the median frame among those not preempted (thread CPU ≥ 95 % of wall; on a quiet machine the median frame), plus `other` (untimed glue); they add up to stage.total_ms")
         if peerAvailable {
-            report.note("frame", "Blend2D: its context and image made once, outside the timed frames, like ours; it draws TrueType text (we blit bitmap glyphs) and pays a Python call per drawing call (about 35 a frame); its frames and ours drawn in turn on one CPU, \(options.quick ? "three" : "ten") rounds of 10 of its frames and \(frames / (options.quick ? 3 : 10)) of ours")
+            report.note("frame", "Blend2D: its context and image made once, outside the timed frames, like ours; it draws TrueType text (we blit bitmap glyphs) and pays a Python call per drawing call (about 35 a frame); its frames and ours drawn in turn on one CPU, \(peerRounds) rounds of 10 of its frames and \(frames / peerRounds) of ours")
         }
         if !options.comparePeers {
             report.note("frame", "Blend2D comparison skipped (--no-peers)")
