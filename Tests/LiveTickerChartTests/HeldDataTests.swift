@@ -37,14 +37,17 @@ struct HeldDataTests {
     }
 
     @Test("a following window over a ring that wraps: steady feeds, bursts past the window and the ring, NaN, a backwards time, idle frames",
-          arguments: [ChartOptions.Kind.line, .both])
-    func heldTicksDrawWhatAWholeCopyDraws(kind: ChartOptions.Kind) throws {
-        // 512 ticks held, 120 s shown at up to 10 ticks a second: the ring wraps every few
-        // dozen frames and the window holds up to 512 ticks.
-        let series = try LiveSeries(capacity: 512, candleInterval: .seconds(5))
+          arguments: [ChartOptions.Kind.line, .both], [512, 1024])
+    func heldTicksDrawWhatAWholeCopyDraws(kind: ChartOptions.Kind, capacity: Int) throws {
+        // Up to 10 ticks a second. 512 ticks held, 120 s shown: the ring wraps every few dozen
+        // frames, the window holds up to 512 ticks, and the chart's copy (as large as the ring)
+        // has no room after the held ticks, so they move to its front every frame. 1024 held,
+        // 30 s shown: the window (about 300 ticks) leaves room after it in the copy, so the
+        // held ticks stay where they are for a hundred frames or more, then move.
+        let series = try LiveSeries(capacity: capacity, candleInterval: .seconds(5))
         var options = ChartOptions()
         options.kind = kind
-        options.window = .follow(nanoseconds: 120 * Self.second)
+        options.window = .follow(nanoseconds: (capacity == 512 ? 120 : 30) * Self.second)
         let charts = ChartPair(series, options: options, turningOff: \.reusesHeldTicks)
         let (held, copied) = (charts.held, charts.copied)
         var generator = SplitMix64(seed: 77)
@@ -52,6 +55,8 @@ struct HeldDataTests {
         var level = 100.0
         var appended = 0
         var continued = 0
+        var inPlace = 0  // frames whose held ticks stayed away from the copy's front
+        var moved = 0  // frames that moved them back to it
         for frame in 0..<400 {
             let count: Int
             switch frame {
@@ -67,20 +72,27 @@ struct HeldDataTests {
                 series.append(Tick(time: time, value: appended % 61 == 0 ? .nan : level, size: 1))
             }
             let before = held.scratch[0].heldTickPositions
+            let startBefore = held.scratch[0].heldTickStart
             let same = charts.drawBoth()
             let s = held.scratch[0]
             #expect(!s.usesCandidates)
             #expect(s.heldTickPositions == copied.scratch[0].heldTickPositions)
+            #expect(s.rawTicks.count == copied.scratch[0].rawTicks.count)
             if !before.isEmpty && before.lowerBound <= s.heldTickPositions.lowerBound
                 && s.heldTickPositions.lowerBound < before.upperBound
             {
                 continued += 1
+                if s.heldTickStart > 0 { inPlace += 1 }
+                if s.heldTickStart == 0 && startBefore > 0 { moved += 1 }
             }
             #expect(same, "frame \(frame): the frames differ")
             guard same else { return }
         }
-        // Most frames really took the held ticks.
+        // Most frames really took the held ticks; with room in the copy, most left them in place.
         #expect(continued > 300)
+        if capacity == 1024 {
+            #expect(inPlace > 200 && moved >= 1, "in place \(inPlace), moved \(moved)")
+        }
     }
 
     @Test("candles: the open candle growing, new candles, a ring of candles that wraps, a burst past it, idle frames; tick-count and time candles",

@@ -7,40 +7,49 @@ import Glibc
 #endif
 
 extension LiveTickerChart {
-    /// Copies the ticks at `positions` of `series` into `s.ticks` from index 0, as
-    /// ``ChartSource/copyTicks(positions:into:)`` does, reading from the source only the
-    /// positions the last copy did not hold (``SeriesScratch/heldTickPositions``): the tick at a
-    /// position never changes once written, so the ones held are moved to the front instead of
-    /// read again through the ring's per-slot checks (a following window reads the few ticks
-    /// that arrived since the last frame). A whole copy when the window does not continue the
-    /// held one or a new tick could not be read whole. O(new ticks + held ones moved), no
-    /// allocation.
-    func copyTicks(of series: any ChartSource, positions: Range<UInt64>, into s: SeriesScratch) -> RingBufferRange {
+    /// Copies the ticks at `positions` of `series` into `s.ticks`, as
+    /// ``ChartSource/copyTicks(positions:into:)`` does, and returns where they are in it and
+    /// the position of the first. Reads from the source only the positions the last copy did
+    /// not hold (``SeriesScratch/heldTickPositions``): the tick at a position never changes once
+    /// written, so the ones held stay where they are and the few that arrived since the last
+    /// frame go after them; only when `s.ticks` has no room left after them are the held ones
+    /// moved to its front (with room for twice the window, once every so many frames: moved
+    /// every frame, they took 1.9 % as many `perf` samples as the stroke sweep of a 1080p
+    /// reference frame, about 0.005 ms). A whole copy from index 0 when the window does not continue
+    /// the held one or a new tick could not be read whole. O(new ticks), and O(held ticks) when
+    /// they move; no allocation.
+    func copyTicks(of series: any ChartSource, positions: Range<UInt64>, into s: SeriesScratch)
+        -> (indices: Range<Int>, firstPosition: UInt64)
+    {
         let held = s.heldTickPositions
         let count = positions.upperBound &- positions.lowerBound
         if s.reusesHeldTicks, !held.isEmpty, held.lowerBound <= positions.lowerBound,
             positions.lowerBound < held.upperBound, held.upperBound <= positions.upperBound, count <= UInt64(s.ticks.count)
         {
             let kept = Int(held.upperBound &- positions.lowerBound)
-            let from = Int(positions.lowerBound &- held.lowerBound)
-            let base = s.ticks.baseAddress!
-            // Invariant: from + kept = held.count ≤ ticks.count; the regions may overlap.
-            if from > 0 {
-                UnsafeMutableRawPointer(base).copyMemory(from: base + from, byteCount: kept &* MemoryLayout<Tick>.stride)
+            var first = s.heldTickStart &+ Int(positions.lowerBound &- held.lowerBound)
+            if first &+ Int(count) > s.ticks.count {
+                let base = s.ticks.baseAddress!
+                // Invariant: first + kept = heldTickStart + held.count ≤ ticks.count; the
+                // regions may overlap.
+                UnsafeMutableRawPointer(base).copyMemory(from: base + first, byteCount: kept &* MemoryLayout<Tick>.stride)
+                first = 0
             }
             let fresh = held.upperBound..<positions.upperBound
             let read =
                 fresh.isEmpty
                 ? RingBufferRange(firstPosition: fresh.lowerBound, count: 0)
-                : series.copyTicks(positions: fresh, into: UnsafeMutableBufferPointer(rebasing: s.ticks[kept...]))
+                : series.copyTicks(positions: fresh, into: UnsafeMutableBufferPointer(rebasing: s.ticks[(first &+ kept)...]))
             if read.firstPosition == fresh.lowerBound, read.count == fresh.count {
                 s.heldTickPositions = positions
-                return RingBufferRange(firstPosition: positions.lowerBound, count: Int(count))
+                s.heldTickStart = first
+                return (first..<(first &+ Int(count)), positions.lowerBound)
             }
         }
         let copied = series.copyTicks(positions: positions, into: s.ticks)
         s.heldTickPositions = copied.positions
-        return copied
+        s.heldTickStart = 0
+        return (0..<copied.count, copied.firstPosition)
     }
 
     /// Copies the newest candles of `series` into `s.candles`, as
@@ -145,7 +154,7 @@ extension LiveTickerChart {
                 }
             } else {
                 let copied = copyTicks(of: series, positions: visible, into: s)
-                s.rawTicks = 0..<copied.count
+                s.rawTicks = copied.indices
                 s.rawFirstPosition = copied.firstPosition
                 // Kept in a local: through the class's stored property each value was a load
                 // and a store of the extent (37 k instructions of a 1080p reference frame).

@@ -95,9 +95,11 @@ final class SeriesScratch {
     var rawTicks: Range<Int> = 0..<0
     /// Position of `ticks[rawTicks.lowerBound]`.
     var rawFirstPosition: UInt64 = 0
-    /// The positions whose ticks `ticks` holds from index 0 on, as the last raw copy left
-    /// them (only raw copies write there): the next frame reads only the others.
+    /// The positions whose ticks `ticks` holds from index ``heldTickStart`` on, as the last raw
+    /// copy left them (only raw copies write there): the next frame reads only the others.
     var heldTickPositions: Range<UInt64> = 0..<0
+    /// Where in `ticks` the tick at `heldTickPositions.lowerBound` is.
+    var heldTickStart = 0
     /// Whether a raw copy keeps the ticks it already holds (tests turn it off to compare).
     var reusesHeldTicks = true
     /// Candles copied this frame (`candles[0..<copiedCandleCount]`, oldest first).
