@@ -32,9 +32,11 @@ enum BenchCommand: Command {
                       batches of 100 at QoS 0; publish-to-queue latency p50/p99 at 1000 msg/s
 
         A summary closes the output: each of our figures beside its peer's, with how many
-        times faster (or slower) we are. LIVETICKER_SIMD=sse2|avx2|avx512 forces the
-        instruction level of the downsampling, stroke-sweep, fill, area and CSV-line
-        kernels (default: the widest this CPU has).
+        times faster (or slower) we are. Each Python peer runs in one process kept for its
+        section, timed in turn with us, both held to one CPU.
+
+        LIVETICKER_SIMD=sse2|avx2|avx512 forces the instruction level of the downsampling,
+        stroke-sweep, fill, area and CSV-line kernels (default: the widest this CPU has).
 
         Options:
           --quick           smaller sizes and fewer repetitions (a smoke run)
