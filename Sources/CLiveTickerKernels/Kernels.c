@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 /// The plain scan `ltk_extremes` promises, for ranges shorter than one block.
 static bool ltk_extremes_scalar(const double *y, const double *x, intptr_t lo, intptr_t hi,
                                 intptr_t *min_index, intptr_t *max_index) {

@@ -40,7 +40,8 @@ enum DownsamplingBenchmark {
             measureWithTimestamps(size: size, values: values.values, peer: peer, options, into: &report)
             var ours: [DownsamplingAlgorithm: [Int]] = [:]
             for algorithm in DownsamplingAlgorithm.allCases {
-                let timed = measureInTurn(algorithm, values.values, quick: options.quick, peer: peer, peerKind: algorithm.rawValue)
+                let timed = measure(
+                    algorithm, values.values, quick: options.quick, level: .active, against: peer.map { ($0, algorithm.rawValue) })
                 ours[algorithm] = timed.indices
                 addThroughput(
                     timed.ours, key: algorithm.rawValue, size: size, title: names[algorithm]!, peer: timed.peer,
@@ -60,8 +61,8 @@ enum DownsamplingBenchmark {
                 }
                 if KernelLevel.active != .sse2 {
                     // The Swift reference path on the same data: what the C kernels add.
-                    let (swift, swiftIndices) = measure(algorithm, values.values, quick: options.quick, level: .sse2)
-                    addSwiftPath(swift, sameIndices: swiftIndices == timed.indices, key: algorithm.rawValue, size: size, into: &report)
+                    let swift = measure(algorithm, values.values, quick: options.quick, level: .sse2)
+                    addSwiftPath(swift.ours, sameIndices: swift.indices == timed.indices, key: algorithm.rawValue, size: size, into: &report)
                 }
             }
             if let reference = peer?.lttbIndices() {
@@ -88,11 +89,11 @@ enum DownsamplingBenchmark {
         into report: inout BenchReport
     ) {
         let times = HugePageArray((0..<size).map { 1_709_280_000_000 + Double($0) })
-        let timed = measureInTurn(.lttb, values, x: times.values, quick: options.quick, peer: peer, peerKind: "lttb_x")
+        let timed = measure(.lttb, values, x: times.values, quick: options.quick, level: .active, against: peer.map { ($0, "lttb_x") })
         addThroughput(timed.ours, key: "lttb_x", size: size, title: "LTTB with x (timestamps)", peer: timed.peer, into: &report)
         if KernelLevel.active != .sse2 {
-            let (swift, swiftIndices) = measure(.lttb, values, x: times.values, quick: options.quick, level: .sse2)
-            addSwiftPath(swift, sameIndices: swiftIndices == timed.indices, key: "lttb_x", size: size, into: &report)
+            let swift = measure(.lttb, values, x: times.values, quick: options.quick, level: .sse2)
+            addSwiftPath(swift.ours, sameIndices: swift.indices == timed.indices, key: "lttb_x", size: size, into: &report)
         }
     }
 
@@ -120,14 +121,15 @@ enum DownsamplingBenchmark {
             note: sameIndices ? "" : "INDICES DIFFER from the \(KernelLevel.active) kernels")
     }
 
-    /// Points/s of `algorithm` at the active level and, with `peer`, of the peer's `peerKind`
-    /// on the same data, timed in turn: up to ten rounds, each a tenth of
-    /// ``repetitions(_:quick:)`` calls of the peer's, then as many of ours; each side's best
-    /// call counts (the machine is shared: the least disturbed), and both sides meet the same
-    /// stretch of the host's load. `peer` is nil in the result when there is none or it failed.
-    static func measureInTurn(
+    /// Points/s of `algorithm` at `level` and, with `peer`, of the peer's `kind` on the same
+    /// data, timed in turn: up to ten rounds, each a tenth of ``repetitions(_:quick:)`` calls
+    /// of the peer's, then as many of ours; each side's best call counts (the machine is
+    /// shared: the least disturbed; 50 calls at 10⁵, ~40 µs each, were too few to meet a quiet
+    /// moment under load), and both sides meet the same stretch of the host's load. The
+    /// result's `peer` is nil when there is none or it failed.
+    static func measure(
         _ algorithm: DownsamplingAlgorithm, _ values: UnsafeBufferPointer<Double>, x: UnsafeBufferPointer<Double>? = nil,
-        quick: Bool, peer: TsdownsamplePeer?, peerKind: String
+        quick: Bool, level: KernelLevel, against peer: (process: TsdownsamplePeer, kind: String)? = nil
     ) -> (ours: Double, peer: Double?, indices: [Int]) {
         let capacity = Downsampler.requiredCapacity(algorithm: algorithm, count: values.count, points: threshold)
         var output = [Int](repeating: 0, count: capacity)
@@ -139,38 +141,17 @@ enum DownsamplingBenchmark {
         var peerBest: Double? = peer == nil ? nil : .infinity
         output.withUnsafeMutableBufferPointer { out in
             for round in 0..<rounds {
-                if let peer, let so_far = peerBest {
-                    peerBest = peer.bestSeconds(peerKind, calls: perRound).map { min(so_far, $0) }
+                if let peer, let bestSoFar = peerBest {
+                    peerBest = peer.process.bestSeconds(peer.kind, calls: perRound).map { min(bestSoFar, $0) }
                 }
                 let samples = TimingSamples.measure(count: perRound, warmup: round == 0 ? 1 : 0) {
-                    kept = Downsampler.downsample(algorithm: algorithm, x: x, y: values, points: threshold, into: out, level: .active)
+                    kept = Downsampler.downsample(algorithm: algorithm, x: x, y: values, points: threshold, into: out, level: level)
                 }
                 best = min(best, samples.minimumNanoseconds)
             }
         }
         let n = Double(values.count)
         return (n / (Double(best) / 1e9), peerBest.map { n / $0 }, Array(output[0..<kept]))
-    }
-
-    /// Best of several timed runs (the machine is shared: the minimum is the least disturbed),
-    /// with enough repetitions for ≥ 0.2 s per algorithm and size (up to 2000 at 10⁵, where one
-    /// run takes ~40 µs and 50 of them were too few to meet a quiet moment under load): the
-    /// Swift path's figure, which has no peer (``measureInTurn(_:_:x:quick:peer:peerKind:)``
-    /// times the active level with one).
-    static func measure(
-        _ algorithm: DownsamplingAlgorithm, _ values: UnsafeBufferPointer<Double>, x: UnsafeBufferPointer<Double>? = nil,
-        quick: Bool, level: KernelLevel
-    ) -> (Double, [Int]) {
-        let capacity = Downsampler.requiredCapacity(algorithm: algorithm, count: values.count, points: threshold)
-        var output = [Int](repeating: 0, count: capacity)
-        var kept = 0
-        let samples = output.withUnsafeMutableBufferPointer { out in
-            TimingSamples.measure(count: repetitions(values.count, quick: quick), warmup: 1) {
-                kept = Downsampler.downsample(algorithm: algorithm, x: x, y: values, points: threshold, into: out, level: level)
-            }
-        }
-        let seconds = Double(samples.minimumNanoseconds) / 1e9
-        return (Double(values.count) / seconds, Array(output[0..<kept]))
     }
 }
 
@@ -183,7 +164,7 @@ extension DownsamplingBenchmark {
 
     /// Best-of-repeats points/s of each of `algorithms` at the active level and of one read
     /// pass over `values`, all timed in turn for ``repetitions(_:quick:)`` rounds (as
-    /// ``measure(_:_:x:quick:level:)`` times a kernel, so the figures compare): ratios of them
+    /// ``measure(_:_:x:quick:level:against:)`` times a kernel, so the figures compare): ratios of them
     /// that the host's other machines move together. The read pass is the faster of the
     /// kernels' two ways of reading (`LTK_READ_AHEAD`, `LTK_READ_PLAIN`,
     /// ``readPassSum(_:way:)``), so the floor is the best this machine's core reads the array at,

@@ -38,23 +38,10 @@ final class PeerProcess {
         posix_spawn_file_actions_adddup2(&actions, toPeer[0], 0)
         posix_spawn_file_actions_adddup2(&actions, fromPeer[1], 1)
         for end in [toPeer[0], toPeer[1], fromPeer[0], fromPeer[1]] { posix_spawn_file_actions_addclose(&actions, end) }
-        let words = ["python3", "-u", "-c", script] + arguments
-        var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var env: [UnsafeMutablePointer<CChar>?] = []
-        var entry = environ
-        while let value = entry.pointee {
-            env.append(strdup(value))
-            entry += 1
-        }
-        env += environment.map { strdup($0) }
-        env.append(nil)
-        defer { for pointer in env { free(pointer) } }
-        var child = pid_t()
-        let spawned = posix_spawnp(&child, "python3", &actions, nil, &argv, &env)
+        let child = Subprocess.spawn(["python3", "-u", "-c", script] + arguments, environment: environment, actions: &actions)
         close(toPeer[0])
         close(fromPeer[1])
-        guard spawned == 0 else {
+        guard let child else {
             close(toPeer[1])
             close(fromPeer[0])
             return nil

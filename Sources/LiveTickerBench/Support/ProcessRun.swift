@@ -22,19 +22,10 @@ struct ProcessRun {
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2)  // stderr: a script's own timings
         posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var env: [UnsafeMutablePointer<CChar>?] = []
-        var p = environ
-        while let entry = p.pointee { env.append(strdup(entry)); p += 1 }
-        env += environment.map { strdup($0) }
-        env.append(nil)
-        defer { for pointer in env { free(pointer) } }
-        var pid = pid_t()
         let start = MonotonicClock.now()
-        let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, &argv, &env)
+        let pid = Subprocess.spawn(arguments, environment: environment, actions: &actions)
         close(pipeEnds[1])
-        guard spawned == 0 else {
+        guard let pid else {
             close(pipeEnds[0])
             return nil
         }
@@ -62,11 +53,9 @@ struct ProcessRun {
         while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
         let wall = Double(MonotonicClock.now() &- start) / 1e9
         func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
-        let exited = (status & 0x7f) == 0
         let run = ProcessRun(
             wallSeconds: wall, cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime),
-            maxResidentMegabytes: Double(peakKilobytes) / 1024,
-            status: exited ? (status >> 8) & 0xff : 128 + (status & 0x7f))
+            maxResidentMegabytes: Double(peakKilobytes) / 1024, status: Subprocess.exitCode(status))
         return (run, String(decoding: output, as: UTF8.self))
     }
 

@@ -15,12 +15,9 @@ enum Subprocess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
         posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid = pid_t()
-        let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ)
+        let pid = spawn(arguments, actions: &actions)
         close(pipeEnds[1])
-        guard spawned == 0 else {
+        guard let pid else {
             close(pipeEnds[0])
             return nil
         }
@@ -35,8 +32,33 @@ enum Subprocess {
         close(pipeEnds[0])
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        let exited = (status & 0x7f) == 0
-        return (exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), String(decoding: output, as: UTF8.self))
+        return (exitCode(status), String(decoding: output, as: UTF8.self))
+    }
+
+    /// Starts `arguments[0]` (looked up on PATH) with the rest as its arguments, `actions`
+    /// applied to its descriptors, and this process's environment with `environment`
+    /// (`NAME=value` entries) added. Returns its pid; nil when it could not be started.
+    static func spawn(
+        _ arguments: [String], environment: [String] = [], actions: inout posix_spawn_file_actions_t
+    ) -> pid_t? {
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var env: [UnsafeMutablePointer<CChar>?] = []
+        var entry = environ
+        while let value = entry.pointee {
+            env.append(strdup(value))
+            entry += 1
+        }
+        env += environment.map { strdup($0) }
+        env.append(nil)
+        defer { for pointer in env { free(pointer) } }
+        var pid = pid_t()
+        return posix_spawnp(&pid, arguments[0], &actions, nil, &argv, &env) == 0 ? pid : nil
+    }
+
+    /// A `wait` status as a shell reports it: the exit code, or 128 + the signal that ended it.
+    static func exitCode(_ status: Int32) -> Int32 {
+        (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     }
 
     /// Writes `values` as raw little-endian f64 to a new temporary file and returns its path.

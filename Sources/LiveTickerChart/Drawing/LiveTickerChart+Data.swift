@@ -15,9 +15,9 @@ extension LiveTickerChart {
     /// frame go after them; only when `s.ticks` has no room left after them are the held ones
     /// moved to its front (with room for twice the window, once every so many frames: moved
     /// every frame, they took 1.9 % as many `perf` samples as the stroke sweep of a 1080p
-    /// reference frame, about 0.005 ms). A whole copy from index 0 when the window does not continue
-    /// the held one or a new tick could not be read whole. O(new ticks), and O(held ticks) when
-    /// they move; no allocation.
+    /// reference frame, about 0.005 ms). A whole copy from index 0 when the window does not
+    /// continue the held one or a new tick could not be read whole. O(new ticks), and O(held
+    /// ticks) when they move; no allocation.
     func copyTicks(of series: any ChartSource, positions: Range<UInt64>, into s: SeriesScratch)
         -> (indices: Range<Int>, firstPosition: UInt64)
     {
