@@ -34,6 +34,9 @@ public final class MQTTTickPublisher {
     private let client: MQTTConnection
     /// The name of a symbol id (the reader's table, or the feed's).
     private let nameOf: (SymbolID) -> String
+    /// ``MQTTEndpoint/topicPerSymbol``, searched for once: per tick, the search's set-up cost
+    /// more than formatting the tick.
+    private let topicPerSymbol: Bool
 
     private struct Topic {
         let name: String
@@ -69,6 +72,7 @@ public final class MQTTTickPublisher {
         self.endpoint = endpoint
         self.batchSize = max(1, batchSize)
         self.nameOf = nameOf
+        topicPerSymbol = endpoint.topicPerSymbol
         backoff = settings.initialBackoffMilliseconds
         do {
             client = try MQTTConnection(endpoint: endpoint, settings: settings, role: role)
@@ -154,7 +158,7 @@ public final class MQTTTickPublisher {
             topicOfSymbol.append(contentsOf: repeatElement(-1, count: id + 1 - topicOfSymbol.count))
         }
         if topicOfSymbol[id] >= 0 { return topicOfSymbol[id] }
-        let name = endpoint.topicPerSymbol ? endpoint.topic(forSymbol: nameOf(symbol)) : endpoint.topic
+        let name = topicPerSymbol ? endpoint.topic(forSymbol: nameOf(symbol)) : endpoint.topic
         if let existing = topics.firstIndex(where: { $0.name == name }) {
             topicOfSymbol[id] = existing
             return existing
@@ -170,7 +174,7 @@ public final class MQTTTickPublisher {
         Self.appendNumber(tick.value, to: &lines)
         lines.append(UInt8(ascii: ","))
         Self.appendNumber(tick.size, to: &lines)
-        if !endpoint.topicPerSymbol {
+        if !topicPerSymbol {
             let name = nameOf(symbol)
             if !name.isEmpty {
                 lines.append(UInt8(ascii: ","))
