@@ -108,7 +108,8 @@ public final class MQTTTickPublisher {
     }
 
     /// Adds one tick to its topic's batch, publishing the batch when it is full. O(1) amortised;
-    /// formats the value (allocates a short string).
+    /// formats the tick into the batch's bytes (a value of more than 15 characters, such as
+    /// `1.7976931348623157e+308`, allocates a string on the way).
     public func add(_ tick: Tick, symbol: SymbolID) throws(FeedError) {
         let index = topicIndex(symbol)
         append(tick, symbol: symbol, to: &topics[index].lines)
@@ -169,7 +170,7 @@ public final class MQTTTickPublisher {
     }
 
     private func append(_ tick: Tick, symbol: SymbolID, to lines: inout [UInt8]) {
-        lines.append(contentsOf: String(tick.time).utf8)
+        Self.appendInteger(tick.time, to: &lines)
         lines.append(UInt8(ascii: ","))
         Self.appendNumber(tick.value, to: &lines)
         lines.append(UInt8(ascii: ","))
@@ -190,11 +191,31 @@ public final class MQTTTickPublisher {
             if value == 0 && value.sign == .minus {
                 lines.append(contentsOf: "-0".utf8)
             } else {
-                lines.append(contentsOf: String(Int64(value)).utf8)
+                appendInteger(Int64(value), to: &lines)
             }
             return
         }
+        // At most 24 bytes; up to 15 of them (prices, sizes) fit a String without allocating.
         lines.append(contentsOf: value.description.utf8)
+    }
+
+    /// The decimal digits of `value`, written straight into `lines`: a nanosecond time has 19,
+    /// which `String(_:)` would store on the heap, once a tick. O(digits), no allocation
+    /// beyond `lines`' growth.
+    static func appendInteger(_ value: Int64, to lines: inout [UInt8]) {
+        if value < 0 { lines.append(UInt8(ascii: "-")) }
+        var rest = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes, filled from the end
+        let count = withUnsafeMutableBytes(of: &digits) { buffer in
+            var at = buffer.count
+            repeat {
+                at &-= 1
+                buffer[at] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            } while rest > 0
+            return buffer.count &- at
+        }
+        withUnsafeBytes(of: &digits) { lines.append(contentsOf: $0.suffix(count)) }
     }
 
     private func send(_ index: Int) throws(FeedError) {
