@@ -17,6 +17,25 @@ struct PPMTests {
         #expect(bytes == expected)
     }
 
+    @Test("one encoder over frames of changing sizes gives each frame's bytes as a new encoder does")
+    func reusedEncoder() throws {
+        // Sizes whose pixel bytes match but whose headers differ (9×1, 1×9), larger and smaller
+        // frames after each other, and a one-pixel one: the kept buffer is only resized.
+        let sizes = [(9, 1), (1, 9), (12, 10), (3, 2), (1, 1), (100, 10), (10, 100), (12, 10)]
+        let encoder = PPMEncoder()
+        for (index, (width, height)) in sizes.enumerated() {
+            let fb = Framebuffer(width: width, height: height)
+            for y in 0..<height {
+                for x in 0..<width { fb[x, y] = UInt32(truncatingIfNeeded: (x &* 7919 &+ y &* 104_729 &+ index) &* 2_654_435_761) }
+            }
+            let fresh = PPMEncoder().encode(fb)
+            #expect(Array(fresh.prefix(3 + "\(width) \(height)".utf8.count + 5)) == Array("P6\n\(width) \(height)\n255\n".utf8))
+            #expect(fresh.count == 3 + "\(width) \(height)".utf8.count + 5 + width * height * 3)
+            #expect(encoder.encode(fb) == fresh, "frame \(index), \(width)×\(height)")
+            #expect(try PPMImage(decoding: encoder.bytes) == PPMImage(fb))
+        }
+    }
+
     @Test("decoder handles comments and odd whitespace and round-trips")
     func decodeWithComments() throws {
         let header = Array("P6 # made by hand\n# another comment\n 2\t1\r\n# maxval next\n255\n".utf8)

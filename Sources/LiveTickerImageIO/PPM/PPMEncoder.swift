@@ -20,18 +20,28 @@ public final class PPMEncoder {
     @discardableResult
     public func encode(_ framebuffer: Framebuffer) -> [UInt8] {
         // The header is built in place (no String): a frame sequence must not allocate per frame.
-        bytes.removeAll(keepingCapacity: true)
-        bytes.append(contentsOf: [0x50, 0x36, 0x0A])  // "P6\n"
-        Self.appendDecimal(framebuffer.width, to: &bytes)
-        bytes.append(0x20)
-        Self.appendDecimal(framebuffer.height, to: &bytes)
-        bytes.append(contentsOf: [0x0A, 0x32, 0x35, 0x35, 0x0A])  // "\n255\n"
-        let headerCount = bytes.count
-        let total = headerCount + framebuffer.width * framebuffer.height * 3
-        bytes.reserveCapacity(total)
-        bytes.append(contentsOf: repeatElement(0, count: total - headerCount))
+        // The buffer keeps its bytes from the last frame and is only resized, so the pixels are
+        // written once, not over a fresh zero fill (a pass over the whole image each frame).
+        let header = 3 + Self.digitCount(framebuffer.width) + 1 + Self.digitCount(framebuffer.height) + 5
+        let total = header + framebuffer.width * framebuffer.height * 3
+        if bytes.count < total {
+            bytes.append(contentsOf: repeatElement(0, count: total - bytes.count))
+        } else if bytes.count > total {
+            bytes.removeLast(bytes.count - total)
+        }
         bytes.withUnsafeMutableBufferPointer { out in
-            var o = headerCount
+            out[0] = 0x50  // "P6\n"
+            out[1] = 0x36
+            out[2] = 0x0A
+            var o = Self.writeDecimal(framebuffer.width, into: out, at: 3)
+            out[o] = 0x20
+            o = Self.writeDecimal(framebuffer.height, into: out, at: o &+ 1)
+            out[o] = 0x0A  // "\n255\n"
+            out[o &+ 1] = 0x32
+            out[o &+ 2] = 0x35
+            out[o &+ 3] = 0x35
+            out[o &+ 4] = 0x0A
+            o &+= 5
             for y in 0..<framebuffer.height {
                 let src = framebuffer.row(y)
                 for x in 0..<framebuffer.width {
@@ -46,16 +56,28 @@ public final class PPMEncoder {
         return bytes
     }
 
-    /// Appends the decimal digits of `value` (≥ 0) without making a String.
-    private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
-        var divisor = 1
-        while divisor <= value / 10 { divisor *= 10 }
+    /// How many decimal digits `value` (≥ 0) has.
+    private static func digitCount(_ value: Int) -> Int {
+        var count = 1
         var rest = value
-        while divisor > 0 {
-            bytes.append(0x30 &+ UInt8(truncatingIfNeeded: rest / divisor))
-            rest %= divisor
-            divisor /= 10
+        while rest >= 10 {
+            rest /= 10
+            count += 1
         }
+        return count
+    }
+
+    /// Writes the decimal digits of `value` (≥ 0) at `at`; returns the index after them.
+    private static func writeDecimal(_ value: Int, into out: UnsafeMutableBufferPointer<UInt8>, at: Int) -> Int {
+        let end = at + digitCount(value)
+        var rest = value
+        var o = end
+        repeat {
+            o -= 1
+            out[o] = 0x30 &+ UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        } while rest > 0
+        return end
     }
 
     /// Encodes `framebuffer` and writes it to `path` (replaced atomically, see ``FileIO/write(_:to:)``).
