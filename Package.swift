@@ -158,7 +158,8 @@ let package = Package(
             dependencies: ["LiveTickerFeed", "LiveTickerCore", "LiveTickerTestSupport", "CLiveTickerKernels"],
             exclude: ["JSON/json-corpus.txt"]),
         .testTarget(name: "LiveTickerCLITests", dependencies: ["LiveTickerCLI", "LiveTickerChart", "LiveTickerImageIO", "LiveTickerBench"]),
-        .testTarget(name: "LiveTickerMQTTTests", dependencies: ["LiveTickerMQTT", "LiveTickerFeed", "LiveTickerCore"]),
+        .testTarget(
+            name: "LiveTickerMQTTTests", dependencies: ["LiveTickerMQTT", "LiveTickerFeed", "LiveTickerCore", "LiveTickerTestSupport"]),
         .testTarget(name: "LiveTickerWebSocketTests", dependencies: ["LiveTickerWebSocket", "LiveTickerFeed"]),
         .testTarget(name: "LiveTickerTOMLTests", dependencies: ["LiveTickerTOML"]),
         // Prints a TOML file as tagged JSON, for the differential test against Python's tomllib.

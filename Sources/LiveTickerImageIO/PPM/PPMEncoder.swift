@@ -22,7 +22,9 @@ public final class PPMEncoder {
         // The header is built in place (no String): a frame sequence must not allocate per frame.
         // The buffer keeps its bytes from the last frame and is only resized, so the pixels are
         // written once, not over a fresh zero fill (a pass over the whole image each frame).
-        let header = 3 + Self.digitCount(framebuffer.width) + 1 + Self.digitCount(framebuffer.height) + 5
+        let widthDigits = Self.digitCount(framebuffer.width)
+        let heightDigits = Self.digitCount(framebuffer.height)
+        let header = 3 + widthDigits + 1 + heightDigits + 5  // "P6\nW H\n255\n"
         let total = header + framebuffer.width * framebuffer.height * 3
         if bytes.count < total {
             bytes.append(contentsOf: repeatElement(0, count: total - bytes.count))
@@ -33,9 +35,10 @@ public final class PPMEncoder {
             out[0] = 0x50  // "P6\n"
             out[1] = 0x36
             out[2] = 0x0A
-            var o = Self.writeDecimal(framebuffer.width, into: out, at: 3)
-            out[o] = 0x20
-            o = Self.writeDecimal(framebuffer.height, into: out, at: o &+ 1)
+            Self.writeDigits(framebuffer.width, into: out, endingAt: 3 + widthDigits)
+            out[3 + widthDigits] = 0x20
+            var o = 4 + widthDigits + heightDigits
+            Self.writeDigits(framebuffer.height, into: out, endingAt: o)
             out[o] = 0x0A  // "\n255\n"
             out[o &+ 1] = 0x32
             out[o &+ 2] = 0x35
@@ -67,9 +70,9 @@ public final class PPMEncoder {
         return count
     }
 
-    /// Writes the decimal digits of `value` (≥ 0) at `at`; returns the index after them.
-    private static func writeDecimal(_ value: Int, into out: UnsafeMutableBufferPointer<UInt8>, at: Int) -> Int {
-        let end = at + digitCount(value)
+    /// Writes the decimal digits of `value` (≥ 0) so that the last is just before `end`, last
+    /// digit first (the caller has counted them, ``digitCount(_:)``).
+    private static func writeDigits(_ value: Int, into out: UnsafeMutableBufferPointer<UInt8>, endingAt end: Int) {
         var rest = value
         var o = end
         repeat {
@@ -77,7 +80,6 @@ public final class PPMEncoder {
             out[o] = 0x30 &+ UInt8(truncatingIfNeeded: rest % 10)
             rest /= 10
         } while rest > 0
-        return end
     }
 
     /// Encodes `framebuffer` and writes it to `path` (replaced atomically, see ``FileIO/write(_:to:)``).
