@@ -101,11 +101,17 @@ func fuzzMessages(_ body: UnsafeRawBufferPointer, selector: UInt8) {
     _ = report.summary
 }
 
-/// One scratch file reused for every binary input (the binary reader works on files).
+/// One scratch file reused for every binary input (the binary reader works on files): in
+/// `$LIVETICKER_FUZZ_SCRATCH` (run-fuzz makes that directory and removes it afterwards) or
+/// `/tmp`, and removed when the process exits normally.
 nonisolated(unsafe) var binaryPath: String = ""
 
 func fuzzBinary(_ body: UnsafeRawBufferPointer, selector: UInt8) {
-    if binaryPath.isEmpty { binaryPath = "/tmp/liveticker-fuzz-\(getpid()).ltk" }
+    if binaryPath.isEmpty {
+        let directory = getenv("LIVETICKER_FUZZ_SCRATCH").map { String(cString: $0) } ?? "/tmp"
+        binaryPath = "\(directory)/liveticker-fuzz-\(getpid()).ltk"
+        atexit { _ = unlink(binaryPath) }
+    }
     let fd = open(binaryPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     guard fd >= 0 else { return }
     // Inputs that start with the header of a valid file reach the record and table code; the
