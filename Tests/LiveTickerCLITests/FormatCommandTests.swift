@@ -119,6 +119,9 @@ extension CommandLineTests {
             ("h.csv", "time,price\n", [], ["the input holds a header and no data lines"]),
             ("bad.csv", "time,price\nx,1\n2024-03-01T09:30:00Z,y\n", [], ["every line is bad (2;"]),
             ("bad.json", "[{\"t\": \"x\", \"p\": 1}, {\"t\": \"y\", \"p\": 2}]\n", [], ["every record is bad"]),
+            // Only gaps: no line, no value, no tag (it wrote an empty chart headed "-inf").
+            ("gaps.csv", "time,price\n2024-03-01T09:30:00Z,NaN\n2024-03-01T09:30:01Z,inf\n2024-03-01T09:30:02Z,-inf\n", [],
+             ["every value charted is a gap (NaN or ±inf: 3 ticks)"]),
         ]
         for c in cases {
             let dir = temporaryDirectory()

@@ -14,6 +14,15 @@ struct HeaderTests {
         #expect(LiveTickerChart.headerNumber(1_234_567, decimals: 2).description == "1.23M")
         #expect(LiveTickerChart.headerNumber(4_500_000_000, decimals: 0).description == "4.50B")
         #expect(LiveTickerChart.headerNumber(7.1e12, decimals: 0).description == "7.10T")
+        // Too small for the decimals: its significant digits, never a bare 0 (nanoamperes
+        // read "0 +0 (+113.33%)").
+        #expect(LiveTickerChart.headerNumber(3.2e-9, decimals: 0).description == "3.2e-9")
+        #expect(LiveTickerChart.headerNumber(-1.7e-9, decimals: 2).description == "-1.7e-9")
+        #expect(LiveTickerChart.headerNumber(1e-300, decimals: 10).description == "1e-300")
+        #expect(LiveTickerChart.headerNumber(0.00000124, decimals: 8).description == "0.00000124")
+        #expect(LiveTickerChart.headerNumber(0.004, decimals: 2).description == "0.004")
+        #expect(LiveTickerChart.headerNumber(0.005, decimals: 2).description == "0.01")
+        #expect(LiveTickerChart.headerNumber(0, decimals: 2).description == "0.00")
         #expect(LiveTickerChart.fractionDigits(ValueLabel.trueValue(96.95)) == 2)
         #expect(LiveTickerChart.fractionDigits(ValueLabel.trueValue(97)) == 0)
     }
@@ -67,6 +76,15 @@ struct HeaderTests {
         let none = try header([.nan, .nan])
         #expect(none.value == 0)
         #expect(!none.text.contains("NaN"), "\(none.text)")
+        // ±∞ is a gap as NaN is: the header read "inf" with no change and no tag.
+        for infinity in [Double.infinity, -.infinity] {
+            let ended = try header([10, 11, infinity])
+            #expect(ended.value == 0 && ended.dimmed > live.dimmed && ended.up == live.up, "\(infinity)")
+            #expect(ended.text.contains("last 11, then no value at"), "\(ended.text)")
+            #expect(!ended.text.contains("inf"), "\(ended.text)")
+            let only = try header([.nan, infinity, -infinity])
+            #expect(only.value == 0 && !only.text.contains("inf"), "\(only.text)")
+        }
     }
 
     @Test("by default the change is shown for prices and not for measurements (a boiler's setpoint read '+2 (+2.78%)')")

@@ -39,8 +39,9 @@ final class ChartSession {
     /// The display is a picture file: no frame is presented while nothing is charted, so a run
     /// that charts nothing leaves an existing picture as it was (a panel shows the empty chart).
     var skipsEmptyFrames = false
-    /// Whether any series holds a tick (versions only grow, from 0).
-    private var chartsSomething: Bool { series.contains { $0.version > 0 } }
+    /// Whether any series has had a finite value (a run of gaps alone, NaN or ±∞, draws
+    /// nothing: no line, no value, no tag).
+    private var chartsSomething: Bool { series.contains { $0.newestFiniteValue().isFinite } }
     /// The output is one picture file, which keeps the last frame after the run (a panel is
     /// handed back to the console, a numbered sequence has every frame already).
     private var keepsLastFrameInFile: Bool {
@@ -179,7 +180,7 @@ final class ChartSession {
         let report = try Self.feed(reader, into: &sink, pacer: &pacer, stop: stop)
         if let frameError { throw frameError }
         // Nothing charted: an existing picture keeps its bytes (the run fails and says why).
-        if sink.chartedTicks > 0 || !skipsEmptyFrames { try presentFrame() }
+        if chartsSomething || !skipsEmptyFrames { try presentFrame() }
         return (report, sink)
     }
 

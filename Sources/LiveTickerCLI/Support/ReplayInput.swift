@@ -156,7 +156,10 @@ struct ReplayInput {
                     + "choose with --symbol NAME or --symbol NAME,NAME")
         }
         printError("wrote \(frames())")
-        guard sink.chartedTicks == 0 else {
+        // Ticks whose values are all gaps (NaN, ±∞) draw no line, no value and no tag: that
+        // run charts nothing too.
+        let chartedValue = sink.chartedTicks > 0 && sink.series.contains { $0.newestFiniteValue().isFinite }
+        guard !chartedValue else {
             for (index, name) in sink.wanted.enumerated() where sink.chartedSymbols[index] == nil {
                 printError("\(path): symbol \(name) not found (symbols seen: \(MessageText.list(symbols.names)))")
             }
@@ -184,6 +187,9 @@ struct ReplayInput {
             }
         }
         if report.filteredByTime > 0 { why.append("all \(report.filteredByTime) ticks are outside --from/--to") }
+        if sink.chartedTicks > 0 {
+            why.append("every value charted is a gap (NaN or ±inf: \(sink.chartedTicks) tick\(sink.chartedTicks == 1 ? "" : "s"))")
+        }
         let dataLines = report.lines - report.blankLines
         let hasTicks = report.ticks + report.filteredBySymbol + report.filteredByTime > 0
         if !hasTicks {

@@ -171,7 +171,7 @@ extension LiveTickerChart {
                 } else if !s.rawTicks.isEmpty {
                     // The last finite value in the window, when its newest ticks are gaps.
                     var i = s.rawTicks.upperBound &- 1
-                    while i > s.rawTicks.lowerBound && s.ticks[i].value.isNaN { i &-= 1 }
+                    while i > s.rawTicks.lowerBound && !s.ticks[i].value.isFinite { i &-= 1 }
                     s.setNewest(s.ticks[s.rawTicks.upperBound &- 1], lastKnown: s.ticks[i].value)
                 } else {
                     // On the stack: `ticks` may hold the raw ticks a later frame takes up again.

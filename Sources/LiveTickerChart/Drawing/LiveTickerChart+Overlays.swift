@@ -327,10 +327,18 @@ extension LiveTickerChart {
     }
 
     /// A header number: fixed `decimals` below a million, compact above (`1.23M`, `4.5B`,
-    /// `7.1T`), the true value for what neither fits.
+    /// `7.1T`), the true value for what neither fits, and for a value too small for the
+    /// decimals, which would read as 0 (`1.5e-9` amperes, with decimals learnt from text
+    /// written in exponent form).
     static func headerNumber(_ value: Double, decimals: Int) -> LabelText {
         guard value.isFinite else { return ValueLabel.trueValue(value) }
         let magnitude = abs(value)
+        if magnitude > 0, magnitude < 0.5 {
+            // Half the last decimal's unit: anything smaller rounds to zero.
+            var half = 0.5
+            for _ in 0..<max(0, decimals) { half /= 10 }
+            if magnitude < half { return ValueLabel.trueValue(value, maxSignificantDigits: 4) }
+        }
         if magnitude < 1e6 { return ValueLabel.fixed(value, fractionDigits: decimals) }
         let (divisor, suffix): (Double, StaticString) =
             magnitude < 1e9 ? (1e6, "M") : magnitude < 1e12 ? (1e9, "B") : magnitude < 1e15 ? (1e12, "T") : (0, "")

@@ -164,15 +164,17 @@ final class SeriesScratch {
         drawnCandleWidth = candleWidth
     }
 
-    /// Makes `tick` the newest; when its value is a gap (NaN) and `lastKnown` is not, the
-    /// last value known at its time instead, marked by ``newestIsGap`` (a gap is no value to
-    /// show: a Graphite series ends in its still-open bucket's null, and "NaN" said nothing).
+    /// Makes `tick` the newest; when its value is a gap (NaN or ±∞) and `lastKnown` is finite,
+    /// the last value known at its time instead, marked by ``newestIsGap`` (a gap is no value
+    /// to show: a Graphite series ends in its still-open bucket's null, and "NaN" said
+    /// nothing); with no finite value known, a NaN value (only gaps so far).
     func setNewest(_ tick: Tick?, lastKnown: Double) {
         newest = tick
         newestIsGap = false
-        if let tick, tick.value.isNaN, !lastKnown.isNaN {
-            newest = Tick(time: tick.time, value: lastKnown, size: 0)
-            newestIsGap = true
+        // ±∞ is a gap as NaN is (the line lifts there): never a value to print or tag.
+        if let tick, !tick.value.isFinite {
+            newest = Tick(time: tick.time, value: lastKnown.isFinite ? lastKnown : .nan, size: 0)
+            newestIsGap = lastKnown.isFinite
         }
     }
 
