@@ -15,7 +15,7 @@ enum CSVColumnAliases {
     static let value = [
         "price", "last", "value", "close", "mid", "px", "last_price", "lastprice", "trade_price",
         "price_last", "mid_price", "rate", "val", "y", "close_last", "kurs", "schluss", "schlusskurs", "letzter",
-        "precio", "prix", "state", "px_last", "value_avg", "avg", "mean", "average",
+        "preis", "zuletzt", "precio", "prix", "state", "px_last", "value_avg", "avg", "mean", "average",
     ]
     static let size = [
         "size", "qty", "quantity", "volume", "vol", "last_size", "trade_size", "shares", "lots", "amount",
@@ -25,7 +25,7 @@ enum CSVColumnAliases {
     /// then means something); any other name (`value`, `temp_c`, `usage_idle`) is a measurement.
     static let price = [
         "price", "last", "close", "mid", "px", "last_price", "lastprice", "trade_price", "price_last",
-        "mid_price", "close_last", "adj_close", "kurs", "schluss", "schlusskurs", "letzter", "precio", "prix", "px_last",
+        "mid_price", "close_last", "adj_close", "kurs", "schluss", "schlusskurs", "letzter", "preis", "zuletzt", "precio", "prix", "px_last",
         "p", "c", "bid", "ask",
     ]
 
@@ -33,7 +33,7 @@ enum CSVColumnAliases {
     static func namesPrice(_ name: String) -> Bool { price.contains(normalize(name)) }
 
     /// Names of an OHLC bar file's open, high and low columns (its close is the value).
-    static let open = ["open", "open_price", "opening_price", "eroeffnung", "erster", "apertura", "ouverture"]
+    static let open = ["open", "open_price", "opening_price", "eroeffnung", "eroeffn", "erster", "apertura", "ouverture"]
     static let high = ["high", "high_price", "hoch", "tageshoch", "max", "maximo", "haut", "plus_haut"]
     static let low = ["low", "low_price", "tief", "tagestief", "min", "minimo", "bas", "plus_bas"]
     static let bid = ["bid", "bid_price", "bidprice", "best_bid", "bid_px", "bidpx"]

@@ -132,9 +132,10 @@ enum CSVFieldParsers {
             guard status == .ok else { return (status, .nan) }
             if count == 0 { return (.empty, .nan) }
             // Inside quotes a comma is part of the number: between thousands in a comma-delimited
-            // file (`"1,234.5"`), else a decimal comma.
+            // file (`"1,234.5"`) unless the file writes a decimal comma (`"17.570,51"`), else a
+            // decimal comma.
             guard let value = DecimalParser.parseSlow(
-                scratch.bytes, count: count, scratch: scratch, allowDecimalComma: allowComma,
+                scratch.bytes, count: count, scratch: scratch, allowDecimalComma: allowComma || scratch.decimalComma,
                 decimalComma: scratch.decimalComma)
             else { return (.malformed, .nan) }
             return (.ok, value)
@@ -186,9 +187,20 @@ enum CSVFieldParsers {
         case UInt8(ascii: "b"): scale = 1e9
         default: return r
         }
+        // In a decimal-comma file a lone dot not followed by three digits separates no
+        // thousands: it is the mantissa's decimal point (`75.74M` beside `17.570,51`).
+        var decimalComma = scratch.decimalComma
+        if decimalComma {
+            var dots = 0, commas = 0, lastDot = 0
+            for i in 0..<(count - 1) {
+                if text[i] == ASCII.dot { dots += 1; lastDot = i }
+                if text[i] == ASCII.comma { commas += 1 }
+            }
+            if dots == 1 && commas == 0 && count - 2 - lastDot != 3 { decimalComma = false }
+        }
         guard let value = DecimalParser.parseSlow(
-            text, count: count - 1, scratch: scratch, allowDecimalComma: delimiter != ASCII.comma,
-            decimalComma: scratch.decimalComma)
+            text, count: count - 1, scratch: scratch, allowDecimalComma: delimiter != ASCII.comma || decimalComma,
+            decimalComma: decimalComma)
         else { return r }
         return (.ok, value * scale)
     }

@@ -57,15 +57,24 @@ struct CSVSample {
     /// Whether `text` is a number in this file's conventions.
     func isNumber(_ text: String) -> Bool { number(text) != nil }
 
-    /// `text` read as a number in this file's conventions, or nil.
+    /// `text` read as a number in this file's conventions, or nil. In a comma-delimited file a
+    /// value holding a comma was quoted: its comma separates thousands (`"1,234.5"`) or, when
+    /// nothing else reads it, is a decimal comma (`"17.570,51"`, see ``usesDecimalComma(_:)``).
     func number(_ text: String) -> Double? {
+        number(text, decimalComma: false) ?? (delimiter == ASCII.comma && text.contains(",") ? number(text, decimalComma: true) : nil)
+    }
+
+    /// `text` read as a number, its `.` only between thousands when `decimalComma`.
+    private func number(_ text: String, decimalComma: Bool) -> Double? {
         var bytes = Array(text.utf8)
         let count = bytes.count
         guard count > 0, count <= ParseScratch.capacity else { return nil }
         bytes.append(0)
         let scratch = ParseScratch()
         return bytes.withUnsafeBufferPointer {
-            DecimalParser.parseSlow($0.baseAddress!, count: count, scratch: scratch, allowDecimalComma: delimiter != ASCII.comma)
+            DecimalParser.parseSlow(
+                $0.baseAddress!, count: count, scratch: scratch, allowDecimalComma: decimalComma || delimiter != ASCII.comma,
+                decimalComma: decimalComma)
         }
     }
 
@@ -311,10 +320,21 @@ struct CSVSample {
         }
     }
 
-    /// Whether the numbers of `column` use a decimal comma (only where `,` is not the
-    /// delimiter): some value has a comma after its last dot.
+    /// Whether the numbers of `column` use a decimal comma: where `,` is not the delimiter,
+    /// some value has a comma after its last dot; in a comma-delimited file (numbers quoted, as
+    /// a German investing.com export writes `"17.570,51"`), some value has a dot before its
+    /// last comma or a last comma followed by other than three digits (`"1,51"`), which no
+    /// number with commas between thousands (`"1,234.5"`, `"1,234"`) has.
     func usesDecimalComma(_ column: Int) -> Bool {
-        guard delimiter != ASCII.comma else { return false }
+        if delimiter == ASCII.comma {
+            return values(column).contains { text in
+                guard let comma = text.lastIndex(of: ",") else { return false }
+                let after = text[text.index(after: comma)...]
+                let dotBefore = text[..<comma].contains(".") && !after.contains(".")
+                guard dotBefore || (!after.contains(".") && after.count != 3) else { return false }
+                return number(text, decimalComma: true) != nil
+            }
+        }
         return values(column).contains { text in
             guard let comma = text.lastIndex(of: ",") else { return false }
             if let dot = text.lastIndex(of: "."), dot > comma { return false }

@@ -56,6 +56,28 @@ import Testing
         #expect(try parse("time,price,vol\n1,1,1.5X\n").report.badLines == 1)
     }
 
+    @Test("a German Investing.com export: comma-delimited, numbers quoted with a decimal comma, Zuletzt the close, Eröffn. the open")
+    func germanInvesting() throws {
+        // Every line of it was a bad line ("malformed number").
+        let header = "\u{FEFF}\"Datum\",\"Zuletzt\",\"Eröffn.\",\"Hoch\",\"Tief\",\"Vol.\",\"+/- %\"\n"
+        let rows = "\"28.03.2024\",\"17.570,51\",\"17.500,00\",\"17.590,51\",\"17.480,00\",\"75,74M\",\"0,40%\"\n"
+            + "\"27.03.2024\",\"17.508,74\",\"17.570,51\",\"17.590,51\",\"17.488,74\",\"93.66M\",\"-0,35%\"\n"
+        // In file order (a replay turns a newest-first file around).
+        let german = try parse(header + rows)
+        #expect(german.report.badLines == 0, "\(german.report.summary)")
+        #expect(german.bars.map(\.close) == [17_570.51, 17_508.74], "\(german.report.summary)")
+        #expect(german.bars.map(\.open) == [17_500, 17_570.51], "\(german.report.summary)")
+        // Suffixed volumes either way: a lone dot before two digits is no thousands separator.
+        #expect(german.bars.map(\.volume) == [75_740_000, 93_660_000], "\(german.report.summary)")
+        // A value with one decimal comma and nothing else to tell (`"1,51"`: not three digits
+        // after the comma); `Preis` is a price.
+        let plain = try parse("Datum,Preis\n28.03.2024,\"1,51\"\n27.03.2024,\"1,74\"\n")
+        #expect(plain.ticks.map(\.value) == [1.51, 1.74], "\(plain.report.summary)")
+        // Commas between thousands keep their meaning: US exports are unchanged.
+        let us = try parse("Date,Price\n03/14/2024,\"1,171.00\"\n03/15/2024,\"1,234\"\n")
+        #expect(us.ticks.map(\.value) == [1171, 1234], "\(us.report.summary)")
+    }
+
     @Test("German bar headers with umlauts (Eröffnung), in UTF-8, in Latin-1 and spelled out (Eroeffnung), are bars")
     func germanUmlautHeaders() throws {
         let expected = [bar(ns(1_704_153_600), 16_769.36, 16_820.5, 16_700.25, 16_790.1, 1200)]
