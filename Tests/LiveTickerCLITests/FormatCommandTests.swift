@@ -1,4 +1,7 @@
 import LiveTickerImageIO
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 
 @testable import LiveTickerCLI
@@ -61,6 +64,60 @@ extension CommandLineTests {
         }
         #expect(status == 0, "\(errors)")
         #expect(kept == "index,x,y\n0,1709251200,179.66\n1,1709510400,175.1\n2,1709596800,170.12\n", "\(kept)")
+    }
+
+    @Test("downsample reads what replay reads: a headerless file keeps its first row, UTF-16 is decoded, one symbol of several is taken and named; nothing to keep exits 1")
+    func downsampleReadsWhatReplayReads() throws {
+        func run(_ name: String, _ bytes: [UInt8], _ flags: [String] = []) -> (status: Int32, out: String, err: String) {
+            let dir = temporaryDirectory()
+            let file = fopen(dir + "/" + name, "wb")!
+            _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+            fclose(file)
+            var status: Int32 = -1
+            var err = ""
+            let out = capture(1) {
+                err = capture(2) {
+                    status = LiveTickerCommandLine.run(["downsample", "--algorithm", "lttb", "--points", "3"] + flags + [dir + "/" + name])
+                }
+            }
+            return (status, out, err)
+        }
+        // Binance aggTrades: no header, the time in column 5. Its first row was taken for a
+        // header (lost, unsaid) and x was the trade id.
+        let trades = "3001,60998.50,0.01,1,1,1709251200000,true,true\n3002,61010.00,0.02,2,2,1709251200500,false,true\n3003,60990.25,0.03,3,3,1709251201000,true,true\n"
+        let binance = run("aggTrades.csv", Array(trades.utf8))
+        #expect(binance.status == 0, "\(binance.err)")
+        #expect(binance.out == "index,x,y\n0,1709251200,60998.5\n1,1709251200.5,61010\n2,1709251201,60990.25\n", "\(binance.out)")
+        #expect(binance.err.contains("read as CSV (',', no header)"), "\(binance.err)")
+        // UTF-16 (Excel's "Unicode Text"): every line was a malformed number, exit 0.
+        let text = "Time\tPrice\n2024-03-01T09:30:00Z\t99.5\n2024-03-01T09:30:01Z\t101.25\n"
+        let utf16 = run("unicode.txt", [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        #expect(utf16.status == 0 && utf16.out == "index,x,y\n0,1709285400,99.5\n1,1709285401,101.25\n", "\(utf16.out) \(utf16.err)")
+        // Several symbols: the first is taken and the others said (they were mixed into one line).
+        let market = "time,symbol,price\n1709285400,AAA,10\n1709285400,BBB,500\n1709285401,AAA,11\n1709285401,BBB,501\n"
+        let first = run("m.csv", Array(market.utf8))
+        #expect(first.out == "index,x,y\n0,1709285400,10\n1,1709285401,11\n", "\(first.out)")
+        #expect(first.err.contains("downsampled AAA (2 ticks); 2 ticks of other symbols left out"), "\(first.err)")
+        let chosen = run("m.csv", Array(market.utf8), ["--symbol", "BBB"])
+        #expect(chosen.out == "index,x,y\n0,1709285400,500\n1,1709285401,501\n", "\(chosen.out)")
+        let missing = run("m.csv", Array(market.utf8), ["--symbol", "CCC"])
+        #expect(missing.status == 1 && missing.err.contains("nothing to downsample: no symbol CCC (the input holds AAA, BBB)"), "\(missing.err)")
+        // A plain CSV with a header still goes by its columns, with replay's time and value.
+        let plain = run("p.csv", Array("sensor,ts,reading\nA,1,5\nA,2,7\nA,3,6\n".utf8))
+        #expect(plain.status == 0 && plain.out == "index,x,y\n0,1,5\n1,2,7\n2,3,6\n", "\(plain.out) \(plain.err)")
+        // Nothing to keep fails loudly (it printed the header alone and exited 0).
+        for (name, contents, says) in [
+            ("h.csv", "time,price\n", "the input holds no data rows"),
+            ("bad.csv", "time,price\n1,x\n2,y\n", "every line is bad (2;"),
+            ("gaps.csv", "time,price\n1,nan\n2,inf\n", "every value is a gap (NaN or ±inf: 2 rows)"),
+        ] {
+            let result = run(name, Array(contents.utf8))
+            #expect(result.status == 1 && result.err.contains("nothing to downsample: " + says), "\(name): \(result.err)")
+            #expect(!result.out.contains("index,x,y"), "\(name): \(result.out)")
+        }
+        // --x names a CSV column: not for an input read as replay reads it.
+        let json = run("t.ndjson", Array("{\"t\":1709285400000,\"p\":1}\n{\"t\":1709285401000,\"p\":2}\n".utf8), ["--x", "t"])
+        #expect(json.status == 2 && json.err.contains("--x names a CSV column"), "\(json.err)")
     }
 
     @Test("--value by 0-based index works as by name, in a file with a header and without; out of range is a clear error")

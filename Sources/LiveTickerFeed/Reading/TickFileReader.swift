@@ -41,6 +41,13 @@ public enum TickFileReader {
         return nil
     }
 
+    /// Whether the file at `path` is not text to read as it is: binary ticks, gzip or UTF-16
+    /// (``open(path:options:follow:stop:)`` decodes each). Reads 8 bytes.
+    public static func needsDecoding(path: String) -> Bool {
+        let head = firstBytes(path: path, 8)
+        return head == BinaryTickFormat.magic || textDecoding(forFirstBytes: head) != nil
+    }
+
     /// Whether the file at `path` starts with the gzip magic. Reads 2 bytes.
     public static func isGzip(path: String) -> Bool { GzipReader.isGzip(firstBytes(path: path, 2)) }
 
