@@ -152,12 +152,16 @@ let package = Package(
         // Also runs the README's "Using it from Swift" example, hence Core and Chart.
         .testTarget(
             name: "LiveTickerDisplayTests",
-            dependencies: ["LiveTickerDisplay", "LiveTickerRender", "LiveTickerChart", "LiveTickerCore", "LiveTickerLoop"]),
+            dependencies: [
+                "LiveTickerDisplay", "LiveTickerRender", "LiveTickerChart", "LiveTickerCore", "LiveTickerLoop", "LiveTickerTestSupport",
+            ]),
         .testTarget(
             name: "LiveTickerFeedTests",
             dependencies: ["LiveTickerFeed", "LiveTickerCore", "LiveTickerTestSupport", "CLiveTickerKernels"],
             exclude: ["JSON/json-corpus.txt"]),
-        .testTarget(name: "LiveTickerCLITests", dependencies: ["LiveTickerCLI", "LiveTickerChart", "LiveTickerImageIO", "LiveTickerBench"]),
+        .testTarget(
+            name: "LiveTickerCLITests",
+            dependencies: ["LiveTickerCLI", "LiveTickerChart", "LiveTickerImageIO", "LiveTickerBench", "LiveTickerTestSupport"]),
         .testTarget(
             name: "LiveTickerMQTTTests", dependencies: ["LiveTickerMQTT", "LiveTickerFeed", "LiveTickerCore", "LiveTickerTestSupport"]),
         .testTarget(name: "LiveTickerWebSocketTests", dependencies: ["LiveTickerWebSocket", "LiveTickerFeed"]),

@@ -1,4 +1,5 @@
 import LiveTickerRender
+import LiveTickerTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -116,16 +117,7 @@ private func touch(_ path: String) {
     if fd >= 0 { close(fd) }
 }
 
-private func removeTree(_ directory: String) {
-    if let dir = opendir(directory) {
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
-            if name != "." && name != ".." { unlink("\(directory)/\(name)") }
-        }
-        closedir(dir)
-    }
-    rmdir(directory)
-}
+private func removeTree(_ directory: String) { TemporaryFiles.removeTree(directory) }
 
 private func readFile(_ path: String) throws -> [UInt8] {
     let fd = open(path, O_RDONLY)

@@ -18,24 +18,9 @@ struct AtomicWriteTests {
         return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
     }
 
-    /// Removes a test's directory and every entry in it (the tests make no subdirectories).
-    func remove(_ directory: String) {
-        for name in entries(directory) { unlink(directory + "/" + name) }
-        rmdir(directory)
-    }
+    func remove(_ directory: String) { TemporaryFiles.removeTree(directory) }
 
-    func entries(_ directory: String) -> [String] {
-        guard let dir = opendir(directory) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted()
-    }
+    func entries(_ directory: String) -> [String] { TemporaryFiles.entries(directory) }
 
     func fileType(_ path: String, followLinks: Bool = false) -> mode_t {
         var info = stat()
