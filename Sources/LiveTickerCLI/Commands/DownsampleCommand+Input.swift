@@ -77,11 +77,13 @@ extension DownsampleCommand {
     }
 
     /// Looks at the file's first bytes and first lines (one batch of the tick reader) to tell
-    /// which reader it needs; nil when it is no regular file (a pipe is read once: by the
-    /// column reader, as standard input is) or cannot be opened. O(first batch).
+    /// which reader it needs: the tick reader for a FIFO (`<(zcat day.csv.gz)`, read once, so
+    /// not looked at twice); nil when it cannot be looked at (the column reader then says
+    /// why). O(first batch).
     static func sniff(path: String) -> Layout? {
         var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard stat(path, &info) == 0 else { return nil }
+        guard info.st_mode & S_IFMT == S_IFREG else { return .ticks }
         guard !TickFileReader.needsDecoding(path: path) else { return .ticks }
         guard let reader = try? CSVTickReader(path: path) else { return nil }
         let batch: TickBatch?

@@ -12,7 +12,8 @@ enum DownsampleCommand: Command {
 
         Reads a file and writes the points the algorithm keeps to standard output as CSV: a
         header `index,x,y`, then one row per kept point in order. FILE may be - for
-        standard input (read as a CSV file with a header).
+        standard input (read as a CSV file with a header), or a pipe such as
+        <(zcat day.csv.gz) (read as replay reads it).
 
         A CSV file with a header is read by its columns: x is the column replay takes for
         time (default; dates and ISO-8601 times as epoch seconds, numbers as written), y the

@@ -20,7 +20,15 @@ public enum TickFileReader {
     public static func open(
         path: String, options: FeedOptions = FeedOptions(), follow: Bool = false, stop: StopFlag? = nil
     ) throws(FeedError) -> any TickBatchReader {
-        if path == "-" { return try openStandardInput(options: options, follow: follow, stop: stop) }
+        if path == "-" { return try openStream(fd: 0, name: "-", closeOnDeinit: false, options: options, follow: follow, stop: stop) }
+        if !isRegularFile(path: path) {
+            // A FIFO (`<(zcat day.csv.gz)`), a character device: bytes that can be read once,
+            // so its first bytes are peeked at as standard input's are (a read at an offset,
+            // as below, fails on them and read them as plain text).
+            let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw .cannotOpen(path: path, errno: errno) }
+            return try openStream(fd: fd, name: path, closeOnDeinit: true, options: options, follow: follow, stop: stop)
+        }
         // The first bytes, read once, say which.
         let head = firstBytes(path: path, 8)
         if head == BinaryTickFormat.magic { return try BinaryTickReader(path: path, options: options) }
@@ -61,18 +69,29 @@ public enum TickFileReader {
         return Array(bytes.prefix(max(n, 0)))
     }
 
-    /// Standard input: peeks at its first bytes (reading on only while they could still be a
-    /// magic number) and hands them on to the reader chosen.
-    static func openStandardInput(options: FeedOptions, follow: Bool, stop: StopFlag?) throws(FeedError)
-        -> any TickBatchReader
-    {
+    /// Whether `path` names a regular file (after links); a missing path counts as one (opening
+    /// it then says what is wrong).
+    static func isRegularFile(path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) != 0 || info.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// Standard input, a pipe or a device (`fd`, named `name`): peeks at its first bytes
+    /// (reading on only while they could still be a magic number) and hands them on to the
+    /// reader chosen, which closes `fd` when `closeOnDeinit` (a binary file is copied out
+    /// first, and `fd` closed then).
+    static func openStream(
+        fd: Int32, name: String, closeOnDeinit: Bool, options: FeedOptions, follow: Bool, stop: StopFlag?
+    ) throws(FeedError) -> any TickBatchReader {
+        var closesHere = closeOnDeinit
+        defer { if closesHere { close(fd) } }
         var prefix: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 8)
         while prefix.count < 8 {
             let want = 8 - prefix.count
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress!, want) }
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, want) }
             if n < 0 && errno == EINTR { continue }
-            if n < 0 { throw .readFailed(path: "-", errno: errno) }
+            if n < 0 { throw .readFailed(path: name, errno: errno) }
             if n == 0 { break }
             prefix += chunk[0..<n]
             if !prefix.elementsEqual(BinaryTickFormat.magic.prefix(prefix.count)) { break }
@@ -81,7 +100,7 @@ public enum TickFileReader {
             // An unlinked temporary file: gone when the last descriptor closes.
             var template = Array("/tmp/liveticker-stdin-XXXXXX".utf8CString)
             let memory = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-            guard memory >= 0 else { throw .readFailed(path: "-", errno: errno) }
+            guard memory >= 0 else { throw .readFailed(path: name, errno: errno) }
             template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
             defer { close(memory) }
             var data = prefix
@@ -90,26 +109,29 @@ public enum TickFileReader {
                 var offset = 0
                 while offset < data.count {
                     let w = data.withUnsafeBytes { write(memory, $0.baseAddress! + offset, data.count - offset) }
-                    guard w > 0 else { throw .readFailed(path: "-", errno: errno) }
+                    guard w > 0 else { throw .readFailed(path: name, errno: errno) }
                     offset += w
                 }
-                let n = buffer.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress!, $0.count) }
+                let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
                 if n < 0 && errno == EINTR {
                     data = []
                     continue
                 }
-                if n < 0 { throw .readFailed(path: "-", errno: errno) }
+                if n < 0 { throw .readFailed(path: name, errno: errno) }
                 if n == 0 { break }
                 data = Array(buffer[0..<n])
             }
             return try BinaryTickReader(path: "/proc/self/fd/\(memory)", options: options)
         }
+        // From here the reader owns the descriptor.
+        closesHere = false
         if let decoding = textDecoding(forFirstBytes: prefix) {
             return CSVTickReader(
-                stream: decoding(DescriptorByteStream(fileDescriptor: 0, prefix: prefix, closeOnDeinit: false)), name: "-",
-                options: options)
+                stream: decoding(DescriptorByteStream(fileDescriptor: fd, prefix: prefix, closeOnDeinit: closeOnDeinit)),
+                name: name, options: options)
         }
         return CSVTickReader(
-            fileDescriptor: 0, name: "-", options: options, follow: follow, closeOnDeinit: false, stop: stop, prefix: prefix)
+            fileDescriptor: fd, name: name, options: options, follow: follow, closeOnDeinit: closeOnDeinit, stop: stop,
+            prefix: prefix)
     }
 }

@@ -1,4 +1,5 @@
 import LiveTickerCore
+import LiveTickerTestSupport
 import Testing
 
 @testable import LiveTickerFeed
@@ -79,5 +80,49 @@ import Glibc
         let ticks = try readAll(reader)
         #expect(ticks.map(\.value) == [1, 2])
         #expect(ticks.map(\.time) == [ns(1_709_285_400), ns(1_709_285_401)])
+    }
+
+    @Test("a FIFO path (`<(zcat day.csv.gz)`) is told by its first bytes as standard input is: gzip, binary and text")
+    func fifoByMagic() throws {
+        // It read gzip and binary bytes through a FIFO as CSV text: every line a bad line.
+        let csv = Array("time,price\n1709285400,101.25\n1709285401,101.5\n".utf8)
+        let binaryPath = temporaryPath("fifo-source") + ".ltk"
+        let csvPath = temporaryPath("fifo-source") + ".csv"
+        defer { unlink(binaryPath); unlink(csvPath) }
+        writeFile(csvPath, csv)
+        _ = try TickFileConverter.convert(input: csvPath, output: binaryPath)
+        let binary = readBytes(binaryPath)
+        for (name, bytes, values) in [
+            ("gzip", Self.first + Self.second, [101.25, 101.5, 101.75]), ("binary", binary, [101.25, 101.5]),
+            ("text", csv, [101.25, 101.5]),
+        ] {
+            let path = temporaryPath("fifo-\(name)")
+            unlink(path)
+            #expect(mkfifo(path, 0o600) == 0)
+            defer { unlink(path) }
+            let writer = TestThread {
+                let fd = open(path, O_WRONLY)
+                guard fd >= 0 else { return }
+                _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+                close(fd)
+            }
+            defer { writer.join() }
+            let reader = try TickFileReader.open(path: path)
+            #expect(try readAll(reader).map(\.value) == values, "\(name): \(reader.report.summary)")
+            #expect(reader.report.badLines == 0, "\(name)")
+        }
+    }
+
+    func readBytes(_ path: String) -> [UInt8] {
+        let fd = open(path, O_RDONLY)
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if n <= 0 { break }
+            bytes += chunk[0..<n]
+        }
+        return bytes
     }
 }
