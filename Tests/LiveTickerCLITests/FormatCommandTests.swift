@@ -222,6 +222,32 @@ extension CommandLineTests {
         #expect(status == 2)
         #expect(text.contains("unknown option '-q'"), "\(text)")
     }
+
+    @Test("a misspelt option is named as unknown, wherever it stands; a known one without its value says so")
+    func unknownOptionsNamed() {
+        let cases: [(arguments: [String], says: String)] = [
+            // At the end it read "--bogus needs a value"; before `-o out.png` it took `-o` as its
+            // value ("takes one file, got 2"); before the operands of convert, one of them.
+            (["replay", "x.csv", "-o", "x.png", "--bogus"], "unknown option '--bogus'"),
+            (["replay", "x.csv", "--no-areas", "-o", "x.png"], "unknown option '--no-areas'"),
+            (["displays", "--bogus"], "unknown option '--bogus'"),
+            (["convert", "--bogus", "a.csv", "b.ltk"], "unknown option '--bogus'"),
+            (["check", "--bogus", "wall.toml"], "unknown option '--bogus'"),
+            (["replay", "x.csv", "--size"], "--size needs a value"),
+            (["replay", "x.csv", "--size", "-o", "x.png"], "--size needs a value"),
+        ]
+        for c in cases {
+            var status: Int32 = -1
+            let text = capture(2) { status = LiveTickerCommandLine.run(c.arguments) }
+            #expect(status == 2, "\(c.arguments)")
+            #expect(text.contains(c.says), "\(c.arguments): \(text)")
+        }
+        // A negative number is still a value.
+        let arguments = try? ParsedArguments(["--threshold", "-5", "--utc-offset", "-05:00", "x.csv"])
+        var parsed = arguments
+        #expect(parsed?.value("threshold") == "-5" && parsed?.value("utc-offset") == "-05:00")
+        #expect(parsed?.operands == ["x.csv"])
+    }
 }
 
 extension CommandLineTests {

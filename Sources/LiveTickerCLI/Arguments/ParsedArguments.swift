@@ -49,12 +49,28 @@ public struct ParsedArguments: Sendable {
             if flagNames.contains(key) {
                 if value != nil { throw UsageError("--\(key) takes no value") }
             } else if value == nil {
-                guard index < arguments.count else { throw UsageError("--\(key) needs a value") }
-                value = arguments[index]
-                index += 1
+                // The next argument is the value unless it is another option (`--name`, `-o`;
+                // a negative number still is one). A missing value is said by ``finish()``,
+                // once it is known whether any command reads this option: an unknown one at
+                // the end read "--bogus needs a value", and one before `-o out.png` took `-o`
+                // as its value, which left `out.png` as a second file.
+                if index < arguments.count, !Self.isOption(arguments[index]) {
+                    value = arguments[index]
+                    index += 1
+                } else {
+                    missingValues.insert(options.count)
+                }
             }
             options.append((key, value))
         }
+    }
+
+    /// Options given without the value they take (indices into `options`).
+    private var missingValues: Set<Int> = []
+
+    /// Whether `argument` is an option rather than a value: `--name`, or a short spelling.
+    static func isOption(_ argument: String) -> Bool {
+        argument.hasPrefix("--") && argument.count > 2 || argument.count == 2 && argument.hasPrefix("-") && shortOptions[String(argument.dropFirst())] != nil
     }
 
     /// True when `--help` or `-h` was given.
@@ -94,11 +110,13 @@ public struct ParsedArguments: Sendable {
         return converted
     }
 
-    /// Throws a usage error naming the first option no one read. Call after reading options.
+    /// Throws a usage error naming the first option no one read, else the first one read
+    /// that was given no value. Call after reading options.
     public func finish() throws(UsageError) {
         for (index, option) in options.enumerated() where !consumed.contains(index) {
             if option.name == "help" || option.name == "h" { continue }
             throw UsageError("unknown option '--\(option.name)'")
         }
+        if let index = missingValues.min() { throw UsageError("--\(options[index].name) needs a value") }
     }
 }

@@ -64,10 +64,10 @@ enum BenchCommand: Command {
             }
         }
         let jsonPath = arguments.value("json")
+        try arguments.finish()
         guard arguments.operands.isEmpty else {
             throw UsageError("unexpected argument '\(arguments.operands[0])'")
         }
-        try arguments.finish()
         if let jsonPath {
             // Before minutes of measuring, not after.
             if let problem = TextFile.writeProblem(jsonPath) {

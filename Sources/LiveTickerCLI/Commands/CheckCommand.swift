@@ -25,12 +25,13 @@ enum CheckCommand: Command {
         """
 
     static func run(_ arguments: inout ParsedArguments) throws -> Int32 {
+        let sizeText = arguments.value("size")
+        // Options first: a misspelt one may have taken an operand as its value.
+        try arguments.finish()
         guard arguments.operands.count == 1 else {
             throw UsageError(arguments.operands.isEmpty ? "needs a dashboard file (FILE.toml)" : "takes one file, got \(arguments.operands.count)")
         }
         let path = arguments.operands[0]
-        let sizeText = arguments.value("size")
-        try arguments.finish()
         var config = try RunCommand.load(path)
         if let sizeText {
             guard let size = DashboardConfig.size(sizeText) else { throw UsageError("--size needs WxH, e.g. 800x480, got '\(sizeText)'") }

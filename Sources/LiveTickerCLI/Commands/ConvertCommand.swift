@@ -32,11 +32,12 @@ enum ConvertCommand: Command {
 
     static func run(_ arguments: inout ParsedArguments) throws -> Int32 {
         let options = try FeedArguments.read(from: &arguments)
+        // Options first: a misspelt one may have taken an operand as its value.
+        try arguments.finish()
         guard arguments.operands.count == 2 else {
             throw UsageError(arguments.operands.count < 2
                 ? "needs an input and an output file" : "unexpected argument '\(arguments.operands[2])'")
         }
-        try arguments.finish()
         let input = arguments.operands[0]
         let output = arguments.operands[1]
         let result: TickFileConverter.Result

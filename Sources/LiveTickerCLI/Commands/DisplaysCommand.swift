@@ -15,10 +15,10 @@ enum DisplaysCommand: Command {
         """
 
     static func run(_ arguments: inout ParsedArguments) throws -> Int32 {
+        try arguments.finish()
         guard arguments.operands.isEmpty else {
             throw UsageError("unexpected argument '\(arguments.operands[0])'")
         }
-        try arguments.finish()
         printOutput(DisplayInventory.scan().report)
         return 0
     }

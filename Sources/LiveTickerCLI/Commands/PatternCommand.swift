@@ -38,10 +38,10 @@ enum PatternCommand: Command {
             return value
         } ?? 1
         let hold = arguments.flag("hold")
+        try arguments.finish()
         guard arguments.operands.isEmpty else {
             throw UsageError("unexpected argument '\(arguments.operands[0])'")
         }
-        try arguments.finish()
 
         StopSignal.install()
         let output = try display.open()
