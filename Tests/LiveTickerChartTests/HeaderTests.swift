@@ -205,6 +205,26 @@ struct HeaderTests {
         }
     }
 
+    @Test("a title too long for the header is shortened with '...' and the value kept; a short one is whole", arguments: [320, 480, 800])
+    func longTitleShortened(width: Int) throws {
+        // A 190-character --title left the header blank but for the tick count; a 72-character
+        // one at 480 px showed the name without the value.
+        let series = try makeSeries((0..<200).map { 100 + Double($0 % 17) / 10 })
+        func header(_ title: String) throws -> (value: Int, text: Int) {
+            let chart = LiveTickerChart(series: [series], width: width, height: 240)
+            chart.setTitle(title, forSeries: 0)
+            let fb = Framebuffer(width: width, height: 240)
+            chart.draw(into: fb)
+            let band = try #require(chart.lastGeometry).layout.header
+            return (count(chart.seriesColor(0), in: band, of: fb), count(ChartTheme.dark.title, in: band, of: fb))
+        }
+        let long = try header(String(repeating: "A very long title that goes on and on ", count: 5))
+        let short = try header("ACME")
+        #expect(short.value > 0, "at \(width) px")
+        #expect(long.value == short.value, "the value, as with a short title, at \(width) px")
+        #expect(long.text > short.text, "the title's first letters and its dots at \(width) px")
+    }
+
     @Test("the STALE badge keeps its place however many series the header holds")
     func staleBadgeFirst() throws {
         let series = try (0..<5).map { k in try makeSeries((0..<100).map { 100 + Double(k) + Double($0 % 7) / 100 }) }

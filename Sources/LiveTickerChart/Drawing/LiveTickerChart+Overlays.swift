@@ -197,19 +197,46 @@ extension LiveTickerChart {
         let badgeRight = right
         right = drawBadge(right: right, left: left, y: y, header: header, into: fb)
         if right != badgeRight { extent.rightStart = right &+ space }
-        // The most detail with which every series fits between `left` and `right`.
-        var detail = HeaderDetail.change
-        while detail != .name {
+        // Where the items would end with `detail` and names at most `nameLimit` px wide.
+        func end(_ detail: HeaderDetail, nameLimit: Int) -> Int {
             var end = left
-            for index in scratch.indices { end = headerItem(index, x: end, y: y, detail: detail, change: change, decimals: decimals, header: header, into: nil) }
-            if end &- space <= right { break }
-            detail = detail == .change ? .value : .name
+            for index in scratch.indices {
+                end = headerItem(index, x: end, y: y, detail: detail, change: change, decimals: decimals, nameLimit: nameLimit, header: header, into: nil)
+            }
+            return end
+        }
+        // In order: the value (and change) with whole names; for one series, the same with its
+        // name shortened with "..." to what the value leaves, as long as it keeps a few letters
+        // (a long --title left the header blank, or showed the name without the value a ticker
+        // is for); whole names alone (several series: a legend's names are never cut while
+        // they fit); names shortened to equal shares.
+        let least = textWidth("Wi..." as LabelText)
+        func shortened(_ detail: HeaderDetail) -> Int? {
+            let withoutNames = end(detail, nameLimit: 0) &- left
+            // Each name is followed by a space: the share is what is left of its slot.
+            let share = (right &- left &+ space &- withoutNames) / max(1, scratch.count) &- space
+            return share >= least ? share : nil
+        }
+        var detail = HeaderDetail.name
+        var nameLimit = Int.max
+        if end(.change, nameLimit: .max) &- space <= right {
+            detail = .change
+        } else if end(.value, nameLimit: .max) &- space <= right {
+            detail = .value
+        } else if scratch.count == 1, let share = shortened(.change) {
+            (detail, nameLimit) = (.change, share)
+        } else if scratch.count == 1, let share = shortened(.value) {
+            (detail, nameLimit) = (.value, share)
+        } else if end(.name, nameLimit: .max) &- space > right, let share = shortened(.name) {
+            nameLimit = share
         }
         var x = left
         for index in scratch.indices {
-            let end = headerItem(index, x: x, y: y, detail: detail, change: change, decimals: decimals, header: header, into: nil)
+            let end = headerItem(index, x: x, y: y, detail: detail, change: change, decimals: decimals, nameLimit: nameLimit, header: header, into: nil)
             guard end &- space <= right else { break }  // left out whole, never cut
-            x = fb.map { headerItem(index, x: x, y: y, detail: detail, change: change, decimals: decimals, header: header, into: $0) } ?? end
+            x = fb.map {
+                headerItem(index, x: x, y: y, detail: detail, change: change, decimals: decimals, nameLimit: nameLimit, header: header, into: $0)
+            } ?? end
         }
         extent.itemsEnd = x
         var count = 0
@@ -250,7 +277,7 @@ extension LiveTickerChart {
     /// or only measured when `fb` is nil. Returns the x where the next item starts. No allocation.
     func headerItem(
         _ index: Int, x start: Int, y: Int, detail: HeaderDetail, change: ChartOptions.Change, decimals: Int,
-        header: PixelRect, into fb: Framebuffer?
+        nameLimit: Int = .max, header: PixelRect, into fb: Framebuffer?
     ) -> Int {
         let theme = options.theme
         let textHeight = self.textHeight
@@ -273,10 +300,39 @@ extension LiveTickerChart {
             }
             x &+= sample &+ space
         }
-        if let fb {
-            x = drawBytes(s.titleBytes, x: x, y: y, color: theme.title, clip: header, into: fb) &+ space
-        } else {
-            x &+= s.titleBytes.withUnsafeBufferPointer { glyphs.width(of: $0) } &+ space
+        let fullWidth = s.titleBytes.withUnsafeBufferPointer { glyphs.width(of: $0) }
+        if fullWidth <= nameLimit {
+            if let fb {
+                x = drawBytes(s.titleBytes, x: x, y: y, color: theme.title, clip: header, into: fb) &+ space
+            } else {
+                x &+= fullWidth &+ space
+            }
+        } else if nameLimit > 0 {
+            // The name's first characters that leave room for "..." (cut between UTF-8
+            // sequences, never inside one).
+            let dots: LabelText = "..."
+            let room = nameLimit &- textWidth(dots)
+            let kept = s.titleBytes.withUnsafeBufferPointer { bytes -> Int in
+                var count = 0
+                var width = 0
+                for (i, byte) in bytes.enumerated() where byte & 0xC0 != 0x80 {
+                    var next = i &+ 1
+                    while next < bytes.count, bytes[next] & 0xC0 == 0x80 { next &+= 1 }
+                    let grown = width &+ glyphs.width(of: UnsafeBufferPointer(rebasing: bytes[i..<next]))
+                    guard grown <= room else { break }
+                    width = grown
+                    count = next
+                }
+                return count
+            }
+            if let fb {
+                let end = s.titleBytes.withUnsafeBufferPointer { bytes in
+                    fb.drawText(UnsafeBufferPointer(rebasing: bytes[0..<kept]), x: x, y: y, atlas: glyphs, color: theme.title, clip: header)
+                }
+                x = drawText(dots, x: end, y: y, color: theme.title, clip: header, into: fb) &+ space
+            } else {
+                x &+= s.titleBytes.withUnsafeBufferPointer { glyphs.width(of: UnsafeBufferPointer(rebasing: $0[0..<kept])) } &+ textWidth(dots) &+ space
+            }
         }
         // Only gaps so far: no value to show (not "NaN").
         guard detail != .name, let newest = s.newest, !newest.value.isNaN else { return x }
