@@ -225,6 +225,27 @@ struct HeaderTests {
         #expect(long.text > short.text, "the title's first letters and its dots at \(width) px")
     }
 
+    @Test("a last-value tag with many decimals fits its strip: nothing of its text in the strip's right margin")
+    func manyDecimalsTagFits() throws {
+        // A coin at 0.00000124 (8 decimals in the file): the strip was sized for the tag as
+        // 1.24e-6, and the tag drawn as 0.00000124 lost its last digit at the frame's edge.
+        let series = try makeSeries([0.00000123, 0.00000125, 0.00000121, 0.00000124])
+        let chart = LiveTickerChart(series: [series], width: 800, height: 480)
+        chart.dataDecimals = 8
+        let fb = Framebuffer(width: 800, height: 480)
+        chart.draw(into: fb)
+        let strip = try #require(chart.lastGeometry).layout.valueAxis
+        // The tag: the rows its fill (the series' colour) crosses the strip's first column in.
+        let fill = chart.seriesColor(0)
+        let rows = (strip.minY..<strip.maxY).filter { RGBColor(fb[strip.minX + 1, $0]) == fill }
+        let top = try #require(rows.first), bottom = try #require(rows.last) + 1
+        let tag = PixelRect(minX: strip.minX, minY: top, maxX: strip.maxX, maxY: bottom)
+        let margin = max(4, chart.textHeight / 2)
+        let edge = PixelRect(minX: strip.maxX - margin + 1, minY: top, maxX: strip.maxX, maxY: bottom)
+        #expect(count(fill, in: tag, of: fb) < tag.width * tag.height, "the tag's text is drawn")
+        #expect(count(fill, in: edge, of: fb) == edge.width * edge.height, "the tag's text runs into the frame's edge")
+    }
+
     @Test("the STALE badge keeps its place however many series the header holds")
     func staleBadgeFirst() throws {
         let series = try (0..<5).map { k in try makeSeries((0..<100).map { 100 + Double(k) + Double($0 % 7) / 100 }) }

@@ -406,9 +406,12 @@ extension LiveTickerChart {
                 widestLabel = max(widestLabel, textWidth(scale.label(at: 0)), textWidth(scale.label(at: scale.tickCount &- 1)))
             }
         }
+        // The last-value tags, in the form they are drawn in (the header's decimals: a tag of
+        // 0.00000124 measured as 1.24e-6 was cut at the frame's edge).
+        let decimals = valueDecimals()
         for s in scratch {
             if let newest = s.newest {
-                let text = Self.tagText(newest.value, decimals: nil, scale: paneFrames.first?.valueScale)
+                let text = Self.tagText(newest.value, decimals: decimals, scale: paneFrames.first?.valueScale)
                 widestLabel = max(widestLabel, textWidth(text) + 2 * textUnit)
             }
         }
