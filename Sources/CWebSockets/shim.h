@@ -71,6 +71,9 @@ typedef struct lt_ws_client {
     char hostHeader[300];
     char path[2048];
     int port;
+    /// How the context was made (lt_ws_abort makes it again), with its own copy of the CA path.
+    struct lws_context_creation_info info;
+    char *caFile;
 } lt_ws_client;
 
 static inline void lt_ws_set_reason(lt_ws_client *c, const char *prefix, const void *text, size_t length) {
@@ -253,10 +256,13 @@ static inline lt_ws_client *lt_ws_create(int tls, const char *caFile, size_t cap
     info.connect_timeout_secs = (unsigned int)connectTimeoutSeconds;
     if (tls) {
         info.options |= LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
-        info.client_ssl_ca_filepath = caFile;
+        c->caFile = caFile ? strdup(caFile) : NULL;
+        info.client_ssl_ca_filepath = c->caFile;
     }
+    c->info = info;
     c->context = lws_create_context(&info);
     if (!c->context) {
+        free(c->caFile);
         snprintf(error, errorCapacity, tls && caFile ? "could not set up TLS (is %s a PEM CA file?)" : "could not create the WebSocket context", caFile);
         free(c->subscribe);
         free(c->subscribeFrame);
@@ -278,6 +284,10 @@ static inline int lt_ws_connect(lt_ws_client *c, const char *address, const char
     else snprintf(c->hostHeader, sizeof c->hostHeader, "%s:%d", host, port);
     snprintf(c->path, sizeof c->path, "%s", path);
     c->port = port;
+    if (!c->context) {
+        c->state = LT_WS_CLOSED;
+        return -1;  // lt_ws_abort could not make it again; its reason stands
+    }
     c->reason[0] = 0;
     c->certificateReason[0] = 0;
     c->closeCode = 0;
@@ -308,9 +318,29 @@ static inline int lt_ws_connect(lt_ws_client *c, const char *address, const char
     return 0;
 }
 
+/// Gives up the attempt under way: a server that accepts the TCP connection and never answers
+/// the upgrade held lws 4.1 forever (neither its connect timeout nor a pending timeout set on
+/// the connection ended it). The context, and with it the connection, is made anew, as at
+/// create; the state is closed with `reason`, to be retried. Returns 0, or -1 when the new
+/// context could not be made (`reason` then says so, and the client stays closed).
+static inline int lt_ws_abort(lt_ws_client *c, const char *reason) {
+    lws_context_destroy(c->context);
+    c->wsi = NULL;
+    c->context = lws_create_context(&c->info);
+    c->state = LT_WS_CLOSED;
+    if (!c->context) {
+        lt_ws_set_reason(c, "could not make the WebSocket context again", NULL, 0);
+        return -1;
+    }
+    lws_sul_schedule(c->context, 0, &c->wake, lt_ws_wake, c->wakeMicroseconds);
+    lt_ws_set_reason(c, reason, NULL, 0);
+    return 0;
+}
+
 /// Runs lws once (sockets ready now, timers due; at most about 50 ms of waiting) and returns the
 /// state. Messages are delivered from inside this call.
 static inline int lt_ws_service(lt_ws_client *c) {
+    if (!c->context) return c->state;
     lws_service(c->context, 0);
     return c->state;
 }
@@ -319,13 +349,14 @@ static inline int lt_ws_service(lt_ws_client *c) {
 static inline void lt_ws_reset(lt_ws_client *c) { if (c->state == LT_WS_CLOSED) c->state = LT_WS_IDLE; }
 
 /// Wakes a service call that is waiting (any thread).
-static inline void lt_ws_cancel(lt_ws_client *c) { lws_cancel_service(c->context); }
+static inline void lt_ws_cancel(lt_ws_client *c) { if (c->context) lws_cancel_service(c->context); }
 
 /// Closes any connection and frees everything.
 static inline void lt_ws_destroy(lt_ws_client *c) {
     if (!c) return;
     c->deliver = NULL;
-    lws_context_destroy(c->context);
+    if (c->context) lws_context_destroy(c->context);
+    free(c->caFile);
     free(c->subscribe);
     free(c->subscribeFrame);
     free(c->message);

@@ -1,4 +1,5 @@
 import CWebSockets
+import LiveTickerCore
 import LiveTickerFeed
 
 /// One libwebsockets client connection, reused across reconnects: its lws context (no listener,
@@ -25,10 +26,15 @@ final class WebSocketClient {
     // Invariant: `client` is the pointer lt_ws_create returned, freed once in deinit; its
     // `deliverContext` is this object, unretained (the object outlives every service call).
     private let client: UnsafeMutablePointer<lt_ws_client>
+    /// How long an attempt may stay connecting (TCP, TLS and the upgrade), in milliseconds, and
+    /// when the current one started (``SystemClock/monotonic``).
+    private let connectTimeout: Int64
+    private var connectStarted: Int64 = 0
 
     /// Sets up the context and TLS. Throws a one-line reason (a CA file TLS cannot load).
     init(endpoint: WebSocketEndpoint, settings: WebSocketSettings) throws(WebSocketClientError) {
         self.endpoint = endpoint
+        connectTimeout = Int64(max(1, settings.connectTimeoutSeconds)) * 1000
         lt_ws_quiet()
         var error = [CChar](repeating: 0, count: 256)
         let subscribe = settings.subscribeMessage ?? []
@@ -65,14 +71,21 @@ final class WebSocketClient {
         case let .failed(reason): return reason
         case .stopped: return "stopped"
         }
+        connectStarted = SystemClock.monotonic.milliseconds()
         _ = lt_ws_connect(client, address, endpoint.host, Int32(endpoint.port), endpoint.path)
         return nil
     }
 
-    /// Services the connection once (waits at most about 50 ms) and returns its state.
+    /// Services the connection once (waits at most about 50 ms) and returns its state. An
+    /// attempt still connecting after ``WebSocketSettings/connectTimeoutSeconds`` is given up
+    /// (closed, to be retried): a server, proxy or load balancer that accepts the TCP
+    /// connection and never answers the upgrade held the client forever, silently.
     func service() -> State {
         let state = lt_ws_service(client)
-        switch Int(state) {
+        if Int(state) == LT_WS_CONNECTING, SystemClock.monotonic.milliseconds() &- connectStarted > connectTimeout {
+            _ = lt_ws_abort(client, "no answer to the WebSocket upgrade within \(connectTimeout / 1000) s")
+        }
+        switch Int(client.pointee.state) {
         case LT_WS_CONNECTING: return .connecting
         case LT_WS_ESTABLISHED: return .established
         case LT_WS_CLOSED: return .closed(String(cString: lt_ws_reason(client)))

@@ -45,6 +45,7 @@ struct CommandLineTests {
         ["live", "wss://user@127.0.0.1/x"],
         ["live", "ws://127.0.0.1:9/x", "--max-message", "5"],
         ["live", "ws://127.0.0.1:9/x", "--ping", "soon"],
+        ["live", "ws://127.0.0.1:9/x", "--connect-timeout", "0"],
         ["live", "ws://127.0.0.1:9/x", "--subscribe", ""],
         ["live", "x.csv", "--republish", "udp://127.0.0.1:9/ticks"],
         ["live", "x.csv", "--republish", "mqtt://127.0.0.1/site/#"],

@@ -139,14 +139,19 @@ enum LiveCommand: Command {
         var title = options.symbol ?? ReplayInput.title(forPath: sourceText)
         // How the summary names the source (never with a password).
         var sourceName = sourceText
+        // Messages (MQTT, WebSocket) name their symbols by topic or field, decoded message by
+        // message, so one --symbol picks a series rather than filtering lines (a WebSocket
+        // source ignored it: --symbol BBB charted AAA).
+        if MQTTArguments.isMQTT(sourceText) || WebSocketEndpoint.isWebSocket(sourceText), wanted.isEmpty,
+            let one = options.symbol
+        {
+            wanted = [one]
+            options.symbol = nil
+            title = one
+        }
         if MQTTArguments.isMQTT(sourceText) {
             let endpoint = try MQTTArguments.endpoint(sourceText)
             sourceName = endpoint.description
-            // Topics name the symbols, so one --symbol picks a series rather than filtering lines.
-            if wanted.isEmpty, let one = options.symbol {
-                wanted = [one]
-                options.symbol = nil
-            }
             title = wanted.first ?? endpoint.topic
             do {
                 source = try MQTTTickSource(
@@ -161,7 +166,7 @@ enum LiveCommand: Command {
             guard listen == nil else { throw UsageError("--connect connects out: give tcp://HOST:PORT as SOURCE, not --listen") }
             source = connected.source
             sourceName = connected.name
-            if WebSocketEndpoint.isWebSocket(sourceText) { title = options.symbol ?? connected.title }
+            if WebSocketEndpoint.isWebSocket(sourceText) { title = wanted.first ?? connected.title }
         } else {
             let endpoint: LiveEndpoint
             do {
@@ -225,7 +230,7 @@ enum LiveCommand: Command {
         if let republisher { printError(republisher.summary) }
         let status = ReplayInput.finish(
             report: report, sink: sink, symbols: source.symbols, path: sourceName, format: source.formatDescription,
-            symbolFilter: options.symbol,
+            symbolFilter: options.symbol, historyCapacity: history,
             zone: chart.options.timeZone, outputIsFile: display.output.isFile
         ) {
             "\(session.framesPresented) frame(s) to \(output.summary)"

@@ -123,6 +123,9 @@ extension DashboardConfig {
         let duration = "a duration such as \"5s\" or \"1m\" (\"0\": never)"
         client.settings.pingSeconds = try t.parsed("ping", expected: duration, WebSocketArguments.seconds) ?? client.settings.pingSeconds
         client.settings.hangupSeconds = try t.parsed("hangup", expected: duration, WebSocketArguments.seconds) ?? client.settings.hangupSeconds
+        client.settings.connectTimeoutSeconds =
+            try t.parsed("connect_timeout", expected: "a duration of 1s or more such as \"5s\"", WebSocketArguments.connectTimeout)
+            ?? client.settings.connectTimeoutSeconds
         client.settings.maximumMessageBytes =
             try t.integer("max_message", in: WebSocketArguments.maximumMessageRange) ?? client.settings.maximumMessageBytes
         client.jsonValue = try t.string("json_value", expected: "a field name or key path")
@@ -132,7 +135,7 @@ extension DashboardConfig {
         let isMQTT = live.map(MQTTArguments.isMQTT) ?? false
         let isWebSocket = live.map(WebSocketEndpoint.isWebSocket) ?? false
         let mqttKeys = ["qos", "cert", "key", "client_id", "password_file", "topic_symbol"]
-        let webSocketKeys = ["subscribe", "ping", "hangup", "max_message", "json_value", "json_time", "json_symbol"]
+        let webSocketKeys = ["subscribe", "ping", "hangup", "connect_timeout", "max_message", "json_value", "json_time", "json_symbol"]
         if !isMQTT, let key = mqttKeys.first(where: { t.table[$0] != nil }) {
             throw ConfigError("'\(key)' in \(t.name) is for MQTT sources (live = \"mqtt://…\")", at: t.position(key))
         }

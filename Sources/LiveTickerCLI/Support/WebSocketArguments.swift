@@ -13,6 +13,8 @@ struct WebSocketArguments {
                               every connect, e.g. an exchange's stream subscription
           --ping D            PING after D without traffic (default 10s; 0: never)
           --hangup D          reconnect after D without any frame or PONG (default 30s; 0: never)
+          --connect-timeout D give up an attempt (TCP, TLS, the upgrade) after D and retry
+                              (default 10s)
           --max-message N     longest message kept, in bytes (default 1048576, up to 64 MiB);
                               a longer one is skipped and counted
           --ca FILE           trust this CA (PEM) for wss:// (default: the system's)
@@ -27,6 +29,12 @@ struct WebSocketArguments {
         }
         result.settings.pingSeconds = try seconds(arguments.value("ping"), option: "--ping") ?? result.settings.pingSeconds
         result.settings.hangupSeconds = try seconds(arguments.value("hangup"), option: "--hangup") ?? result.settings.hangupSeconds
+        if let text = arguments.value("connect-timeout") {
+            guard let seconds = connectTimeout(text) else {
+                throw UsageError("--connect-timeout needs a duration of 1s or more such as 5s, got '\(text)'")
+            }
+            result.settings.connectTimeoutSeconds = seconds
+        }
         if let limit = try arguments.value(
             "max-message", expected: "a byte count from 1024 to 67108864", { Int($0).flatMap { maximumMessageRange.contains($0) ? $0 : nil } })
         {
@@ -69,6 +77,12 @@ struct WebSocketArguments {
         if text == "0" { return 0 }
         guard let nanoseconds = DurationArgument.nanoseconds(text), nanoseconds > 0, nanoseconds < 65_535 * 1_000_000_000 else { return nil }
         return max(1, Int((nanoseconds + 999_999_999) / 1_000_000_000))
+    }
+
+    /// `--connect-timeout` (and `connect_timeout`) in whole seconds, at least 1 (an attempt
+    /// always ends); nil when `text` is no such duration.
+    static func connectTimeout(_ text: String) -> Int? {
+        seconds(text).flatMap { $0 >= 1 ? $0 : nil }
     }
 
     /// `--max-message` (and `max_message`): a byte count from 1024 to 64 MiB.
