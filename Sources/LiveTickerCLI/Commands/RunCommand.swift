@@ -143,7 +143,9 @@ enum RunCommand: Command {
         session.stop()
         for line in session.summaries() { printError("\(path): \(line)") }
         printError("wrote \(frames) frame(s) to \(display.summary)")
-        return 0
+        // A source that failed for good (a login refused, a subscription rejected) fails the
+        // run, as it fails `live`; the wall kept showing the others meanwhile.
+        return session.anySourceFailed ? 1 : 0
     }
 
     /// Reads and checks the file; a bad file is a failed run (exit 1) naming line and column.

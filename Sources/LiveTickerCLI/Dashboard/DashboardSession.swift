@@ -42,6 +42,10 @@ final class DashboardSession {
         var liveSink: SeriesSink?
         var report: FeedReport?
         var error: String?
+        /// A live source's connection as last logged and shown (render thread): its state,
+        /// losses and reconnects, and the header badge its panels carry (nil: none).
+        var shownConnection = FeedConnection()
+        var badge: String?
 
         init(source: DashboardConfig.Source, series: [LiveSeries], wanted: [String], processStop: @escaping @Sendable () -> Bool) {
             self.source = source
@@ -121,6 +125,7 @@ final class DashboardSession {
         if dashboard.width != width || dashboard.height != height {
             dashboard = Self.makeDashboard(config, panels: panels, width: width, height: height, font: font)
             applyDecimals()
+            for index in feeds.indices { applyBadge(of: index) }
         }
         return dashboard
     }
@@ -280,12 +285,13 @@ final class DashboardSession {
     func pump() -> Bool {
         defer { applyDecimals() }
         var all = true
-        for feed in feeds {
+        for (index, feed) in feeds.enumerated() {
             if let live = feed.live, var sink = feed.liveSink {
                 feed.liveSink = nil  // one reference while draining: no copy-on-write of the sink's storage
                 let ended = live.isFinished
                 live.queue.drain(into: &sink)
                 feed.liveSink = sink
+                noteConnection(of: index)
                 if !ended { all = false }
             } else if !feed.finished.load(ordering: .acquiring) {
                 all = false
@@ -293,6 +299,61 @@ final class DashboardSession {
         }
         return all
     }
+
+    /// Logs a live source's connection changes and failure, as `live` does, and shows them on
+    /// its panels: a "connecting", "disconnected" or "failed" badge in their headers. Before,
+    /// a wall said nothing: a broker refusing the login left an empty panel with "0 ticks",
+    /// exit 0, and a lost broker was neither logged nor shown. O(panels) on a change, O(1)
+    /// else; allocates only on a change.
+    private func noteConnection(of index: Int) {
+        let feed = feeds[index]
+        guard let live = feed.live else { return }
+        let name = "liveticker: source '\(feed.source.id)'"
+        if let error = live.error {
+            guard feed.error == nil else { return }
+            feed.error = error.description
+            printError("\(name): \(error.description)")
+            feed.badge = "failed"
+            applyBadge(of: index)
+            return
+        }
+        let connection = live.connection
+        let shown = feed.shownConnection
+        guard connection != shown else { return }
+        // A loss already over by this turn is still logged, with its reason.
+        if connection.losses != shown.losses, let reason = connection.lastLoss {
+            printError("\(name): disconnected: \(reason); retrying")
+        }
+        if connection.state == .connected, connection.reconnects != shown.reconnects {
+            printError("\(name): connected again (\(connection.reconnects) reconnect(s) so far)")
+        }
+        feed.shownConnection = connection
+        let badge: String? =
+            switch connection.state {
+            case .connected: nil
+            case .connecting: connection.losses > 0 ? "disconnected" : "connecting"
+            case .disconnected: "disconnected"
+            }
+        if badge != feed.badge {
+            feed.badge = badge
+            applyBadge(of: index)
+        }
+    }
+
+    /// Puts feed `index`'s badge on every panel that shows one of its series, and has the next
+    /// frame repaint them (a badge is no data change).
+    private func applyBadge(of index: Int) {
+        var changed = false
+        for (panel, sources) in panelDecimals.enumerated() where sources.contains(where: { $0.feed == index }) {
+            guard let chart = dashboard.panels[panel] else { continue }
+            chart.setBadge(feeds[index].badge)
+            changed = true
+        }
+        if changed { dashboard.invalidate() }
+    }
+
+    /// Whether a source failed for good (its error is in ``summaries()``).
+    var anySourceFailed: Bool { feeds.contains { $0.error != nil } }
 
     /// Sets each panel's ``LiveTickerChart/dataDecimals`` from the decimals learnt for its
     /// series (nil until one has a value: the chart then takes its last value's).
