@@ -154,6 +154,7 @@ public final class WebSocketTickSource: ClientTickFeed, @unchecked Sendable {
             }
             var established = false
             var messagesAtConnect = 0
+            var establishedAt: Int64 = 0
             var reason = ""
             while !producer.isStopped {
                 let state = client.service()
@@ -164,6 +165,7 @@ public final class WebSocketTickSource: ClientTickFeed, @unchecked Sendable {
                 if state == .established && !established {
                     established = true
                     messagesAtConnect = client.messages
+                    establishedAt = SystemClock.monotonic.milliseconds()
                     producer.update { state in
                         if everConnected { state.connection.reconnects += 1 }
                         state.connection.state = .connected
@@ -185,9 +187,11 @@ public final class WebSocketTickSource: ClientTickFeed, @unchecked Sendable {
             if Self.isCertificateFailure(reason) {
                 throw .connectionFailed(endpoint: endpoint.description, reason: "TLS: \(reason)")
             }
-            // Only a connection that delivered resets the delays: a server that accepts and
-            // closes at once is retried ever more slowly, not every 100 ms.
-            if established && client.messages > messagesAtConnect { backoff.reset() }
+            // Only a connection that delivered and lasted resets the delays: a server that
+            // accepts and closes at once, or sends a message and then breaks the protocol, is
+            // retried ever more slowly (it was retried every 100 ms, a log line each time).
+            let lasted = SystemClock.monotonic.milliseconds() - establishedAt >= Self.healthyConnectionMilliseconds
+            if established && client.messages > messagesAtConnect && lasted { backoff.reset() }
             let lost = established ? "connection lost: \(reason)" : reason
             producer.update { state in
                 if established { state.counts.disconnects += 1 }
@@ -196,6 +200,10 @@ public final class WebSocketTickSource: ClientTickFeed, @unchecked Sendable {
             producer.sleep(milliseconds: backoff.next())
         }
     }
+
+    /// How long a connection that delivered must have lasted to count as healthy, so that
+    /// the next loss is retried at once rather than after the grown delay.
+    static let healthyConnectionMilliseconds: Int64 = 10_000
 
     /// Whether libwebsockets' reason is the server's certificate being refused (wrong CA,
     /// wrong host name, expired): retrying would only repeat it.

@@ -11,6 +11,7 @@ chart the same ticks with `liveticker replay` and compare frames. Modes:
   malformed  COUNT good events with a malformed message after every 100th (positions logged)
   oversized  COUNT good events with one message of 4 MiB in the middle
   quiet      nothing for QUIET seconds (the client's PINGs are answered), then COUNT events
+  brief      one event a connection, then a close (code 1001): a server that drops at once
 
 With --expect-subscribe TEXT, each connection's first message must be TEXT, else the
 connection is closed with 1008 and 'bad subscribe' is logged. Prints 'listening PORT' when
@@ -112,6 +113,11 @@ class Feed:
         began = asyncio.get_running_loop().time()
         if self.args.mode == "quiet" and self.connections == 1:
             await asyncio.sleep(self.args.quiet)
+        if self.args.mode == "brief":
+            # One event a connection, then a close: a server that delivers and drops at once.
+            await self.send_events(ws, min(len(self.all), self.next + 1))
+            await ws.close(1001, "going away")
+            return
         if self.args.mode == "close" and self.connections == 1:
             await self.send_events(ws, len(self.all) // 2)
             if self.csv:
@@ -129,7 +135,7 @@ class Feed:
 
 async def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--mode", default="trades", choices=["trades", "close", "malformed", "oversized", "quiet"])
+    parser.add_argument("--mode", default="trades", choices=["trades", "close", "malformed", "oversized", "quiet", "brief"])
     parser.add_argument("--count", type=int, default=1000)
     parser.add_argument("--rate", type=int, default=10000)
     parser.add_argument("--quiet", type=float, default=3.0)

@@ -112,6 +112,11 @@ enum LiveCommand: Command {
         let display = try DisplayArguments.read(from: &arguments, defaultOutput: "drm")
         let chart = try ChartArguments.read(from: &arguments)
         var options = try FeedArguments.read(from: &arguments)
+        // A kiosk never ends on its input: a run of bytes without a newline is skipped as it
+        // streams past however long it runs (memory stays the buffer's), and counted as one
+        // line too long once a newline comes. 64 MiB of it ended the run (exit 1), as it ends a
+        // replay of a file that is no tick file.
+        options.maximumLineRun = .max
         let charted = try FeedArguments.chartedSeries(&options)
         var wanted = charted.names
         let byColumn = charted.byColumn

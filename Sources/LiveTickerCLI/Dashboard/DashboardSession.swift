@@ -213,8 +213,12 @@ final class DashboardSession {
         do {
             switch source.kind {
             case .file(let file, let speed, let follow):
+                // A followed file, like every live source, never ends the wall on a run of
+                // bytes without a newline (see `live`).
+                if follow { options.maximumLineRun = .max }
                 return .file(try TickFileReader.open(path: file, options: options, follow: follow, stop: stop), speed: speed)
             case .live(let text):
+                options.maximumLineRun = .max
                 return .live(try LiveTickSource(endpoint: try LiveEndpoint(parsing: text), options: options, stop: stop))
             case .mqtt(let mqtt):
                 var settings = mqtt.settings
