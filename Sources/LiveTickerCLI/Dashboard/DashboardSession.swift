@@ -312,11 +312,12 @@ final class DashboardSession {
     private func noteConnection(of index: Int) {
         let feed = feeds[index]
         guard let live = feed.live else { return }
-        let name = "liveticker: source '\(feed.source.id)'"
+        // Made only on a change: this runs every turn of the render loop.
+        func name() -> String { "liveticker: source '\(feed.source.id)'" }
         if let error = live.error {
             guard feed.error == nil else { return }
             feed.error = error.description
-            printError("\(name): \(error.description)")
+            printError("\(name()): \(error.description)")
             feed.badge = "failed"
             applyBadge(of: index)
             return
@@ -326,10 +327,10 @@ final class DashboardSession {
         guard connection != shown else { return }
         // A loss already over by this turn is still logged, with its reason.
         if connection.losses != shown.losses, let reason = connection.lastLoss {
-            printError("\(name): disconnected: \(reason); retrying")
+            printError("\(name()): disconnected: \(reason); retrying")
         }
         if connection.state == .connected, connection.reconnects != shown.reconnects {
-            printError("\(name): connected again (\(connection.reconnects) reconnect(s) so far)")
+            printError("\(name()): connected again (\(connection.reconnects) reconnect(s) so far)")
         }
         feed.shownConnection = connection
         let badge: String? =
