@@ -115,6 +115,13 @@ extension CommandLineTests {
             #expect(result.status == 1 && result.err.contains("nothing to downsample: " + says), "\(name): \(result.err)")
             #expect(!result.out.contains("index,x,y"), "\(name): \(result.out)")
         }
+        // Times are printed exactly, from their nanoseconds (a double printed 1709281802.0979998).
+        #expect(DownsampleCommand.decimalSeconds(1_709_281_802_098_000_000) == "1709281802.098")
+        #expect(DownsampleCommand.decimalSeconds(1_709_281_802_000_000_000) == "1709281802")
+        #expect(DownsampleCommand.decimalSeconds(-500_000_000) == "-0.5")
+        #expect(DownsampleCommand.decimalSeconds(1) == "0.000000001")
+        let millis = run("ms.csv", Array("1709281802097,1.5\n1709281802098,2.5\n1709281802099,1\n".utf8))
+        #expect(millis.out == "index,x,y\n0,1709281802.097,1.5\n1,1709281802.098,2.5\n2,1709281802.099,1\n", "\(millis.out)")
         // --x names a CSV column: not for an input read as replay reads it.
         let json = run("t.ndjson", Array("{\"t\":1709285400000,\"p\":1}\n{\"t\":1709285401000,\"p\":2}\n".utf8), ["--x", "t"])
         #expect(json.status == 2 && json.err.contains("--x names a CSV column"), "\(json.err)")

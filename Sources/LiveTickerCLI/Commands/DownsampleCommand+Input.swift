@@ -24,6 +24,9 @@ extension DownsampleCommand {
         var y: [Double]
         /// The 0-based data row (the column reader) or tick (the tick reader) of each point.
         var index: (Int) -> Int
+        /// Each point's time in nanoseconds when x is a tick's time (the tick reader), so x is
+        /// printed exactly (`1709281802.098`, not the double's `1709281802.0979998`).
+        var times: [Int64]? = nil
         var report: FeedReport
         /// What the input was read as (the tick reader), said on standard error; empty else.
         var readAs = ""
@@ -112,6 +115,7 @@ extension DownsampleCommand {
         }
         var xs: [Double] = []
         var ys: [Double] = []
+        var times: [Int64] = []
         var symbol: SymbolID?
         var others = 0
         do {
@@ -126,13 +130,32 @@ extension DownsampleCommand {
                     let tick = batch.ticks[i]
                     xs.append(byIndex ? Double(xs.count) : Double(tick.time) / 1e9)
                     ys.append(tick.value)
+                    if !byIndex { times.append(tick.time) }
                 }
             }
         } catch {
             throw CommandFailure(error.description)
         }
         return Points(
-            x: xs, y: ys, index: { $0 }, report: reader.report, readAs: reader.formatDescription, otherSymbolTicks: others,
-            symbol: symbol.map { reader.symbols.name(of: $0) }, symbolNames: reader.symbols.names)
+            x: xs, y: ys, index: { $0 }, times: byIndex ? nil : times, report: reader.report, readAs: reader.formatDescription,
+            otherSymbolTicks: others, symbol: symbol.map { reader.symbols.name(of: $0) }, symbolNames: reader.symbols.names)
+    }
+
+    /// `nanoseconds` as exact decimal seconds, trailing zeros dropped (`1709281802.098`,
+    /// `-0.5`, `1709281802`). O(1).
+    static func decimalSeconds(_ nanoseconds: Int64) -> String {
+        let magnitude = nanoseconds.magnitude
+        let whole = magnitude / 1_000_000_000
+        var fraction = magnitude % 1_000_000_000
+        var text = (nanoseconds < 0 ? "-" : "") + String(whole)
+        guard fraction > 0 else { return text }
+        var digits = 9
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        let written = String(fraction)
+        text += "." + String(repeating: "0", count: digits - written.count) + written
+        return text
     }
 }

@@ -109,7 +109,8 @@ enum DownsampleCommand: Command {
         for k in 0..<count {
             let i = kept[k]
             if i == Downsampling.gapMarker { continue }
-            output.write("\(input.index(i)),\(format(input.x[i])),\(format(input.y[i]))\n")
+            let x = input.times.map { Self.decimalSeconds($0[i]) } ?? format(input.x[i])
+            output.write("\(input.index(i)),\(x),\(format(input.y[i]))\n")
         }
         output.flush()
         return 0
