@@ -1,4 +1,5 @@
 import LiveTickerCore
+import LiveTickerTestSupport
 import Testing
 
 @testable import LiveTickerFeed
@@ -64,4 +65,15 @@ func appendFile(_ path: String, _ text: String) {
     let bytes = Array(text.utf8)
     _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress!, $0.count) }
     close(fd)
+}
+
+/// Writes `bytes` into the FIFO at `path` from a thread of its own (opening it for writing
+/// waits for a reader); join the thread once the reader is done.
+func feedFIFO(_ path: String, _ bytes: [UInt8]) -> TestThread {
+    TestThread {
+        let fd = open(path, O_WRONLY)
+        guard fd >= 0 else { return }
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+    }
 }

@@ -130,12 +130,7 @@ struct NumericColumnsTests {
         #expect(mkfifo(path, 0o600) == 0)
         defer { unlink(path) }
         let (bytes, expected) = makeFile(count: 3_000)
-        let writer = TestThread {
-            let fd = open(path, O_WRONLY)
-            guard fd >= 0 else { return }
-            _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            close(fd)
-        }
+        let writer = feedFIFO(path, bytes)
         defer { writer.join() }
         let table = try CSVNumericColumns.read(path: path, x: .column(.name("time")), y: .name("value"), threads: 4, minimumChunkBytes: 100)
         #expect(table.rows == expected.map(\.0))

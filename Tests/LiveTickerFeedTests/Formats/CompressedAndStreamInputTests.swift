@@ -100,12 +100,7 @@ import Glibc
             unlink(path)
             #expect(mkfifo(path, 0o600) == 0)
             defer { unlink(path) }
-            let writer = TestThread {
-                let fd = open(path, O_WRONLY)
-                guard fd >= 0 else { return }
-                _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-                close(fd)
-            }
+            let writer = feedFIFO(path, bytes)
             defer { writer.join() }
             let reader = try TickFileReader.open(path: path)
             #expect(try readAll(reader).map(\.value) == values, "\(name): \(reader.report.summary)")
