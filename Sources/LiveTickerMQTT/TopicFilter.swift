@@ -19,4 +19,20 @@ public enum TopicFilter {
         }
         return i == topicLevels.count
     }
+
+    /// Why `filter` is no valid subscription (MQTT 3.1.1 §4.7.1), or nil: `#` only as the
+    /// whole last level, `+` only as a whole level. A broker refuses such a filter at subscribe
+    /// time with a bare "Failure"; said up front, it names what is wrong. O(length).
+    public static func problem(in filter: String) -> String? {
+        let levels = filter.split(separator: "/", omittingEmptySubsequences: false)
+        for (index, level) in levels.enumerated() {
+            if level.contains("#") && (level != "#" || index != levels.count - 1) {
+                return "'#' may only stand alone as the topic filter's last level (a/#), not in '\(level)'"
+            }
+            if level.contains("+") && level != "+" {
+                return "'+' may only stand alone as a level (a/+/b), not in '\(level)'"
+            }
+        }
+        return nil
+    }
 }

@@ -46,6 +46,10 @@ struct CommandLineTests {
         ["live", "ws://127.0.0.1:9/x", "--max-message", "5"],
         ["live", "ws://127.0.0.1:9/x", "--ping", "soon"],
         ["live", "ws://127.0.0.1:9/x", "--connect-timeout", "0"],
+        // Filters a broker refuses with a bare "Failure" (MQTT §4.7.1).
+        ["live", "mqtt://127.0.0.1/a/#/b"],
+        ["live", "mqtt://127.0.0.1/a+/b"],
+        ["live", "mqtt://127.0.0.1/a/b#"],
         ["live", "ws://127.0.0.1:9/x", "--subscribe", ""],
         ["live", "x.csv", "--republish", "udp://127.0.0.1:9/ticks"],
         ["live", "x.csv", "--republish", "mqtt://127.0.0.1/site/#"],

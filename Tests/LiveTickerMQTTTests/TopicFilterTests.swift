@@ -36,4 +36,14 @@ import Testing
         #expect(!TopicFilter.matches("other/#", topic: "site/{symbol}"))
         #expect(!TopicFilter.matches("site/+/ticks", topic: "site/{symbol}"))
     }
+
+    @Test("a filter with # or + inside a level, or # before the last level, is no valid subscription (§4.7.1)")
+    func invalidFilters() {
+        for valid in ["#", "a/#", "+", "+/b", "a/+/#", "sport/tennis/+", "a//b", "$SYS/#"] {
+            #expect(TopicFilter.problem(in: valid) == nil, "\(valid)")
+        }
+        for invalid in ["a/#/b", "#/a", "a#", "a/b#", "a+/b", "a/+b", "+a"] {
+            #expect(TopicFilter.problem(in: invalid) != nil, "\(invalid)")
+        }
+    }
 }

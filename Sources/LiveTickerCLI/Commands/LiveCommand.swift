@@ -156,6 +156,7 @@ enum LiveCommand: Command {
         }
         if MQTTArguments.isMQTT(sourceText) {
             let endpoint = try MQTTArguments.endpoint(sourceText)
+            if let problem = TopicFilter.problem(in: endpoint.topic) { throw UsageError("\(endpoint.description): \(problem)") }
             sourceName = endpoint.description
             title = wanted.first ?? endpoint.topic
             do {

@@ -157,9 +157,14 @@ extension DashboardConfig {
         case (let file?, nil): kind = .file(path: file, speed: speed, follow: follow)
         case (nil, let live?) where isMQTT:
             do {
-                _ = try MQTTEndpoint(parsing: live)
+                let endpoint = try MQTTEndpoint(parsing: live)
+                if let problem = TopicFilter.problem(in: endpoint.topic) {
+                    throw ConfigError("'live' in \(t.name): \(endpoint.description): \(problem)", at: t.position("live"))
+                }
+            } catch let error as ConfigError {
+                throw error
             } catch {
-                throw ConfigError("'live' in \(t.name): \(error.description)", at: t.position("live"))
+                throw ConfigError("'live' in \(t.name): \(error)", at: t.position("live"))
             }
             kind = .mqtt(mqtt)
         case (nil, let live?) where isWebSocket || connect:
