@@ -26,7 +26,10 @@ public enum TopicFilter {
     public static func problem(in filter: String) -> String? {
         let levels = filter.split(separator: "/", omittingEmptySubsequences: false)
         for (index, level) in levels.enumerated() {
-            if level.contains("#") && (level != "#" || index != levels.count - 1) {
+            if level == "#" && index != levels.count - 1 {
+                return "'#' must be the topic filter's last level (a/#), not followed by more"
+            }
+            if level.contains("#") && level != "#" {
                 return "'#' may only stand alone as the topic filter's last level (a/#), not in '\(level)'"
             }
             if level.contains("+") && level != "+" {
