@@ -348,9 +348,6 @@ static inline int lt_ws_service(lt_ws_client *c) {
 /// Marks a closed connection as seen (state back to idle) before the next connect.
 static inline void lt_ws_reset(lt_ws_client *c) { if (c->state == LT_WS_CLOSED) c->state = LT_WS_IDLE; }
 
-/// Wakes a service call that is waiting (any thread).
-static inline void lt_ws_cancel(lt_ws_client *c) { if (c->context) lws_cancel_service(c->context); }
-
 /// Closes any connection and frees everything.
 static inline void lt_ws_destroy(lt_ws_client *c) {
     if (!c) return;

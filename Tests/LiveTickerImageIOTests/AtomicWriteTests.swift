@@ -13,10 +13,7 @@ import Testing
 /// new one, a failed write keeps the old one, and links, devices and FIFOs are respected.
 @Suite("Atomic picture writes")
 struct AtomicWriteTests {
-    func directory(_ tag: String) -> String {
-        var template = Array("/tmp/liveticker-atomic-\(tag)-XXXXXX".utf8CString)
-        return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
-    }
+    func directory(_ tag: String) -> String { TemporaryFiles.makeDirectory("liveticker-atomic-\(tag)") }
 
     func remove(_ directory: String) { TemporaryFiles.removeTree(directory) }
 

@@ -44,15 +44,10 @@ extension DownsampleCommand {
     ) throws -> Points {
         // A symbol to choose means the tick reader, which knows the symbol column.
         let layout: Layout? = symbol != nil ? .ticks : path == "-" ? nil : sniff(path: path)
+        let columns: (x: CSVNumericColumns.XSource, y: ColumnSelector?)
         switch layout {
         case .columns(let time, let value):
-            let xSource = x ?? .column(.index(time))
-            do {
-                let table = try CSVNumericColumns.read(path: path, x: xSource, y: y ?? .index(value), threads: threads)
-                return Points(x: table.x, y: table.y, index: table.row(ofKept:), report: table.report)
-            } catch {
-                throw CommandFailure(error.description)
-            }
+            columns = (x ?? .column(.index(time)), y ?? .index(value))
         case .ticks:
             if case .column = x {
                 throw UsageError("--x names a CSV column; \(path) is read as replay reads it (x: its times), so use --x index or leave --x out")
@@ -60,13 +55,14 @@ extension DownsampleCommand {
             return try readTicks(path: path, byIndex: x == .rowIndex, value: y, symbol: symbol)
         case nil:
             // Standard input (read once, so never looked at twice) or a file that could not
-            // be looked at (the column reader then says why).
-            do {
-                let table = try CSVNumericColumns.read(path: path, x: x ?? .column(.index(0)), y: y, threads: threads)
-                return Points(x: table.x, y: table.y, index: table.row(ofKept:), report: table.report)
-            } catch {
-                throw CommandFailure(error.description)
-            }
+            // be looked at (the column reader then says why): the first column, y by name.
+            columns = (x ?? .column(.index(0)), y)
+        }
+        do {
+            let table = try CSVNumericColumns.read(path: path, x: columns.x, y: columns.y, threads: threads)
+            return Points(x: table.x, y: table.y, index: table.row(ofKept:), report: table.report)
+        } catch {
+            throw CommandFailure(error.description)
         }
     }
 

@@ -41,7 +41,7 @@ final class ChartSession {
     var skipsEmptyFrames = false
     /// Whether any series has had a finite value (a run of gaps alone, NaN or ±∞, draws
     /// nothing: no line, no value, no tag).
-    private var chartsSomething: Bool { series.contains { $0.newestFiniteValue().isFinite } }
+    private var chartsSomething: Bool { SeriesSink.holdsFiniteValue(series) }
     /// The output is one picture file, which keeps the last frame after the run (a panel is
     /// handed back to the console, a numbered sequence has every frame already).
     private var keepsLastFrameInFile: Bool {

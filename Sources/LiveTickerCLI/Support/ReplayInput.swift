@@ -158,7 +158,7 @@ struct ReplayInput {
         printError("wrote \(frames())")
         // Ticks whose values are all gaps (NaN, ±∞) draw no line, no value and no tag: that
         // run charts nothing too.
-        let chartedValue = sink.chartedTicks > 0 && sink.series.contains { $0.newestFiniteValue().isFinite }
+        let chartedValue = sink.chartedTicks > 0 && SeriesSink.holdsFiniteValue(sink.series)
         guard !chartedValue else {
             for (index, name) in sink.wanted.enumerated() where sink.chartedSymbols[index] == nil {
                 printError("\(path): symbol \(name) not found (symbols seen: \(MessageText.list(symbols.names)))")

@@ -18,6 +18,12 @@ import LiveTickerFeed
 /// more than the series had.
 struct SeriesSink: TickSink {
     let series: [LiveSeries]
+
+    /// Whether any of `series` has had a finite value: a run of gaps alone (NaN, ±∞) draws no
+    /// line, no value and no tag, so it charts nothing. O(series), any thread.
+    static func holdsFiniteValue(_ series: [LiveSeries]) -> Bool {
+        series.contains { $0.newestFiniteValue().isFinite }
+    }
     let wanted: [String]
     /// `wanted` names value columns (`--value a,b,c`): a series named `a` (no symbol column) or
     /// `SYM.a` (the first symbol seen, or `--symbol SYM`) goes to the series of column `a`,

@@ -29,12 +29,9 @@ struct WebSocketArguments {
         }
         result.settings.pingSeconds = try seconds(arguments.value("ping"), option: "--ping") ?? result.settings.pingSeconds
         result.settings.hangupSeconds = try seconds(arguments.value("hangup"), option: "--hangup") ?? result.settings.hangupSeconds
-        if let text = arguments.value("connect-timeout") {
-            guard let seconds = connectTimeout(text) else {
-                throw UsageError("--connect-timeout needs a duration of 1s or more such as 5s, got '\(text)'")
-            }
-            result.settings.connectTimeoutSeconds = seconds
-        }
+        result.settings.connectTimeoutSeconds =
+            try arguments.value("connect-timeout", expected: "a duration of 1s or more such as 5s", connectTimeout)
+            ?? result.settings.connectTimeoutSeconds
         if let limit = try arguments.value(
             "max-message", expected: "a byte count from 1024 to 67108864", { Int($0).flatMap { maximumMessageRange.contains($0) ? $0 : nil } })
         {

@@ -300,19 +300,20 @@ extension LiveTickerChart {
             }
             x &+= sample &+ space
         }
-        let fullWidth = s.titleBytes.withUnsafeBufferPointer { glyphs.width(of: $0) }
+        // Whole names are measured only when a limit asks (the drawing pass measures nothing).
+        let fullWidth = nameLimit == .max ? 0 : s.titleBytes.withUnsafeBufferPointer { glyphs.width(of: $0) }
         if fullWidth <= nameLimit {
             if let fb {
                 x = drawBytes(s.titleBytes, x: x, y: y, color: theme.title, clip: header, into: fb) &+ space
             } else {
-                x &+= fullWidth &+ space
+                x &+= (nameLimit == .max ? s.titleBytes.withUnsafeBufferPointer { glyphs.width(of: $0) } : fullWidth) &+ space
             }
         } else if nameLimit > 0 {
             // The name's first characters that leave room for "..." (cut between UTF-8
-            // sequences, never inside one).
+            // sequences, never inside one), and their width.
             let dots: LabelText = "..."
             let room = nameLimit &- textWidth(dots)
-            let kept = s.titleBytes.withUnsafeBufferPointer { bytes -> Int in
+            let (kept, keptWidth) = s.titleBytes.withUnsafeBufferPointer { bytes -> (Int, Int) in
                 var count = 0
                 var width = 0
                 for (i, byte) in bytes.enumerated() where byte & 0xC0 != 0x80 {
@@ -323,7 +324,7 @@ extension LiveTickerChart {
                     width = grown
                     count = next
                 }
-                return count
+                return (count, width)
             }
             if let fb {
                 let end = s.titleBytes.withUnsafeBufferPointer { bytes in
@@ -331,7 +332,7 @@ extension LiveTickerChart {
                 }
                 x = drawText(dots, x: end, y: y, color: theme.title, clip: header, into: fb) &+ space
             } else {
-                x &+= s.titleBytes.withUnsafeBufferPointer { glyphs.width(of: UnsafeBufferPointer(rebasing: $0[0..<kept])) } &+ textWidth(dots) &+ space
+                x &+= keptWidth &+ textWidth(dots) &+ space
             }
         }
         // Only gaps so far: no value to show (not "NaN").
