@@ -103,11 +103,24 @@ struct DashboardConfigTests {
         ("[source.day]\nlive = 'ws://127.0.0.1:9/x'\nmax_message = 10\n[[panel]]\nsource = \"day\"\n", 3, "'max_message' in [source.day] must be a whole number from 1024"),
         ("[source.day]\nlive = 'ws://127.0.0.1:9/x'\nsubscrib = 'x'\n[[panel]]\nsource = \"day\"\n", 3, "unknown key 'subscrib' in [source.day]"),
         ("[source.day]\nlive = 'ws://'\n[[panel]]\nsource = \"day\"\n", 2, "'live' in [source.day]"),
+        ("[source.day]\nfile = 'x'\nmax_ahead = '1h'\n[[panel]]\nsource = \"day\"\n", 3, "'max_ahead' in [source.day] is for live sources"),
+        ("[source.day]\nlive = '-'\nmax_ahead = 'never'\n[[panel]]\nsource = \"day\"\n", 3, "'max_ahead' in [source.day] must be a duration such as \"1d\""),
         ("title = \"x\"\n", 1, "the dashboard has no [[panel]]"),
         ("title = \"x\n", 1, "not valid TOML"),
     ])
     func errors(text: String, line: Int, message: String) {
         errorsBody(text: text, line: line, message: message)
+    }
+
+    @Test("a live source's 'max_ahead' is a duration or \"off\"; a followed file takes it; the default is a day")
+    func maximumLead() throws {
+        func lead(_ source: String) throws -> Int64? {
+            try Self.parse("[source.day]\n\(source)\n[[panel]]\nsource = \"day\"\n").sources[0].maximumLead
+        }
+        #expect(try lead("live = '-'") == 86_400_000_000_000)
+        #expect(try lead("live = '-'\nmax_ahead = '12h'") == 43_200_000_000_000)
+        #expect(try lead("live = 'mqtt://b/t/#'\nmax_ahead = 'off'") == nil)
+        #expect(try lead("file = 'x.csv'\nfollow = true\nmax_ahead = '2d'") == 172_800_000_000_000)
     }
 
     @Test("a ws:// source takes the WebSocket keys (ca and payload shared with MQTT); tcp:// with connect = true is a client")

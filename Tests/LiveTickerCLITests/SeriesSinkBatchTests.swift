@@ -76,3 +76,50 @@ struct SeriesSinkColumnTests {
         #expect(plain[0].version == 1 && columns.otherSymbolTicks == 0)
     }
 }
+
+@Suite("SeriesSink time guard")
+struct SeriesSinkTimeGuardTests {
+    @Test("with a time guard, batches chart what tick-by-tick delivery charts, and neither charts the outliers")
+    func guardedBatchEqualsTickByTick() throws {
+        let second: Int64 = 1_000_000_000
+        let now: Int64 = 1_796_601_600 * second
+        var times = (0..<3_000).map { now - 3_000 * second + Int64($0) * second }
+        times[500] = 4_102_444_800 * second  // 2100: ahead of the clock
+        times[1_200] = 946_684_800 * second  // 2000: alone, far back
+        times[1_201] = now                   // a repeat of the newest time: plain
+        times[2_999] = now - 400 * day       // the last tick, far back: released at the end
+        let ticks = times.map { Tick(time: $0, value: Double($0 % 97)) }
+        let symbols = [SymbolID](repeating: .first, count: ticks.count)
+        func makeSink(_ series: [LiveSeries]) -> SeriesSink {
+            var guarding = LiveTimeGuard(maximumLead: LiveTimeGuard.defaultMaximumLead, maximumStepBack: 600 * second)
+            guarding.now = now
+            return SeriesSink(series: series, timeGuard: guarding)
+        }
+        let single = try LiveSeries(capacity: 4_096, candleInterval: .ticks(10))
+        let batched = try LiveSeries(capacity: 4_096, candleInterval: .ticks(10))
+        var singleSink = makeSink([single])
+        var batchedSink = makeSink([batched])
+        for i in ticks.indices { singleSink.consume(ticks[i], symbol: symbols[i]) }
+        var start = 0
+        for length in [499, 3, 1, 700, 1, 1, 1_795] {
+            let end = start + length
+            ticks[start..<end].withUnsafeBufferPointer { t in
+                symbols[start..<end].withUnsafeBufferPointer { s in batchedSink.consume(TickBatch(ticks: t, symbols: s)) }
+            }
+            start = end
+        }
+        precondition(start == ticks.count, "the batch lengths must cover the fixture")
+        singleSink.releaseWaiting()
+        batchedSink.releaseWaiting()
+        for (sink, series) in [(singleSink, single), (batchedSink, batched)] {
+            #expect(series.version == UInt64(ticks.count - 2))
+            #expect(sink.chartedTicks == ticks.count - 2)
+            #expect(sink.timeGuard?.droppedAhead == 1 && sink.timeGuard?.droppedAlone == 1)
+            #expect(series.newestTick?.time == now - 400 * day)
+            #expect(series.heldTimeRange().map { $0.upperBound } == now)
+        }
+        #expect(single.newestCandle == batched.newestCandle)
+    }
+}
+
+private let day: Int64 = 86_400_000_000_000

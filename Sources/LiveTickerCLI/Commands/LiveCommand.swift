@@ -77,6 +77,9 @@ enum LiveCommand: Command {
 
         Input:
         \(FeedArguments.helpLines)
+          --max-ahead D       drop ticks dated more than D after this machine's clock (default
+                              1d; off: keep them). A lone tick more than the --window span (else
+                              1d) before its series' newest is dropped too. Both are counted.
 
         MQTT:
         \(MQTTArguments.helpLines)
@@ -128,6 +131,7 @@ enum LiveCommand: Command {
         let mqtt = try MQTTArguments.read(from: &arguments)
         let webSocket = try WebSocketArguments.read(from: &arguments, caFile: mqtt.settings.caFile)
         let connect = arguments.flag("connect")
+        let maximumLead = try maximumLeadOption(from: &arguments)
         let listening = try listenerOptions(from: &arguments)
         let republish = try republishOptions(from: &arguments)
         try arguments.finish()
@@ -230,6 +234,8 @@ enum LiveCommand: Command {
             series: series, wanted: wanted, wantedAreColumns: byColumn, chartOptions: chart.options, font: chart.font, display: output,
             title: chart.title ?? title, titleIsFixed: chart.title != nil)
         session.skipsEmptyFrames = display.output.isFile
+        session.timeGuard = LiveTimeGuard(
+            maximumLead: maximumLead, maximumStepBack: chart.options.window.requestedSpan ?? LiveTimeGuard.defaultStepBack)
         let (report, sink) = try session.runLiveSource(source, hold: hold, republisher: republisher)
         if describe { print(session.describe()) }
         for line in source.summaryLines { printError(line) }
@@ -243,6 +249,20 @@ enum LiveCommand: Command {
         }
         // What peers send cannot make a listener's run fail (garbage alone is counted, not fatal).
         return (source as? LiveTickSource)?.port != nil ? 0 : status
+    }
+
+    /// `--max-ahead D|off`: how far ahead of this machine's clock a live tick may be dated
+    /// (default 1 day, so a feed in a local time zone's wall time still passes); nil for off.
+    static func maximumLeadOption(from arguments: inout ParsedArguments) throws(UsageError) -> Int64? {
+        enum Lead { case off, limit(Int64) }
+        let lead = try arguments.value("max-ahead", expected: "a duration such as 1d or 12h, or off") { text -> Lead? in
+            text == "off" ? .off : DurationArgument.nanoseconds(text).flatMap { $0 > 0 ? .limit($0) : nil }
+        }
+        switch lead {
+        case nil: return LiveTimeGuard.defaultMaximumLead
+        case .off?: return nil
+        case .limit(let nanoseconds)?: return nanoseconds
+        }
     }
 
     /// The connect-out sources: `ws://`/`wss://` (a ``WebSocketTickSource``) and

@@ -132,6 +132,10 @@ extension DashboardConfig {
         client.jsonTime = try t.string("json_time", expected: "a field name or key path")
         client.jsonSymbol = try t.string("json_symbol", expected: "a field name or key path")
         let connect = try t.bool("connect") ?? false
+        let maximumLead = try t.parsed("max_ahead", expected: "a duration such as \"1d\" or \"12h\", or \"off\"", Self.maximumLead)
+        if maximumLead != nil, live == nil, !follow {
+            throw ConfigError("'max_ahead' in \(t.name) is for live sources (live = …, or a file with follow = true)", at: t.position("max_ahead"))
+        }
         let isMQTT = live.map(MQTTArguments.isMQTT) ?? false
         let isWebSocket = live.map(WebSocketEndpoint.isWebSocket) ?? false
         let mqttKeys = ["qos", "cert", "key", "client_id", "password_file", "topic_symbol"]
@@ -191,7 +195,13 @@ extension DashboardConfig {
         case (nil, nil): throw ConfigError("\(t.name) needs 'file' (a tick file to replay) or 'live' (an endpoint)", at: t.table.position)
         }
         return Source(
-            id: id, kind: kind, candle: candle ?? .seconds(60), candleIsAutomatic: candle == nil, history: history, symbolColumn: symbolColumn)
+            id: id, kind: kind, candle: candle ?? .seconds(60), candleIsAutomatic: candle == nil, history: history, symbolColumn: symbolColumn,
+            maximumLead: maximumLead ?? LiveTimeGuard.defaultMaximumLead)
+    }
+
+    /// `max_ahead`: "off" (`.some(nil)`), or a positive duration in ns; nil: not that.
+    static func maximumLead(_ text: String) -> Int64?? {
+        text == "off" ? .some(nil) : DurationArgument.nanoseconds(text).flatMap { $0 > 0 ? .some($0) : nil }
     }
 
     func panel(_ table: ConfigTable) throws(ConfigError) -> Panel {

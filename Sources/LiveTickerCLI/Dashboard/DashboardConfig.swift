@@ -58,6 +58,9 @@ struct DashboardConfig {
         var history: Int
         /// Symbol column name or index, value column… (the feed's own options).
         var symbolColumn: String?
+        /// `max_ahead`: how far ahead of this machine's clock a live tick may be dated (ns;
+        /// nil: "off"). See ``LiveTimeGuard``.
+        var maximumLead: Int64? = LiveTimeGuard.defaultMaximumLead
     }
 
     struct Series {

@@ -46,6 +46,11 @@ final class DashboardSession {
         /// losses and reconnects, and the header badge its panels carry (nil: none).
         var shownConnection = FeedConnection()
         var badge: String?
+        /// What a live source's time guard dropped, as logged so far.
+        var timeLog: TimeGuardLog
+        /// The shortest window span of the panels reading this source: how far back a lone
+        /// tick may lie before the time guard holds it (``LiveTimeGuard/maximumStepBack``).
+        var stepBack = LiveTimeGuard.defaultStepBack
 
         init(source: DashboardConfig.Source, series: [LiveSeries], wanted: [String], processStop: @escaping @Sendable () -> Bool) {
             self.source = source
@@ -53,6 +58,7 @@ final class DashboardSession {
             self.wanted = wanted
             decimals = SeriesDecimals(count: series.count)
             stop = StopFlag(alsoWhen: processStop)
+            timeLog = TimeGuardLog(prefix: "liveticker: source '\(source.id)'", keepHint: "max_ahead = \"off\" in [source.\(source.id)]")
         }
     }
 
@@ -86,6 +92,7 @@ final class DashboardSession {
             for s in panel.series {
                 let feedIndex = feeds.firstIndex { $0.source.id == s.source }!
                 let feed = feeds[feedIndex]
+                if let span = panel.window.requestedSpan { feed.stepBack = min(feed.stepBack, span) }
                 let index = s.symbol.flatMap { feed.wanted.firstIndex(of: $0) } ?? 0
                 decimals.append((feedIndex, index))
                 series.append(
@@ -254,7 +261,10 @@ final class DashboardSession {
     func start() throws(CommandFailure) {
         for feed in feeds {
             let opened = try Self.open(feed.source, path: config.path, stop: feed.stop)
-            let sink = SeriesSink(series: feed.series, wanted: feed.wanted, nameOf: opened.names, decimals: feed.decimals)
+            // A live source's tick times are judged before they go in, as `live` judges them.
+            var timeGuard: LiveTimeGuard?
+            if case .live = opened { timeGuard = LiveTimeGuard(maximumLead: feed.source.maximumLead, maximumStepBack: feed.stepBack) }
+            let sink = SeriesSink(series: feed.series, wanted: feed.wanted, nameOf: opened.names, decimals: feed.decimals, timeGuard: timeGuard)
             switch opened {
             case .file(let reader, let speed):
                 // The reader and the sink move to the producer thread: the render thread never
@@ -293,7 +303,11 @@ final class DashboardSession {
             if let live = feed.live, var sink = feed.liveSink {
                 feed.liveSink = nil  // one reference while draining: no copy-on-write of the sink's storage
                 let ended = live.isFinished
+                sink.setClock(ChartArguments.wallClock())
                 live.queue.drain(into: &sink)
+                // Ended and drained: a tick still waiting for its series' next one goes in.
+                if ended { sink.releaseWaiting() }
+                if let guarding = sink.timeGuard { feed.timeLog.note(guarding) }
                 feed.liveSink = sink
                 noteConnection(of: index)
                 if !ended { all = false }

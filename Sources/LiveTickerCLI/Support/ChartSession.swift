@@ -39,6 +39,8 @@ final class ChartSession {
     /// The display is a picture file: no frame is presented while nothing is charted, so a run
     /// that charts nothing leaves an existing picture as it was (a panel shows the empty chart).
     var skipsEmptyFrames = false
+    /// Judges a live source's tick times (`live`; nil: every tick goes in). See ``LiveTimeGuard``.
+    var timeGuard: LiveTimeGuard?
     /// Whether any series has had a finite value (a run of gaps alone, NaN or ±∞, draws
     /// nothing: no line, no value, no tag).
     private var chartsSomething: Bool { SeriesSink.holdsFiniteValue(series) }
@@ -123,11 +125,12 @@ final class ChartSession {
     /// A sink routing the feed into this session's series.
     private func makeSink(
         names: @escaping (SymbolID) -> String?, columnNames: @escaping () -> [String], every: Int = 0,
-        onSymbol: ((Int, SymbolID) -> Void)? = nil, onFrame: (() -> Void)? = nil, decimals: SeriesDecimals? = nil
+        onSymbol: ((Int, SymbolID) -> Void)? = nil, onFrame: (() -> Void)? = nil, decimals: SeriesDecimals? = nil,
+        timeGuard: LiveTimeGuard? = nil
     ) -> SeriesSink {
         SeriesSink(
             series: series, wanted: wanted, wantedAreColumns: wantedAreColumns, nameOf: names, columnNames: columnNames,
-            framesEvery: every, onSymbol: onSymbol, onFrame: onFrame, decimals: decimals)
+            framesEvery: every, onSymbol: onSymbol, onFrame: onFrame, decimals: decimals, timeGuard: timeGuard)
     }
 
     /// A feed without text decimals (network sources: their payloads are parsed one message
@@ -271,8 +274,9 @@ final class ChartSession {
                     self.adoptTitle(names(symbol), index: index)
                     // This thread drains the queue: it is the series' writer.
                     if source.valuesAreMeasurements { self.series[index].markMeasurements() }
-                }, decimals: learnt),
+                }, decimals: learnt, timeGuard: timeGuard),
             republisher: republisher)
+        var timeLog = TimeGuardLog(prefix: "liveticker", keepHint: "--max-ahead off")
         var reportedDrops = 0
         var reportedRepublishDrops = 0
         var shownState = FeedConnection.State.connected
@@ -300,7 +304,9 @@ final class ChartSession {
                     shownLosses = connection.losses
                     showConnection(connection.state, of: source)
                 }
+                if sink.inner.timeGuard != nil { sink.inner.setClock(ChartArguments.wallClock()) }
                 source.queue.drain(into: &sink)
+                if let guarding = sink.inner.timeGuard { timeLog.note(guarding) }
                 adoptLearntDecimals(learnt)
                 let dropped = source.queue.dropped
                 if dropped > reportedDrops {
@@ -330,6 +336,8 @@ final class ChartSession {
         // republisher then forwards what is still queued.
         source.stop()
         republisher?.stop()
+        // A tick still waiting for its series' next one goes in: nothing after it said otherwise.
+        sink.inner.releaseWaiting()
         if let error = source.error { throw CommandFailure(error.description) }
         if let error = republisher?.error { throw CommandFailure("--republish: \(error.description)") }
         if !StopSignal.isRequested || keepsLastFrameInFile, chartsSomething || !skipsEmptyFrames {

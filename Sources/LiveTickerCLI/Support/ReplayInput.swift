@@ -146,6 +146,9 @@ struct ReplayInput {
                 "\(path): \(scrolled) of \(sink.chartedTicks) ticks scrolled out of the history, "
                     + "which holds the newest \(historyCapacity)\(sink.series.count > 1 ? " per series" : ""): the chart starts later than the file; --history N holds more")
         }
+        if let guarding = sink.timeGuard, let dropped = droppedForTime(guarding) {
+            printError("\(path): \(dropped)")
+        }
         // Symbol names come from the feed: escaped and listed with a bound (a feed may name
         // 65 536 symbols, each 255 bytes long).
         let charted = sink.chartedSymbols.compactMap { $0 }.map { MessageText.field(symbols.name(of: $0), maximum: 40) }
@@ -170,6 +173,22 @@ struct ReplayInput {
         return 1
     }
 
+    /// What a live feed's time guard dropped, in one phrase (nil: nothing), e.g. `3 ticks
+    /// dropped for their time: 2 more than 1d ahead of this machine's clock, 1 alone more than
+    /// 1d before its neighbours`.
+    static func droppedForTime(_ guarding: LiveTimeGuard) -> String? {
+        let total = guarding.droppedAhead + guarding.droppedAlone
+        guard total > 0 else { return nil }
+        var parts: [String] = []
+        if guarding.droppedAhead > 0, let lead = guarding.maximumLead {
+            parts.append("\(guarding.droppedAhead) more than \(CheckCommand.describeNanoseconds(lead)) ahead of this machine's clock")
+        }
+        if guarding.droppedAlone > 0 {
+            parts.append("\(guarding.droppedAlone) alone more than \(CheckCommand.describeNanoseconds(guarding.maximumStepBack)) before the ticks around \(guarding.droppedAlone == 1 ? "it" : "them")")
+        }
+        return "\(total) tick\(total == 1 ? "" : "s") dropped for \(total == 1 ? "its" : "their") time: " + parts.joined(separator: ", ")
+    }
+
     /// The message of a run that charted nothing: why, and what the input holds (its symbols,
     /// its time range in `zone`, its counts), with the symbol a user probably meant.
     static func nothingCharted(
@@ -187,6 +206,7 @@ struct ReplayInput {
             }
         }
         if report.filteredByTime > 0 { why.append("all \(report.filteredByTime) ticks are outside --from/--to") }
+        if sink.chartedTicks == 0, let guarding = sink.timeGuard, let dropped = droppedForTime(guarding) { why.append(dropped) }
         if sink.chartedTicks > 0 {
             why.append("every value charted is a gap (NaN or ±inf: \(sink.chartedTicks) tick\(sink.chartedTicks == 1 ? "" : "s"))")
         }

@@ -15,7 +15,8 @@ import LiveTickerFeed
 /// series as given (`LiveSeries.append(bar:)`): candles keep each bar's own high and low.
 /// With `decimals`, it also learns the decimals each series' values are written with
 /// (``SeriesDecimals``): one rounding test per charted value, a search only when a value needs
-/// more than the series had.
+/// more than the series had. With `timeGuard` (live feeds), each charted tick's time is
+/// judged before it goes in (``LiveTimeGuard``): a run of plain ticks still goes in as one.
 struct SeriesSink: TickSink {
     let series: [LiveSeries]
 
@@ -56,12 +57,15 @@ struct SeriesSink: TickSink {
     /// This sink's copy of the decimals learnt so far per series (-1: none yet), so the
     /// shared slots are written only when a series needs more.
     private var learnt: [Int]
+    /// Judges live ticks' times (nil: every tick goes in, as a file's do); its counts say what
+    /// it dropped.
+    private(set) var timeGuard: LiveTimeGuard?
 
     init(
         series: [LiveSeries], wanted: [String] = [], wantedAreColumns: Bool = false,
         nameOf: @escaping (SymbolID) -> String? = { _ in nil }, columnNames: @escaping () -> [String] = { [] },
         framesEvery: Int = 0, onSymbol: ((Int, SymbolID) -> Void)? = nil, onFrame: (() -> Void)? = nil,
-        decimals: SeriesDecimals? = nil
+        decimals: SeriesDecimals? = nil, timeGuard: LiveTimeGuard? = nil
     ) {
         precondition(decimals == nil || decimals!.count == series.count, "one decimals slot per series")
         self.series = series
@@ -75,6 +79,44 @@ struct SeriesSink: TickSink {
         self.decimals = decimals
         learnt = Array(repeating: -1, count: decimals == nil ? 0 : series.count)
         chartedSymbols = Array(repeating: nil, count: series.count)
+        self.timeGuard = timeGuard
+        self.timeGuard?.reserve(series: series.count)
+    }
+
+    /// Sets the clock the time guard judges by (ns since the epoch), before a drain. O(1).
+    mutating func setClock(_ now: Int64) {
+        timeGuard?.now = now
+    }
+
+    /// The feed ended: ticks the time guard kept waiting go in (nothing after them said
+    /// otherwise). O(series).
+    mutating func releaseWaiting() {
+        guard timeGuard != nil else { return }
+        for (index, item) in timeGuard!.release() { accept(item, into: index) }
+    }
+
+    /// Appends an admitted tick, or the bar it closes, to series `target`. O(1).
+    @inline(__always)
+    private mutating func accept(_ item: LiveTimeGuard.Item, into target: Int) {
+        if let bar = item.bar {
+            series[target].append(bar: bar)
+            learn(bar.close, series: target)
+        } else {
+            series[target].append(item.tick)
+            learn(item.tick.value, series: target)
+        }
+        counted()
+    }
+
+    /// Hands `item` to the time guard (which must be set) and appends what it admits. O(1).
+    private mutating func admit(_ item: LiveTimeGuard.Item, into target: Int) {
+        switch timeGuard!.admit(item, series: target) {
+        case .nothing: break
+        case .item(let admitted): accept(admitted, into: target)
+        case .waitingThenItem(let waited, let admitted):
+            accept(waited, into: target)
+            accept(admitted, into: target)
+        }
     }
 
     /// Notes the decimals `value` needs for series `index`: one rounding test at the decimals
@@ -96,6 +138,7 @@ struct SeriesSink: TickSink {
             noteOther(tick.time)
             return
         }
+        guard timeGuard == nil else { return admit(LiveTimeGuard.Item(tick: tick), into: target) }
         series[target].append(tick)
         learn(tick.value, series: target)
         counted()
@@ -109,6 +152,7 @@ struct SeriesSink: TickSink {
             noteOther(bar.startTime)
             return
         }
+        guard timeGuard == nil else { return admit(LiveTimeGuard.Item(tick: bar.closingTick, bar: bar), into: target) }
         series[target].append(bar: bar)
         learn(bar.close, series: target)
         counted()
@@ -145,6 +189,17 @@ struct SeriesSink: TickSink {
             let end = framesEvery > 0 ? min(count, i &+ (framesEvery &- sinceFrame)) : count
             var j = i &+ 1
             while j < end && symbols[j] == symbol { j &+= 1 }
+            if timeGuard != nil {
+                // The guard's plain prefix goes in as one run; the tick after it is judged alone.
+                let plain = timeGuard!.plainRun(UnsafeBufferPointer(rebasing: ticks[i..<j]), series: target)
+                guard plain > 0 else {
+                    admit(LiveTimeGuard.Item(tick: ticks[i], bar: batch.bars?[i]), into: target)
+                    i &+= 1
+                    continue
+                }
+                j = i &+ plain
+                timeGuard!.noteAccepted(ticks[j &- 1], series: target)
+            }
             if let bars = batch.bars {
                 series[target].append(bars: UnsafeBufferPointer(rebasing: bars[i..<j]))
                 if decimals != nil { for k in i..<j { learn(bars[k].close, series: target) } }

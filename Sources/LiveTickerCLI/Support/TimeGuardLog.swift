@@ -1,0 +1,50 @@
+import LiveTickerCore
+import LiveTickerFeed
+import LiveTickerScales
+
+/// Logs what a live feed's ``LiveTimeGuard`` dropped: the first tick of each kind with its
+/// time and why, then again each time the count has doubled, so a kiosk whose clock is wrong
+/// for months writes a few dozen lines, not one a frame. Used by `live` and by a wall's live
+/// sources. O(1) per call; allocates only when it logs.
+struct TimeGuardLog {
+    /// Put before each line: `liveticker` or `liveticker: source 'x'`.
+    let prefix: String
+    /// How to keep such ticks: `--max-ahead off`, or a dashboard file's key.
+    let keepHint: String
+    private var loggedAhead = 0
+    private var loggedAlone = 0
+
+    init(prefix: String, keepHint: String) {
+        self.prefix = prefix
+        self.keepHint = keepHint
+    }
+
+    /// Logs the guard's drops since the last call, if a count reached the next power of two.
+    mutating func note(_ guarding: LiveTimeGuard) {
+        if guarding.droppedAhead > loggedAhead, let tick = guarding.lastDroppedAhead,
+            loggedAhead == 0 || guarding.droppedAhead >= 2 * loggedAhead
+        {
+            loggedAhead = guarding.droppedAhead
+            let limit = guarding.maximumLead.map(CheckCommand.describeNanoseconds) ?? "?"
+            printError(
+                "\(prefix): dropped \(counted(loggedAhead, tick)): more than \(limit) ahead of this machine's clock"
+                    + " (\(Self.when(guarding.now))); is the clock set? \(keepHint) keeps such ticks")
+        }
+        if guarding.droppedAlone > loggedAlone, let tick = guarding.lastDroppedAlone,
+            loggedAlone == 0 || guarding.droppedAlone >= 2 * loggedAlone
+        {
+            loggedAlone = guarding.droppedAlone
+            printError(
+                "\(prefix): dropped \(counted(loggedAlone, tick)) (value \(tick.value)): more than"
+                    + " \(CheckCommand.describeNanoseconds(guarding.maximumStepBack)) before the ticks of its series around it")
+        }
+    }
+
+    /// `a tick dated …` or `5 ticks so far, the latest dated …`.
+    private func counted(_ count: Int, _ latest: Tick) -> String {
+        count == 1 ? "a tick dated \(Self.when(latest.time))" : "\(count) ticks so far, the latest dated \(Self.when(latest.time))"
+    }
+
+    /// An instant as the log writes it: `2100-01-01 00:00:00 UTC`.
+    static func when(_ time: Int64) -> String { CalendarLabel.timestamp(time, zone: .utc) + " UTC" }
+}

@@ -1,0 +1,179 @@
+import LiveTickerCore
+
+/// Keeps a live feed's implausible times out of its chart: a tick dated far ahead of this
+/// machine's clock, and a lone tick far behind the ticks of its series around it.
+///
+/// Why: a chart follows the newest time it holds, and shows the newest run of ticks whose
+/// times lie in its window. One corrupt tick dated 2100 moved the window there and left the
+/// chart blank until the tick left the history (a million ticks later); one dated 2000, in
+/// the middle of today's ticks, cut the run short (or, with a window starting at the oldest
+/// tick, squeezed today into the plot's right edge). Files (`replay`) are data and keep every
+/// time; live feeds are where a bad packet or a producer's bug arrives.
+///
+/// The rules, for each tick of a series, in arrival order:
+/// - **Ahead of the clock.** A tick dated more than ``maximumLead`` after ``now`` is dropped
+///   and counted. Not while ``now`` reads before ``clockFloor``: a board without a real-time
+///   clock boots in 1970, and its clock is then no measure of anything.
+/// - **A lone step back.** A tick dated more than ``maximumStepBack`` before its series' newest
+///   accepted tick waits for the series' next tick. If that one lies as far back too, the feed
+///   itself moved (a replay started again, a file read newest first): both are accepted, one
+///   tick late. If not, the waiting tick was alone and is dropped and counted. A feed that
+///   ends leaves its waiting ticks accepted (``release()``): nothing contradicted them.
+///
+/// Value type; state is O(series). Every call is O(1) but ``plainRun(_:series:)``, O(run), and
+/// none allocates once ``reserve(series:)`` sized it.
+public struct LiveTimeGuard: Sendable {
+    /// One tick, with the finished bar it closes when the feed carries bars.
+    public struct Item: Sendable {
+        /// The tick (a bar's closing tick: its start time, close and volume).
+        public var tick: Tick
+        /// The bar of a bar feed, else nil.
+        public var bar: Candle?
+
+        /// An item of `tick`, with `bar` when it closes one.
+        public init(tick: Tick, bar: Candle? = nil) {
+            self.tick = tick
+            self.bar = bar
+        }
+    }
+
+    /// The earliest clock reading taken as set (2025-01-01T00:00:00Z, in ns since the epoch).
+    public static let clockFloor: Int64 = 1_735_689_600_000_000_000
+
+    /// The default ``maximumLead``: one day, so a feed stamped with a local time zone's wall
+    /// time (up to 14 h ahead of UTC) read as UTC still passes.
+    public static let defaultMaximumLead: Int64 = 86_400_000_000_000
+    /// The default ``maximumStepBack`` for a chart without a window span: one day.
+    public static let defaultStepBack: Int64 = 86_400_000_000_000
+
+    /// How far after ``now`` a tick may be dated (ns); nil: any time.
+    public let maximumLead: Int64?
+    /// How far before its series' newest accepted tick a tick may be dated without waiting
+    /// for the next one (ns, > 0).
+    public let maximumStepBack: Int64
+    /// This machine's clock (ns since the epoch, UTC), set by the caller before each run of
+    /// calls; ``clockFloor`` or later to judge ticks by it.
+    public var now: Int64 = 0
+
+    /// Ticks dropped for being dated more than ``maximumLead`` ahead of the clock.
+    public private(set) var droppedAhead = 0
+    /// The latest of those, for the log.
+    public private(set) var lastDroppedAhead: Tick?
+    /// Lone ticks dropped for lying more than ``maximumStepBack`` before the ticks around them.
+    public private(set) var droppedAlone = 0
+    /// The latest of those, for the log.
+    public private(set) var lastDroppedAlone: Tick?
+
+    /// The time of each series' newest accepted tick (`Int64.min`: none yet).
+    private var newest: [Int64] = []
+    /// Each series' tick waiting for the next (see the rules above).
+    private var waiting: [Item?] = []
+
+    /// A guard with the given limits (ns): `maximumLead` nil keeps ticks however far ahead.
+    public init(maximumLead: Int64?, maximumStepBack: Int64) {
+        precondition(maximumStepBack > 0, "LiveTimeGuard: maximumStepBack must be positive")
+        precondition((maximumLead ?? 0) >= 0, "LiveTimeGuard: maximumLead must not be negative")
+        self.maximumLead = maximumLead
+        self.maximumStepBack = maximumStepBack
+    }
+
+    /// Makes room for series `0..<count`. O(count) the first time a series is named; the
+    /// per-tick calls grow nothing afterwards.
+    public mutating func reserve(series count: Int) {
+        if newest.count < count {
+            newest.append(contentsOf: repeatElement(.min, count: count - newest.count))
+            waiting.append(contentsOf: repeatElement(nil, count: count - waiting.count))
+        }
+    }
+
+    /// The latest time a tick may carry now (`Int64.max` when the clock is no measure or there
+    /// is no limit). O(1).
+    @inline(__always)
+    private var latestAllowed: Int64 {
+        guard let maximumLead, now >= Self.clockFloor else { return .max }
+        let (limit, overflow) = now.addingReportingOverflow(maximumLead)
+        return overflow ? .max : limit
+    }
+
+    /// The earliest time a tick of a series whose newest accepted tick is at `time` is taken
+    /// without waiting. O(1).
+    @inline(__always)
+    private func earliestPlain(after time: Int64) -> Int64 {
+        guard time != .min else { return .min }
+        let (floor, overflow) = time.subtractingReportingOverflow(maximumStepBack)
+        return overflow ? .min : floor
+    }
+
+    /// How many of `ticks`, all of series `index`, from the first, are accepted as they stand
+    /// (none ahead of the clock, none far behind the one before it, no tick of the series
+    /// waiting), so a caller can append them as one run and then call
+    /// ``noteAccepted(_:series:)`` with the run's last tick. O(the run).
+    public func plainRun(_ ticks: UnsafeBufferPointer<Tick>, series index: Int) -> Int {
+        guard waiting[index] == nil else { return 0 }
+        let latest = latestAllowed
+        var previous = newest[index]
+        for i in 0..<ticks.count {
+            let time = ticks[i].time
+            if time > latest || time < earliestPlain(after: previous) { return i }
+            previous = time
+        }
+        return ticks.count
+    }
+
+    /// Records that a run ending with `last` was accepted into series `index` by the caller
+    /// (after ``plainRun(_:series:)``). O(1).
+    public mutating func noteAccepted(_ last: Tick, series index: Int) {
+        newest[index] = last.time
+    }
+
+    /// What ``admit(_:series:)`` lets into a series now, in order.
+    public enum Admission: Sendable {
+        /// Nothing: the item was dropped, or waits for the series' next tick.
+        case nothing
+        /// The item.
+        case item(Item)
+        /// The item that waited (the feed moved back with it), then this one.
+        case waitingThenItem(Item, Item)
+    }
+
+    /// Judges `item` of series `index` by the rules above and says what goes into the series
+    /// now. O(1).
+    public mutating func admit(_ item: Item, series index: Int) -> Admission {
+        let time = item.tick.time
+        if time > latestAllowed {
+            droppedAhead &+= 1
+            lastDroppedAhead = item.tick
+            return .nothing
+        }
+        let isFarBack = time < earliestPlain(after: newest[index])
+        var admission = Admission.item(item)
+        if let held = waiting[index] {
+            waiting[index] = nil
+            if isFarBack {
+                // Two in a row as far back: the feed moved, not one tick.
+                admission = .waitingThenItem(held, item)
+            } else {
+                droppedAlone &+= 1
+                lastDroppedAlone = held.tick
+            }
+        } else if isFarBack {
+            waiting[index] = item
+            return .nothing
+        }
+        newest[index] = time
+        return admission
+    }
+
+    /// The feed ended: each waiting tick is accepted (no tick after it said otherwise).
+    /// Returns them with their series indices. O(series); allocates only when one waited.
+    public mutating func release() -> [(series: Int, item: Item)] {
+        var released: [(series: Int, item: Item)] = []
+        for index in waiting.indices {
+            guard let held = waiting[index] else { continue }
+            waiting[index] = nil
+            newest[index] = held.tick.time
+            released.append((index, held))
+        }
+        return released
+    }
+}

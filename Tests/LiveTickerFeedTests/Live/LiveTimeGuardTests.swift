@@ -1,0 +1,125 @@
+import LiveTickerCore
+import Testing
+
+@testable import LiveTickerFeed
+
+private let second: Int64 = 1_000_000_000
+private let day = 86_400 * second
+/// 2026-12-07T00:00:00Z: a clock that is set.
+private let now: Int64 = 1_796_601_600 * second
+
+/// The times `admit` lets into series 0, in order, for `times` given in turn.
+private func admitted(_ times: [Int64], guard guarding: inout LiveTimeGuard, series: Int = 0) -> [Int64] {
+    var out: [Int64] = []
+    for time in times {
+        switch guarding.admit(LiveTimeGuard.Item(tick: Tick(time: time, value: Double(time % 1000))), series: series) {
+        case .nothing: break
+        case .item(let item): out.append(item.tick.time)
+        case .waitingThenItem(let waited, let item): out += [waited.tick.time, item.tick.time]
+        }
+    }
+    return out
+}
+
+private func makeGuard(lead: Int64? = LiveTimeGuard.defaultMaximumLead, stepBack: Int64 = day, series: Int = 1) -> LiveTimeGuard {
+    var guarding = LiveTimeGuard(maximumLead: lead, maximumStepBack: stepBack)
+    guarding.reserve(series: series)
+    guarding.now = now
+    return guarding
+}
+
+@Suite("LiveTimeGuard")
+struct LiveTimeGuardTests {
+    @Test("a tick dated more than the lead ahead of the clock is dropped and counted; up to the lead it passes")
+    func aheadOfTheClock() {
+        var guarding = makeGuard()
+        let year2100: Int64 = 4_102_444_800 * second
+        let times = [now - 10 * second, now + day / 2, year2100, now + day + 1, now - 5 * second, now + day]
+        #expect(admitted(times, guard: &guarding) == [now - 10 * second, now + day / 2, now - 5 * second, now + day])
+        #expect(guarding.droppedAhead == 2)
+        #expect(guarding.lastDroppedAhead?.time == now + day + 1)
+        #expect(guarding.droppedAlone == 0)
+    }
+
+    @Test("no lead limit, or a clock before 2025 (unset), keeps ticks however far ahead")
+    func clockNoMeasure() {
+        var off = makeGuard(lead: nil)
+        #expect(admitted([now, .max], guard: &off) == [now, .max])
+        var unset = makeGuard()
+        unset.now = 0  // a board without a real-time clock boots in 1970
+        #expect(admitted([now, now + 400 * day], guard: &unset) == [now, now + 400 * day])
+        #expect(off.droppedAhead == 0 && unset.droppedAhead == 0)
+    }
+
+    @Test("a lone tick far behind the ticks around it is dropped; one within the step back is kept")
+    func loneStepBack() {
+        var guarding = makeGuard(stepBack: 600 * second)
+        let year2000: Int64 = 946_684_800 * second
+        let times = [now, now + second, year2000, now + 2 * second, now + 3 * second - 599 * second, now + 4 * second]
+        #expect(admitted(times, guard: &guarding) == [now, now + second, now + 2 * second, now - 596 * second, now + 4 * second])
+        #expect(guarding.droppedAlone == 1 && guarding.lastDroppedAlone?.time == year2000)
+    }
+
+    @Test("two ticks in a row as far back are a feed that moved: both go in, the first one tick late")
+    func feedMovedBack() {
+        var guarding = makeGuard()
+        let yesterday = now - 2 * day
+        #expect(admitted([now, yesterday], guard: &guarding) == [now])
+        #expect(admitted([yesterday + second], guard: &guarding) == [yesterday, yesterday + second])
+        #expect(admitted([yesterday + 2 * second], guard: &guarding) == [yesterday + 2 * second])
+        #expect(guarding.droppedAlone == 0)
+        // A file read newest first, a week a line: every tick goes in, in arrival order.
+        var newestFirst = makeGuard()
+        let weeks = (0..<10).map { now - Int64($0) * 7 * day }
+        var out = admitted(weeks, guard: &newestFirst)
+        for (_, item) in newestFirst.release() { out.append(item.tick.time) }
+        #expect(out == weeks)
+    }
+
+    @Test("a tick still waiting when the feed ends is released; nothing waits afterwards")
+    func releaseAtTheEnd() {
+        var guarding = makeGuard(series: 3)
+        _ = admitted([now], guard: &guarding, series: 2)
+        _ = admitted([now - 3 * day], guard: &guarding, series: 2)
+        let released = guarding.release()
+        #expect(released.count == 1 && released[0].series == 2 && released[0].item.tick.time == now - 3 * day)
+        #expect(guarding.release().isEmpty)
+        // Released, it is the series' newest: a tick right after it is plain.
+        #expect(admitted([now - 3 * day + second], guard: &guarding, series: 2) == [now - 3 * day + second])
+    }
+
+    @Test("series are judged apart: one series' time does not make another's tick lone")
+    func seriesApart() {
+        var guarding = makeGuard(series: 2)
+        #expect(admitted([now], guard: &guarding, series: 0) == [now])
+        #expect(admitted([now - 30 * day], guard: &guarding, series: 1) == [now - 30 * day])
+        #expect(admitted([now - 30 * day + 1], guard: &guarding, series: 1) == [now - 30 * day + 1])
+    }
+
+    @Test("plainRun stops at the first tick the rules would hold, and at a waiting tick")
+    func plainRun() {
+        var guarding = makeGuard(stepBack: 10 * second)
+        let times = [now, now + 1, now - 5 * second, now + 2 * day, now + 3]
+        let ticks = times.map { Tick(time: $0, value: 1) }
+        ticks.withUnsafeBufferPointer { buffer in
+            #expect(guarding.plainRun(buffer, series: 0) == 3)  // the tick two days ahead
+            #expect(guarding.plainRun(UnsafeBufferPointer(rebasing: buffer[4...]), series: 0) == 1)
+        }
+        guarding.noteAccepted(ticks[2], series: 0)
+        #expect(admitted([now - 20 * second], guard: &guarding).isEmpty)  // waits
+        ticks.withUnsafeBufferPointer { buffer in
+            #expect(guarding.plainRun(buffer, series: 0) == 0)
+        }
+    }
+
+    @Test("times at Int64's ends neither trap nor pass wrongly", arguments: [Int64.min, Int64.min + 1, -1, 0, Int64.max - 1, Int64.max])
+    func extremes(time: Int64) {
+        var guarding = makeGuard(lead: .max, stepBack: .max)
+        guarding.now = .max
+        #expect(admitted([time, time], guard: &guarding) == [time, time])
+        var tight = makeGuard()
+        let out = admitted([Int64.min, time, Int64.max], guard: &tight)
+        #expect(!out.contains(Int64.max))  // far ahead of the clock
+        #expect(out.first == Int64.min)
+    }
+}
