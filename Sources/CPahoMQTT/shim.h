@@ -31,6 +31,10 @@ typedef struct {
     int receiveMaximum;
     /// QoS 1 publishes Paho may have awaiting acknowledgement (0: Paho's default, one at a time).
     int maxInflight;
+    /// MQTT 5 Maximum Packet Size: the longest packet the broker may send this client (0: no
+    /// limit, the protocol's 256 MB). A broker drops a longer message for this client instead
+    /// of sending it, so one huge message cannot fill the process (Paho reads a packet whole).
+    unsigned int maximumPacketSize;
     /// Where to connect instead of the URI given at create (NULL: that URI). A name already
     /// looked up, as tcp://ADDRESS:PORT, so Paho does not block in its own lookup.
     const char *serverURI;
@@ -101,6 +105,12 @@ static inline void lt_mqtt_connect(MQTTClient handle, const lt_mqtt_connect_para
         MQTTProperty property;
         property.identifier = MQTTPROPERTY_CODE_RECEIVE_MAXIMUM;
         property.value.integer2 = (unsigned short)params->receiveMaximum;
+        MQTTProperties_add(&properties, &property);
+    }
+    if (params->maximumPacketSize > 0) {
+        MQTTProperty property;
+        property.identifier = MQTTPROPERTY_CODE_MAXIMUM_PACKET_SIZE;
+        property.value.integer4 = params->maximumPacketSize;
         MQTTProperties_add(&properties, &property);
     }
     MQTTResponse response = MQTTClient_connect5(handle, &options, &properties, NULL);

@@ -110,6 +110,8 @@ final class MQTTConnection {
         params.receiveMaximum = settings.receiveMaximum
         // Room above the window, so Paho never blocks a publish itself (it would sleep 100 ms).
         params.maxInflight = Int32(Self.inFlightWindow * 2)
+        // A packet holds the payload, a topic of up to 65 535 bytes and its properties.
+        params.maximumPacketSize = settings.maximumMessageBytes.map { UInt32(clamping: $0 + 65_536 + 1_024) } ?? 0
         params.serverURI = UnsafePointer(serverURI)
         var result = lt_mqtt_connect_result()
         var hostCheck: String?

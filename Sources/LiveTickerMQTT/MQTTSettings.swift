@@ -25,6 +25,11 @@ public struct MQTTSettings: Sendable, Equatable {
     /// Maximum). A subscriber that falls behind makes the broker queue, then drop (counted
     /// through the publisher's stamps), instead of filling this process.
     public var receiveMaximum: Int32 = 256
+    /// Subscribing: the longest message payload taken, in bytes (nil: the protocol's 256 MB).
+    /// Sent as the MQTT 5 Maximum Packet Size (this plus room for the topic and properties):
+    /// the broker then drops a longer message for this client rather than send it, so a
+    /// publisher's 250 MB message cannot fill a kiosk's memory (Paho reads a packet whole).
+    public var maximumMessageBytes: Int? = 1 << 20
     /// Publishing: keep the last message on each topic at the broker (retained).
     public var retain = false
 

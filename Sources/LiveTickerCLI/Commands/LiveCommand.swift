@@ -89,6 +89,9 @@ enum LiveCommand: Command {
                               filled batches go out whenever the feed pauses)
           --republish-queue N ticks waiting for the broker before new ones are dropped
                               (default 65536)
+          --max-message N     longest message taken, in bytes (default 1048576, up to 64 MiB):
+                              the broker is told (MQTT 5 Maximum Packet Size) and drops a
+                              longer one for this client, so none can fill the kiosk's memory
 
         WebSocket:
         \(WebSocketArguments.helpLines)
@@ -128,8 +131,9 @@ enum LiveCommand: Command {
             "queue", expected: "a tick count from 16 to 16777216", { Int($0).flatMap { (16...(1 << 24)).contains($0) ? $0 : nil } }) ?? (1 << 16)
         let hold = arguments.flag("hold")
         let describe = arguments.flag("describe")
-        let mqtt = try MQTTArguments.read(from: &arguments)
+        var mqtt = try MQTTArguments.read(from: &arguments)
         let webSocket = try WebSocketArguments.read(from: &arguments, caFile: mqtt.settings.caFile)
+        mqtt.settings.maximumMessageBytes = webSocket.settings.maximumMessageBytes
         let connect = arguments.flag("connect")
         let maximumLead = try maximumLeadOption(from: &arguments)
         let listening = try listenerOptions(from: &arguments)

@@ -139,14 +139,15 @@ extension DashboardConfig {
         let isMQTT = live.map(MQTTArguments.isMQTT) ?? false
         let isWebSocket = live.map(WebSocketEndpoint.isWebSocket) ?? false
         let mqttKeys = ["qos", "cert", "key", "client_id", "password_file", "topic_symbol"]
-        let webSocketKeys = ["subscribe", "ping", "hangup", "connect_timeout", "max_message", "json_value", "json_time", "json_symbol"]
+        mqtt.settings.maximumMessageBytes = client.settings.maximumMessageBytes
+        let webSocketKeys = ["subscribe", "ping", "hangup", "connect_timeout", "json_value", "json_time", "json_symbol"]
         if !isMQTT, let key = mqttKeys.first(where: { t.table[$0] != nil }) {
             throw ConfigError("'\(key)' in \(t.name) is for MQTT sources (live = \"mqtt://…\")", at: t.position(key))
         }
         if !isWebSocket, let key = webSocketKeys.first(where: { t.table[$0] != nil }) {
             throw ConfigError("'\(key)' in \(t.name) is for WebSocket sources (live = \"ws://…\")", at: t.position(key))
         }
-        if !isMQTT, !isWebSocket, let key = ["ca", "payload"].first(where: { t.table[$0] != nil }) {
+        if !isMQTT, !isWebSocket, let key = ["ca", "payload", "max_message"].first(where: { t.table[$0] != nil }) {
             throw ConfigError("'\(key)' in \(t.name) is for MQTT and WebSocket sources (live = \"mqtt://…\" or \"ws://…\")", at: t.position(key))
         }
         if connect, !(live?.lowercased().hasPrefix("tcp://") ?? false) {

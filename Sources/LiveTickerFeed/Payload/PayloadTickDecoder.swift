@@ -141,25 +141,53 @@ struct CSVPayloadParser {
         return report
     }
 
+    /// Decodes a payload's lines, in pieces of whole lines that fit the buffer (a message may
+    /// be up to `--max-message` long, 1 MiB by default and more than the buffer holds). A
+    /// single line longer than the buffer is a bad line (too long) and the lines after it go on.
     mutating func decode<S: TickSink>(_ payload: UnsafeRawBufferPointer, into sink: inout S) throws(FeedError) -> Int {
-        guard let base = payload.baseAddress, payload.count > 0 else { return 0 }
+        guard let raw = payload.baseAddress, payload.count > 0 else { return 0 }
+        let base = raw.assumingMemoryBound(to: UInt8.self)
         parser.report.bytes &+= payload.count
-        guard payload.count <= Self.capacity else {
-            try parser.overlongLine(excerptFrom: base.assumingMemoryBound(to: UInt8.self), count: min(payload.count, 80))
-            return 0
+        parser.beginDocument()
+        var delivered = 0
+        var offset = 0
+        while offset < payload.count {
+            var take = min(payload.count - offset, Self.capacity)
+            if offset + take < payload.count {
+                // Cut after the piece's last newline, so no line is split between pieces.
+                var cut = take
+                while cut > 0 && base[offset + cut - 1] != ASCII.newline { cut -= 1 }
+                if cut == 0 {
+                    // One line longer than the buffer: counted, skipped to its end.
+                    try parser.overlongLine(excerptFrom: base + offset, count: 80)
+                    var next = offset + take
+                    while next < payload.count && base[next] != ASCII.newline { next += 1 }
+                    offset = next + 1
+                    continue
+                }
+                take = cut
+            }
+            delivered += try decodePiece(base + offset, count: take, into: &sink)
+            offset += take
         }
+        return delivered
+    }
+
+    /// Parses `count` bytes of whole lines (the last may lack its newline) through the buffer.
+    private mutating func decodePiece<S: TickSink>(_ piece: UnsafePointer<UInt8>, count: Int, into sink: inout S)
+        throws(FeedError) -> Int
+    {
         let bytes = buffer.bytes
-        memcpy(bytes, base, payload.count)
-        var end = payload.count
+        memcpy(bytes, piece, count)
+        var end = count
         if bytes[end - 1] != ASCII.newline {
             bytes[end] = ASCII.newline
             end += 1
         }
-        // Everything after the payload stays zero; only what the previous payload left there
+        // Everything after the piece stays zero; only what the previous piece left there
         // needs clearing (clearing the whole 64 KiB per message cost more than the parse).
         if dirtyEnd > end { (bytes + end).update(repeating: ASCII.nul, count: dirtyEnd - end) }
         dirtyEnd = end
-        parser.beginDocument()
         var position = 0
         var delivered = 0
         while position < end {

@@ -41,6 +41,23 @@ import Testing
         #expect(decoder.messages == 1 && decoder.report.ticks == 100 && decoder.report.badLines == 0)
     }
 
+    @Test("a CSV message longer than the parse buffer (64 KiB) is read in whole lines; one line that long is a bad line")
+    func longCSVMessages() throws {
+        let decoder = MessageTickDecoder()
+        // 200 000 lines, about 4 MB, with a header: one message.
+        let lines = ["time,price"] + (0..<200_000).map { "\(1_709_280_000_000 + $0),\(100 + $0 % 7).25" }
+        let ticks = try decode(decoder, lines.joined(separator: "\n"))
+        #expect(ticks.count == 200_000)
+        #expect(ticks[199_999].0 == Tick(time: 1_709_280_199_999_000_000, value: 100 + Double(199_999 % 7) + 0.25, size: 0))
+        #expect(ticks.map { $0.0.time } == (0..<200_000).map { 1_709_280_000_000_000_000 + Int64($0) * 1_000_000 })
+        #expect(decoder.report.badLines == 0)
+        // A 100 KB line between good ones: counted as too long; the lines around it charted.
+        let long = "1709280000000,1\n" + String(repeating: "7", count: 100_000) + "\n1709280000001,2\n"
+        let around = try decode(decoder, long + long)
+        #expect(around.map { $0.0.value } == [1, 2, 1, 2])
+        #expect(decoder.report.badLines == 2)
+    }
+
     @Test func aLineNamingItsSymbolWinsOverTheTopic() throws {
         let decoder = MessageTickDecoder()
         let ticks = try decode(decoder, "1709280000000,1,0,BETA\n1709280000001,2\n", topic: "feed/all")
