@@ -228,19 +228,21 @@ public final class MQTTTickSource: ClientTickFeed, @unchecked Sendable {
 
     /// Only the symbols: safe while the decoder is mid-message (the report is not).
     private func publishSymbols(_ producer: Producer) {
-        let symbols = decoder.symbols
-        producer.update { $0.symbols = symbols }
-        publishedSymbols = symbols.count
+        // The decoder's table is read in place, never kept: a copy kept would make its next
+        // insert copy the whole table.
+        let decoder = decoder
+        producer.update { $0.symbols.appendNames(from: decoder.symbols) }
+        publishedSymbols = decoder.symbols.count
     }
 
     private func publishCounts(_ producer: Producer) {
         let report = decoder.report
-        let symbols = decoder.symbols
+        let decoder = decoder
         producer.update { state in
             state.report = report
-            if state.symbols.count != symbols.count { state.symbols = symbols }
+            state.symbols.appendNames(from: decoder.symbols)
         }
-        publishedSymbols = symbols.count
+        publishedSymbols = decoder.symbols.count
     }
 
     private func setState(_ state: FeedConnection.State, _ producer: Producer) {

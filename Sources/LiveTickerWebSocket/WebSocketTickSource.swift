@@ -105,9 +105,10 @@ public final class WebSocketTickSource: ClientTickFeed, @unchecked Sendable {
         var sink = QueueSink(queue: queue) {
             // Names reach the reader before the first tick that uses them.
             if decoder.symbols.count != publishedSymbols {
-                let symbols = decoder.symbols
-                publishedSymbols = symbols.count
-                producer.update { $0.symbols = symbols }
+                publishedSymbols = decoder.symbols.count
+                // Appended, not assigned: a shared copy would make the decoder's next new
+                // symbol copy the whole table (O(n²) over n symbols).
+                producer.update { $0.symbols.appendNames(from: decoder.symbols) }
             }
         }
         var failure: FeedError?
@@ -125,14 +126,13 @@ public final class WebSocketTickSource: ClientTickFeed, @unchecked Sendable {
         }
         func publish() {
             let report = decoder.report
-            let symbols = decoder.symbols
-            publishedSymbols = symbols.count
+            publishedSymbols = decoder.symbols.count
             let messages = client.messages
             let oversized = client.oversizedMessages
             let pongs = client.pongs
             producer.update { state in
                 state.report = report
-                if state.symbols.count != symbols.count { state.symbols = symbols }
+                state.symbols.appendNames(from: decoder.symbols)
                 state.counts.messages = messages
                 state.counts.oversized = oversized
                 state.counts.pongs = pongs

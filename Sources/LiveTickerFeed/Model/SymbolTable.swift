@@ -99,6 +99,20 @@ public struct SymbolTable: Sendable, Equatable {
         return SymbolID(UInt32(id))
     }
 
+    /// Adds the names `other` holds past this table's end, with the same ids: `self` must be a
+    /// prefix of `other` (a published view that follows a producer's table as it grows).
+    /// O(new names). Assigning the whole table instead shared its storage, so the producer's
+    /// next new symbol copied it all: O(n²) over a feed naming n symbols.
+    public mutating func appendNames(from other: SymbolTable) {
+        precondition(count <= other.count, "SymbolTable.appendNames: the other table is shorter")
+        for id in count..<other.count {
+            other.nameBytes[id].withUnsafeBufferPointer { name in
+                // The id matches: names are distinct in `other`, and `self` holds its prefix.
+                _ = insert(name.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: name.count)
+            }
+        }
+    }
+
     private mutating func place(id: Int, hash: UInt64) {
         let mask = slots.count - 1
         var i = Int(truncatingIfNeeded: hash) & mask
