@@ -107,6 +107,28 @@ struct MarkTests {
         #expect(count(color, in: plot, of: frame, tolerance: 40) > 100)
     }
 
+    @Test("a lone point (a reading between gaps, a series of one tick) is a dot a few pixels across, in every interpolation", arguments: LineMark.Interpolation.allCases)
+    func loneDots(interpolation: LineMark.Interpolation) throws {
+        for (values, lone) in [([1, .nan, 5, .nan, 2, 3], 2), ([4.0], 0)] {
+            var options = ChartOptions()
+            options.showsHeader = false
+            let chart = LiveTickerChart(
+                series: [ChartSeries(id: "s", source: try makeSeries(values))], marks: [LineMark(series: 0, interpolation: interpolation)],
+                width: 320, height: 200, options: options)
+            let frame = Framebuffer(width: 320, height: 200)
+            chart.draw(into: frame)
+            let geometry = try #require(chart.lastGeometry)
+            let x = Int(geometry.pixelX(geometry.x(forTime: 1_709_280_000_000_000_000 + Int64(lone) * 1_000_000_000)).rounded(.down))
+            let y = Int(geometry.pixelY(values[lone]).rounded(.down))
+            let color = chart.options.theme.seriesColor(0)
+            // The default pen (1.5 px) drew a dot of about two pixels; the dot is 5 px across.
+            let box = PixelRect(minX: x - 3, minY: y - 3, maxX: x + 4, maxY: y + 4)
+            #expect(count(color, in: box, of: frame, tolerance: 60) >= 9, "\(values) \(interpolation)")
+            let wide = PixelRect(minX: x - 6, minY: y - 6, maxX: x + 7, maxY: y + 7)
+            #expect(count(color, in: wide, of: frame, tolerance: 60) == count(color, in: box, of: frame, tolerance: 60))
+        }
+    }
+
     @Test("volume bars take their candle's direction colour and grow from the pane's bottom")
     func volumeColours() throws {
         // Candles of 10 s: rising, falling, rising; sizes 1, 3, 2 per tick.

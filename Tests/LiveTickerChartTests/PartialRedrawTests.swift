@@ -151,6 +151,28 @@ struct PartialRedrawTests {
         #expect(rig.partialSteps >= 50, "only \(rig.partialSteps) of \(rig.steps) steps were drawn in part")
     }
 
+    @Test("lone points between gaps come and go: their dots, wider than the pen, are redrawn in part as a whole frame draws them")
+    func loneDots() throws {
+        var options = ChartOptions()
+        options.window = Self.fixedWindow(120)
+        // A wide pen, no fill: the dots' reach beyond the pen's is all that is damaged.
+        options.lineWidth = 3
+        options.areaFill = false
+        let rig = try Rig(seriesCount: 1, width: 320, height: 200, options: options)
+        rig.append(100)
+        rig.check("first frame")
+        for step in 0..<30 {
+            // A gap, a lone reading, a gap: the reading is a dot until the walk joins it.
+            rig.append(1, value: { _ in .nan })
+            rig.append(1, value: { _ in 100 + Double(step % 5) * 3 })
+            rig.append(1, value: { _ in .nan })
+            rig.check("lone point \(step)")
+            rig.append(step % 3)
+            rig.check("after it")
+        }
+        #expect(rig.partialSteps >= 30, "only \(rig.partialSteps) of \(rig.steps) steps were drawn in part")
+    }
+
     @Test("several series with dashes and markers, step and monotone lines, thresholds and a band")
     func severalSeries() throws {
         var options = ChartOptions()

@@ -75,7 +75,12 @@ extension LiveTickerChart {
         let tall = (-Double.infinity, Double.infinity)
         for index in scratch.indices where readsLine[index] {
             let s = scratch[index]
-            if localLine[index], changedSegments(of: s, reach: reach, area: areaSeries.contains(index)) { continue }
+            if localLine[index],
+                changedSegments(
+                    of: s, reach: reach, dotReach: LineMark.loneDotWidth(forLineWidth: penReach) * 0.5 + 2, area: areaSeries.contains(index))
+            {
+                continue
+            }
             guard let x = firstChangedX(of: s) else { continue }
             addChangedBox(x - reach, open, tall)
         }
@@ -426,7 +431,8 @@ extension LiveTickerChart {
     /// reaches down to the plot's bottom. False (nothing recorded) when either polyline's x
     /// turns back: the stroke may then take the general path, which blends in drawing order.
     /// O(kept points × boxes), no allocation.
-    func changedSegments(of s: SeriesScratch, reach: Double, area: Bool) -> Bool {
+    /// A lone point's dot reaches `dotReach` (``LineMark/loneDotWidth(forLineWidth:)``).
+    func changedSegments(of s: SeriesScratch, reach: Double, dotReach: Double, area: Bool) -> Bool {
         let oldXs = UnsafeBufferPointer(rebasing: s.drawnXs[0..<s.drawnKept])
         let oldYs = UnsafeBufferPointer(rebasing: s.drawnYs[0..<s.drawnKept])
         let newXs = UnsafeBufferPointer(rebasing: s.pixelXs[0..<s.keptCount])
@@ -435,6 +441,7 @@ extension LiveTickerChart {
         let first = changedSpans.count
         let compactionsBefore = compactions
         @inline(__always) func add(_ c: CapsuleWalk.Capsule) {
+            let reach = c.ax == c.bx && c.ay == c.by ? dotReach : reach
             addChangedBox(
                 Swift.min(c.ax, c.bx) - reach, Swift.max(c.ax, c.bx) + reach,
                 (Swift.min(c.ay, c.by) - reach, Swift.max(c.ay, c.by) + reach))

@@ -25,6 +25,13 @@ public struct LineMark: ChartMark {
     public let inputs: [MarkInput]
     private let scratch: PolylineScratch
     private let tangents: PolylineScratch
+    /// The lone points of a frame, each followed by a gap (see ``loneDotWidth(forLineWidth:)``).
+    private let dots: PolylineScratch
+
+    /// The diameter of the dot a lone point is drawn with (a finite point with no finite
+    /// neighbour: a series of one tick, a reading between gaps), for a pen `width` wide. A dot
+    /// only as wide as the pen (1.5 px) could not be found on a panel read across a room. O(1).
+    public static func loneDotWidth(forLineWidth width: Double) -> Double { Swift.max(width * 3, 5) }
 
     /// A line through series `series`.
     public init(series: Int, interpolation: Interpolation = .linear) {
@@ -33,11 +40,13 @@ public struct LineMark: ChartMark {
         inputs = [MarkInput(series: series, need: .line)]
         scratch = PolylineScratch()
         tangents = PolylineScratch()
+        dots = PolylineScratch()
     }
 
     public var stage: ChartStage { .lines }
 
     public func prepare(plotWidth: Int) {
+        dots.reserve(2 * plotWidth + 16)
         guard interpolation != .linear else { return }
         // Room for the usual frame (about one kept point per column), grown later if needed.
         scratch.reserve(interpolation == .stepAfter ? 8 * plotWidth + 16 : 26 * plotWidth + 16)
@@ -58,6 +67,8 @@ public struct LineMark: ChartMark {
             // dash pattern's phase runs from the first point: all of them.
             let (near, nearYs) = dash == nil ? line.linePixels(near: framebuffer.scissor, reach: width) : (xs, ys)
             context.rasterizer.strokePolyline(xs: near, ys: nearYs, width: width, color: color, dash: dash, clip: context.clip, into: framebuffer)
+            // Lone points are judged on the whole line: `near`'s ends lost their neighbours.
+            drawLoneDots(xs: xs, ys: ys, width: width, color: color, context, into: framebuffer)
             return
         case .stepAfter:
             Self.stepAfter(xs: xs, ys: ys, into: scratch)
@@ -66,6 +77,28 @@ public struct LineMark: ChartMark {
         }
         context.rasterizer.strokePolyline(
             xs: scratch.pointsX, ys: scratch.pointsY, width: width, color: color, dash: dash, clip: context.clip, into: framebuffer)
+        drawLoneDots(xs: xs, ys: ys, width: width, color: color, context, into: framebuffer)
+    }
+
+    /// Draws each lone point of `xs`/`ys` (finite, with no finite neighbour) as a dot
+    /// ``loneDotWidth(forLineWidth:)`` wide over the stroke's own pen-wide one, in one stroke
+    /// of dots separated by gaps. O(points); strokes only when there is one; allocates only
+    /// when a frame has more points than any before.
+    private func drawLoneDots(
+        xs: UnsafeBufferPointer<Double>, ys: UnsafeBufferPointer<Double>, width: Double, color: RGBColor,
+        _ context: MarkContext, into framebuffer: Framebuffer
+    ) {
+        let n = xs.count
+        @inline(__always) func finite(_ k: Int) -> Bool { k >= 0 && k < n && xs[k].isFinite && ys[k].isFinite }
+        dots.reserve(2 &* n)
+        for i in 0..<n where finite(i) && !finite(i &- 1) && !finite(i &+ 1) {
+            dots.append(xs[i], ys[i])
+            dots.append(.nan, .nan)
+        }
+        guard dots.count > 0 else { return }
+        context.rasterizer.strokePolyline(
+            xs: dots.pointsX, ys: dots.pointsY, width: Self.loneDotWidth(forLineWidth: width), color: color, dash: nil,
+            clip: context.clip, into: framebuffer)
     }
 
     /// The step-after polyline of `xs`/`ys` into `out`: after each point, a horizontal run to
