@@ -23,6 +23,12 @@ struct HeaderTests {
         #expect(LiveTickerChart.headerNumber(0.004, decimals: 2).description == "0.004")
         #expect(LiveTickerChart.headerNumber(0.005, decimals: 2).description == "0.01")
         #expect(LiveTickerChart.headerNumber(0, decimals: 2).description == "0.00")
+        // A percent keeps its sign however small: -0.29 on 17 659.62 read "(0.00%)" in red.
+        #expect(LiveTickerChart.signedPercent(-0.29 / 17_659.62 * 100).description == "-0.00")
+        #expect(LiveTickerChart.signedPercent(0.0004).description == "+0.00")
+        #expect(LiveTickerChart.signedPercent(0).description == "+0.00")
+        #expect(LiveTickerChart.signedPercent(-1.2149).description == "-1.21")
+        #expect(LiveTickerChart.signedPercent(1.58).description == "+1.58")
         #expect(LiveTickerChart.fractionDigits(ValueLabel.trueValue(96.95)) == 2)
         #expect(LiveTickerChart.fractionDigits(ValueLabel.trueValue(97)) == 0)
     }

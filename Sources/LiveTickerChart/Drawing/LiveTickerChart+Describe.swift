@@ -36,8 +36,8 @@ extension LiveTickerChart {
                 : "\(name): last \(number(newest.value)) at \(when(newest.time))"
             if newest.value.isFinite, s.firstValue.isFinite, s.firstValue != 0 {
                 let change = newest.value - s.firstValue
-                let percent = ValueLabel.fixed(change / abs(s.firstValue) * 100, fractionDigits: 2).description
-                sentence += ", \(change >= 0 ? "up" : "down") \(number(abs(change))) (\(change >= 0 ? "+" : "")\(percent)%) since the oldest value held"
+                let percent = Self.signedPercent(change / abs(s.firstValue) * 100).description
+                sentence += ", \(change >= 0 ? "up" : "down") \(number(abs(change))) (\(percent)%) since the oldest value held"
             }
             let extent = s.tickExtent
             if !extent.isEmpty {

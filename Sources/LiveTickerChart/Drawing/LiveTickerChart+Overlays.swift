@@ -354,8 +354,7 @@ extension LiveTickerChart {
         if change != .absolute, s.firstValue != 0, oneSign || options.change == .percent {
             var percent: LabelText = change == .both ? "(" : ""
             let ratio = delta / abs(s.firstValue) * 100
-            if ratio >= 0 { percent.append("+" as StaticString) }
-            percent.append(ValueLabel.fixed(ratio, fractionDigits: 2))
+            percent.append(Self.signedPercent(ratio))
             percent.append(change == .both ? "%)" as StaticString : "%" as StaticString)
             put(percent, color)
         }
@@ -387,6 +386,20 @@ extension LiveTickerChart {
     /// `7.1T`), the true value for what neither fits, and for a value too small for the
     /// decimals, which would read as 0 (`1.5e-9` amperes, with decimals learnt from text
     /// written in exponent form).
+    /// A change in percent with its sign and two decimals: `+1.58`, `-0.00` (a fall too small
+    /// for two decimals keeps its sign, in the fall's colour: it read `0.00`). O(1).
+    static func signedPercent(_ ratio: Double) -> LabelText {
+        let digits = ValueLabel.fixed(ratio, fractionDigits: 2)
+        var text = LabelText()
+        if ratio >= 0 {
+            text.append("+" as StaticString)
+        } else if digits.isEmpty || digits[0] != UInt8(ascii: "-") {
+            text.append("-" as StaticString)
+        }
+        text.append(digits)
+        return text
+    }
+
     static func headerNumber(_ value: Double, decimals: Int) -> LabelText {
         guard value.isFinite else { return ValueLabel.trueValue(value) }
         let magnitude = abs(value)
