@@ -35,6 +35,10 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
     /// Further value columns (`--value a,b,c`): each line gives a tick per value column, the
     /// first for ``value``, then one per column here, each its own series (``seriesNames``).
     public internal(set) var moreValues: [Int] = []
+    /// Headerless input: how many fields its first lines had (nil: not sampled), so a size or
+    /// symbol column kept for later lines (the line protocol's optional fields) is described
+    /// as such, not as a column the file has.
+    var sampledWidth: Int? = nil
     /// The series a line's ticks go to when there are several value columns: each value
     /// column's name. Empty for one value column.
     public var valueColumnNames: [String] {
@@ -111,8 +115,11 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
         } else {
             parts.append("value=mid(\(name(of: bid ?? 0)), \(name(of: ask ?? 0)))")
         }
-        if let size { parts.append("size=\(name(of: size))") }
-        if let symbol { parts.append("symbol=\(name(of: symbol))") }
+        func optional(_ column: Int) -> String {
+            column >= (sampledWidth ?? .max) ? "\(name(of: column)) if a line has it" : name(of: column)
+        }
+        if let size { parts.append("size=\(optional(size))") }
+        if let symbol { parts.append("symbol=\(optional(symbol))") }
         if let open, let high, let low {
             parts.append(
                 "OHLC bars (open=\(name(of: open)), high=\(name(of: high)), low=\(name(of: low)), close=\(name(of: value ?? 0)): one candle per bar, as given)")
@@ -228,6 +235,7 @@ public struct CSVColumnLayout: Sendable, Equatable, CustomStringConvertible {
             timeUnit: options.timeUnit)
         layout.moreValues = more
         layout.date = dateColumn
+        if let width = sample?.width, width > 0 { layout.sampledWidth = width }
         // A kline row is a bar: open 1, high 2, low 3 (when the close is the value).
         if isKline && value == 4 && more.isEmpty {
             layout.setBars(open: 1, high: 2, low: 3)

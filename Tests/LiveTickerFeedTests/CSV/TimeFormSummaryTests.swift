@@ -30,7 +30,10 @@ import Testing
         ("{\"T\":1709251200123,\"p\":\"1\"}\n", .auto, "NDJSON: objects: time=T, value=p; times: epoch milliseconds (by magnitude)"),
         ("[{\"time\":\"2024-03-01T09:30:00Z\",\"price\":1}]\n", .auto, "JSON array: objects: time=time, value=price; times: ISO-8601 date-time"),
         ("[[1709251200000,\"1\",\"3\",\"0.5\",\"2\",\"10\"]]\n", .auto, "rows: time=[0], value=[4], size=[5], OHLC bars (open=[1], high=[2], low=[3], close=[4]: one candle per bar, as given); times: epoch milliseconds (by magnitude)"),
-        ("1709285400,1,2\n", .auto, "no header): time=0, value=1, size=2, symbol=3; times: epoch seconds (by magnitude)"),
+        // The line protocol's optional fields the first lines lack are said to be optional.
+        ("1709285400,1,2\n", .auto, "no header): time=0, value=1, size=2, symbol=3 if a line has it; times: epoch seconds (by magnitude)"),
+        ("1709285400,1\n", .auto, "no header): time=0, value=1, size=2 if a line has it, symbol=3 if a line has it; times:"),
+        ("1709285400,1,2,ACME\n", .auto, "no header): time=0, value=1, size=2, symbol=3; times:"),
     ]
 
     @Test("the read-as line names the time form found", arguments: cases.indices)
