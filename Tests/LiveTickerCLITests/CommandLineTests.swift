@@ -115,6 +115,18 @@ struct CommandLineTests {
         #expect(strict == 1)
     }
 
+    @Test("tcp://HOST:PORT of another machine without --listen or --connect: the bind failure says to add --connect")
+    func tcpSourceOfAnotherMachine() {
+        let dir = temporaryDirectory()
+        var status: Int32 = -1
+        // 192.0.2.1 (TEST-NET-1, RFC 5737) is never an address of this machine.
+        let stderr = capture(2) {
+            status = LiveTickerCommandLine.run(["live", "tcp://192.0.2.1:9100", "--output", dir + "/out.ppm"])
+        }
+        #expect(status == 1)
+        #expect(stderr.contains("bind failed") && stderr.contains("add --connect"), "\(stderr)")
+    }
+
     @Test("control bytes from a file are escaped in messages, and the symbol list in the summary is bounded")
     func hostileFileText() throws {
         let dir = temporaryDirectory()

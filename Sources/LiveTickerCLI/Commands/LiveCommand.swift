@@ -4,6 +4,10 @@ import LiveTickerFeed
 import LiveTickerMQTT
 import LiveTickerWebSocket
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `liveticker live SOURCE`: a live feed from standard input, a growing file, or a UDP/TCP
 /// socket, drawn on a panel (or into a picture file) as ticks arrive.
 enum LiveCommand: Command {
@@ -200,6 +204,12 @@ enum LiveCommand: Command {
                     endpoint: endpoint, options: options, listener: listening, queueCapacity: queue, stop: stop,
                     onFollowEvent: followLog)
             } catch {
+                // `live tcp://feed.local:9100` without --listen or --connect listens; an address
+                // not on this machine is most likely a server the user meant to connect to.
+                if listen == nil, case .tcp = endpoint, case .socketFailed(_, "bind", EADDRNOTAVAIL) = error {
+                    throw CommandFailure(
+                        "\(error.description) (tcp://HOST:PORT as SOURCE listens on this machine; to connect to a server that sends lines, add --connect)")
+                }
                 throw CommandFailure(error.description)
             }
             if let port = listener.port {
