@@ -127,11 +127,19 @@ final class MQTTConnection {
         }
         // A host-name failure ends the handshake before any CONNACK: a negative Paho code.
         if result.returnCode < 0, diagnostic.isEmpty, let hostCheck { diagnostic = hostCheck }
-        return Self.classify(code: result.returnCode, diagnostic: diagnostic, endpoint: endpoint)
+        // Paho says only "Failure" when it cannot reach a broker: a TCP connection of our own
+        // tells nothing listening from no answer from an address nobody has.
+        var reachable: String?? = nil
+        if result.returnCode == MQTTCLIENT_FAILURE, diagnostic.isEmpty, !stop.isStopped {
+            reachable = .some(ConnectingSocket.probe(host: endpoint.host, port: endpoint.port, timeoutMilliseconds: 2_000, stop: stop))
+        }
+        return Self.classify(code: result.returnCode, diagnostic: diagnostic, endpoint: endpoint, tcpFailure: reachable)
     }
 
     /// Turns a connect result into what to do next. Internal for tests.
-    static func classify(code: Int32, diagnostic: String, endpoint: MQTTEndpoint) -> ConnectOutcome {
+    /// `tcpFailure`: after a plain Paho failure, why a TCP connection of our own failed too
+    /// (`.some(nil)`: it opened; nil: not probed).
+    static func classify(code: Int32, diagnostic: String, endpoint: MQTTEndpoint, tcpFailure: String?? = nil) -> ConnectOutcome {
         if code == 0 { return .connected }
         if !diagnostic.isEmpty { return .fatal(tlsReason(diagnostic, endpoint: endpoint)) }
         switch code {
@@ -148,7 +156,16 @@ final class MQTTConnection {
         case 128...255:
             return .retry("the broker refused the connection (MQTT reason \(code))")
         default:
-            return .retry("cannot connect to \(endpoint.host):\(endpoint.port) (\(pahoText(code)))")
+            switch tcpFailure {
+            case let .some(reason?):
+                let hint = reason.lowercased().contains("refused") ? ": is the broker running, on this port?" : ""
+                return .retry("cannot connect to \(endpoint.host):\(endpoint.port): \(reason)\(hint)")
+            case .some(nil):
+                return .retry(
+                    "\(endpoint.host):\(endpoint.port) accepts connections but did not answer as an MQTT broker (\(pahoText(code)))")
+            case nil:
+                return .retry("cannot connect to \(endpoint.host):\(endpoint.port) (\(pahoText(code)))")
+            }
         }
     }
 

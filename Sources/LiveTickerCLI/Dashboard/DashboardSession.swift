@@ -42,9 +42,9 @@ final class DashboardSession {
         var liveSink: SeriesSink?
         var report: FeedReport?
         var error: String?
-        /// A live source's connection as last logged and shown (render thread): its state,
-        /// losses and reconnects, and the header badge its panels carry (nil: none).
-        var shownConnection = FeedConnection()
+        /// A live source's connection as last logged and shown (render thread), and the header
+        /// badge its panels carry (nil: none).
+        var connectionLog: ConnectionLog
         var badge: String?
         /// What a live source's time guard dropped, as logged so far.
         var timeLog: TimeGuardLog
@@ -59,6 +59,7 @@ final class DashboardSession {
             decimals = SeriesDecimals(count: series.count)
             stop = StopFlag(alsoWhen: processStop)
             timeLog = TimeGuardLog(prefix: "liveticker: source '\(source.id)'", keepHint: "max_ahead = \"off\" in [source.\(source.id)]")
+            connectionLog = ConnectionLog(prefix: "liveticker: source '\(source.id)'", initial: FeedConnection())
         }
     }
 
@@ -285,6 +286,7 @@ final class DashboardSession {
                 guard let producer else { throw CommandFailure("cannot start a producer thread") }
                 feed.thread = producer
             case .live(let source):
+                feed.connectionLog = ConnectionLog(prefix: feed.connectionLog.prefix, initial: source.connection)
                 feed.liveSink = sink
                 feed.live = source
                 source.start()
@@ -336,23 +338,8 @@ final class DashboardSession {
             applyBadge(of: index)
             return
         }
-        let connection = live.connection
-        let shown = feed.shownConnection
-        guard connection != shown else { return }
-        // A loss already over by this turn is still logged, with its reason.
-        if connection.losses != shown.losses, let reason = connection.lastLoss {
-            printError("\(name()): disconnected: \(reason); retrying")
-        }
-        if connection.state == .connected, connection.reconnects != shown.reconnects {
-            printError("\(name()): connected again (\(connection.reconnects) reconnect(s) so far)")
-        }
-        feed.shownConnection = connection
-        let badge: String? =
-            switch connection.state {
-            case .connected: nil
-            case .connecting: connection.losses > 0 ? "disconnected" : "connecting"
-            case .disconnected: "disconnected"
-            }
+        guard feed.connectionLog.note(live.connection, sourceFailed: false) else { return }
+        let badge = feed.connectionLog.badge
         if badge != feed.badge {
             feed.badge = badge
             applyBadge(of: index)

@@ -279,9 +279,7 @@ final class ChartSession {
         var timeLog = TimeGuardLog(prefix: "liveticker", keepHint: "--max-ahead off")
         var reportedDrops = 0
         var reportedRepublishDrops = 0
-        var shownState = FeedConnection.State.connected
-        var shownReconnects = 0
-        var shownLosses = 0
+        var connectionLog = ConnectionLog(prefix: "liveticker", initial: source.connection)
         var reportedRefusal = false
         republisher?.start()
         source.start()
@@ -292,17 +290,11 @@ final class ChartSession {
         try renderWhileFeeding(
             step: {
                 let finished = source.isFinished
-                let connection = source.connection
-                // A loss and reconnect quicker than a frame still shows: the count moved.
-                if connection.state != shownState || connection.reconnects != shownReconnects || connection.losses != shownLosses {
-                    // A loss already over by this frame is still logged, with its reason.
-                    if connection.losses != shownLosses, let reason = connection.lastLoss, source.error == nil {
-                        if case .disconnected = connection.state {} else { printError("liveticker: disconnected: \(reason); retrying") }
-                    }
-                    shownState = connection.state
-                    shownReconnects = connection.reconnects
-                    shownLosses = connection.losses
-                    showConnection(connection.state, of: source)
+                // A loss and reconnect quicker than a frame still shows: the counts moved.
+                if connectionLog.note(source.connection, sourceFailed: source.error != nil) {
+                    badge = connectionLog.badge
+                    chart.setBadge(badge)
+                    badgeChanged = true
                 }
                 if sink.inner.timeGuard != nil { sink.inner.setClock(ChartArguments.wallClock()) }
                 source.queue.drain(into: &sink)
@@ -354,24 +346,6 @@ final class ChartSession {
             StopSignal.hold(showing: "the last frame on \(display.summary)")
         }
         return (source.report, sink.inner)
-    }
-
-    /// Logs a connection change and shows it on the chart; the next frame is drawn even when no
-    /// tick arrived (the badge changed).
-    private func showConnection(_ state: FeedConnection.State, of source: any LiveTickFeed) {
-        switch state {
-        case .connected:
-            printError("liveticker: connected (\(source.connection.reconnects) reconnect(s) so far)")
-            badge = nil
-        case .connecting:
-            badge = "connecting"
-        case let .disconnected(reason):
-            // A feed that gave up says why once, as the run's error.
-            if source.error == nil { printError("liveticker: disconnected: \(reason); retrying") }
-            badge = "disconnected"
-        }
-        chart.setBadge(badge)
-        badgeChanged = true
     }
 
     /// The render loop both live paths share: each turn runs `step` (which pulls what the feed

@@ -2,8 +2,9 @@
 import Glibc
 #endif
 
-/// Opening the outgoing TCP connection of a connect-out client (`tcp://HOST:PORT --connect`).
-enum ConnectingSocket {
+/// Opening the outgoing TCP connection of a connect-out client (`tcp://HOST:PORT --connect`),
+/// and telling why a library's own connect failed (``probe(host:port:timeoutMilliseconds:stop:)``).
+public enum ConnectingSocket {
     /// Why a connection attempt failed: worth retrying (refused, unreachable, timed out, a
     /// name that does not resolve now) with the text to show.
     struct Failure: Error {
@@ -64,5 +65,18 @@ enum ConnectingSocket {
             return fd
         }
         throw Failure(reason: lastReason)
+    }
+
+    /// Why a TCP connection to `host`:`port` cannot be opened now (`Connection refused`,
+    /// `timed out after 2000 ms`, a name that does not resolve), or nil when one opens (it is
+    /// closed at once): what a client library that says only "Failure" leaves out (Paho).
+    /// Blocks up to `timeoutMilliseconds` per address; a stop ends it early.
+    public static func probe(host: String, port: UInt16, timeoutMilliseconds: Int32, stop: StopFlag) -> String? {
+        do {
+            close(try connect(host: host, port: port, timeoutMilliseconds: timeoutMilliseconds, stop: stop))
+            return nil
+        } catch {
+            return error.reason
+        }
     }
 }
