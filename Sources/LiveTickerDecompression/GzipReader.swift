@@ -9,8 +9,11 @@ import CZlib
 public final class GzipReader {
     /// Why reading stopped early.
     public enum Failure: Error, Sendable, Equatable {
-        /// The compressed data is corrupt or cut short; `message` is zlib's.
+        /// The compressed data is corrupt; `message` is zlib's.
         case corrupt(message: String)
+        /// The compressed data ends before its end mark: the file was cut off (a download
+        /// stopped, a log compressed while it was written). What came before decoded whole.
+        case cutOff
         /// The source failed (its `errno`).
         case sourceFailed(errno: Int32)
     }
@@ -86,7 +89,7 @@ public final class GzipReader {
                 memberEnded = false
             }
             if stream.pointee.avail_in == 0 && sourceEnded {
-                failure = .corrupt(message: "unexpected end of the compressed data")
+                failure = .cutOff
                 let produced = count - Int(stream.pointee.avail_out)
                 return produced > 0 ? produced : -1
             }

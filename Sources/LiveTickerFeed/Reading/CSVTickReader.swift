@@ -55,6 +55,8 @@ public final class CSVTickReader: TickBatchReader {
     /// new file is opened (at the next ``fill()``).
     private var reopenPending = false
     private var truncationsFollowed = 0
+    /// The compressed input ended early (cut off); what came before was read.
+    private var endedEarly = false
     private var replacementsFollowed = 0
 
     private var parser: CSVRecordParser
@@ -170,6 +172,7 @@ public final class CSVTickReader: TickBatchReader {
         report.lines = parser.lineNumber
         report.bytes = bytesRead
         report.truncationsFollowed = truncationsFollowed
+        report.endedEarly = endedEarly
         report.replacementsFollowed = replacementsFollowed
         if parser.textFormat == .jsonArray { report.countsRecords = true }
         return report
@@ -300,7 +303,11 @@ public final class CSVTickReader: TickBatchReader {
         if reopenPending { reopenFollowedPath() }
         if reachedEnd {
             finished = true
-            if !parser.sawFirstLine && !follow { throw .emptyInput(path: name) }
+            if !parser.sawFirstLine && !follow {
+                // Cut off before its first line ended: say so, not "empty".
+                if endedEarly, let stream { throw .corruptInput(path: name, reason: stream.failureDescription + " before its first line") }
+                throw .emptyInput(path: name)
+            }
             return
         }
         if filled == capacity {
@@ -335,7 +342,16 @@ public final class CSVTickReader: TickBatchReader {
             }
             let n = readInput(into: buffer + filled, count: capacity - filled)
             if n < 0 {
-                if let stream { throw .corruptInput(path: name, reason: stream.failureDescription) }
+                if let stream {
+                    guard stream.endedEarly, !follow else { throw .corruptInput(path: name, reason: stream.failureDescription) }
+                    // Cut off (a download stopped, a log compressed while written): everything
+                    // before the cut is read, and the line the cut went through is counted as
+                    // cut off, never charted (a price cut from 101.25 to 101.2 would parse).
+                    endedEarly = true
+                    reachedEnd = true
+                    try endCutOff()
+                    return
+                }
                 if errno == EAGAIN || errno == EWOULDBLOCK, !waitsForInput {
                     starved = true
                     return
@@ -459,6 +475,16 @@ public final class CSVTickReader: TickBatchReader {
     private func endFollowing() throws(FeedError) {
         finished = true
         guard follow, filled > 0, !skippingOverlongLine, parser.textFormat == .csv else { return }
+        let count = filled
+        filled = 0
+        try parser.truncatedLastLine(excerptFrom: buffer, count: count)
+    }
+
+    /// The compressed input ended early: a CSV line still waiting for its newline is counted
+    /// as cut off (``BadLineKind/truncatedLastLine``); other text formats judge it as a
+    /// finished file's last line.
+    private func endCutOff() throws(FeedError) {
+        guard filled > 0, !skippingOverlongLine, parser.textFormat == .csv else { return try finishLastLine() }
         let count = filled
         filled = 0
         try parser.truncatedLastLine(excerptFrom: buffer, count: count)

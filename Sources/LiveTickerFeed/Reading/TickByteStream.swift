@@ -11,6 +11,14 @@ public protocol TickByteStream: AnyObject {
     func read(into buffer: UnsafeMutableRawPointer, count: Int) -> Int
     /// Why the last read failed, for the message.
     var failureDescription: String { get }
+    /// Whether the last read failed because compressed data ends early (cut off): what came
+    /// before is whole, and a reader ends there as at the end of a file.
+    var endedEarly: Bool { get }
+}
+
+extension TickByteStream {
+    /// Plain bytes cannot end early: false.
+    public var endedEarly: Bool { false }
 }
 
 /// A descriptor's bytes, after some bytes already read from it (the magic-byte peek).
@@ -63,9 +71,12 @@ public final class GzipByteStream: TickByteStream {
         gzip.read(into: buffer, count: count)
     }
 
+    public var endedEarly: Bool { gzip.failure == .cutOff }
+
     public var failureDescription: String {
         switch gzip.failure {
         case let .corrupt(message)?: "corrupt gzip data: \(message)"
+        case .cutOff?: "the gzip data ends early (the file was cut off)"
         case .sourceFailed?: inner.failureDescription
         case nil: "no error"
         }

@@ -49,6 +49,7 @@ public final class UTF16ByteStream: TickByteStream {
     }
 
     public var failureDescription: String { inner.failureDescription }
+    public var endedEarly: Bool { inner.endedEarly }
 
     /// Transcodes the first `available` bytes of `input`, keeping an odd last byte.
     private func transcode(_ available: Int) {

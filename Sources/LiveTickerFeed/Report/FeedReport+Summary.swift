@@ -43,6 +43,7 @@ extension FeedReport {
             parts.append("followed \(Self.plural(replacementsFollowed, "rotation")) (file replaced at its path)")
         }
         if truncationsFollowed > 0 { parts.append("followed \(Self.plural(truncationsFollowed, "truncation")) (read again from the start)") }
+        if endedEarly { parts.append("the compressed data ends early (the file was cut off): read up to the cut") }
         var text = parts.joined(separator: ", ")
         for line in firstBadLines { text += "\n  \(line)" }
         if bad > firstBadLines.count, !firstBadLines.isEmpty {

@@ -52,6 +52,9 @@ public struct FeedReport: Sendable, Equatable {
     /// Times a followed file's path was replaced by a new file (log rotation) and the new one
     /// read from its beginning.
     public var replacementsFollowed = 0
+    /// The compressed input ended early (the file was cut off): everything before the cut was
+    /// read.
+    public var endedEarly = false
     /// The bad-line counts count records rather than lines (a JSON array: several records,
     /// and several bad ones, may share a line). Changes only the summary's wording.
     public var countsRecords = false
@@ -115,6 +118,7 @@ public struct FeedReport: Sendable, Equatable {
         noteFiltered(earliest: other.filteredEarliest, latest: other.filteredLatest)
         truncationsFollowed += other.truncationsFollowed
         replacementsFollowed += other.replacementsFollowed
+        endedEarly = endedEarly || other.endedEarly
         countsRecords = countsRecords || other.countsRecords
     }
 }

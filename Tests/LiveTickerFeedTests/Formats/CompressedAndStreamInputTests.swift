@@ -38,17 +38,47 @@ import Glibc
         #expect(try readAll(try TickFileReader.open(path: plain)).count == 2)
     }
 
-    @Test("cut-off gzip data is a clear error, not garbage lines")
+    @Test("gzip data cut off is read up to the cut: the ticks before it, the line it cut counted, the summary says so; corrupt data is an error")
     func truncatedGzip() throws {
-        let path = temporaryPath("gz-cut")
+        // The bundled onvista export, compressed, cut at two points.
+        let fd = open("Samples/dax-onvista-de.csv.gz", O_RDONLY)
+        try #require(fd >= 0, "tests run from the package root")
+        var whole = [UInt8](repeating: 0, count: 1 << 20)
+        let size = whole.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+        close(fd)
+        whole.removeSubrange(size...)
+        let path = temporaryPath("gz-cut") + ".csv.gz"
         defer { unlink(path) }
-        writeFile(path, Array(Self.first.prefix(40)))
-        let reader = try TickFileReader.open(path: path)
+        writeFile(path, whole)
+        let all = try readAll(try TickFileReader.open(path: path))
+        for cut in [size / 2, size - 9] {
+            writeFile(path, Array(whole[..<cut]))
+            let reader = try TickFileReader.open(path: path)
+            let ticks = try readAll(reader)
+            // Cut in the trailer (its checksum), every line decoded whole.
+            #expect(ticks.count > 100 && (ticks.count < all.count || cut > size - 10), "cut at \(cut)")
+            #expect(ticks == Array(all.prefix(ticks.count)), "every tick before the cut, as the whole file has it")
+            #expect(reader.report.endedEarly)
+            #expect(reader.report.badLines <= 1 && reader.report.count(of: .truncatedLastLine) == reader.report.badLines)
+            #expect(reader.report.summary.contains("the compressed data ends early (the file was cut off)"))
+        }
+        // Cut before the first line ended: an error that says so, not "empty".
+        writeFile(path, Array(Self.first.prefix(12)))
         #expect {
-            _ = try readAll(reader)
+            _ = try readAll(try TickFileReader.open(path: path))
         } throws: { error in
             guard let error = error as? FeedError, case let .corruptInput(_, reason) = error else { return false }
-            return reason.contains("gzip")
+            return reason.contains("ends early") && reason.contains("before its first line")
+        }
+        // Bytes changed in the middle: corrupt, an error (never garbage lines).
+        var damaged = whole
+        for i in (size / 3)..<(size / 3 + 64) { damaged[i] ^= 0x5A }
+        writeFile(path, damaged)
+        #expect {
+            _ = try readAll(try TickFileReader.open(path: path))
+        } throws: { error in
+            guard let error = error as? FeedError, case let .corruptInput(_, reason) = error else { return false }
+            return reason.contains("corrupt gzip data")
         }
     }
 
