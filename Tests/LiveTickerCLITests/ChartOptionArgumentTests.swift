@@ -157,6 +157,20 @@ struct DescribeTests {
             _ = LiveTickerCommandLine.run(["replay", dir + "/week.csv", "--describe", "--tz", "UTC", "--output", dir + "/out.ppm"])
         }
         #expect(text.contains("no data from 2024-03-01 16:59:00 to 2024-03-04 09:00:00"), "\(text)")
+        // A live feed sent newest first (a daily export piped in): no gaps made of steps back
+        // (it read "no data from 1970-01-01 00:00:00 to 1970-01-01 00:00:00").
+        let backwards = "time,price\n" + (0..<30).map { "\(1_709_283_600 - $0 * 86_400),\(100 + $0)" }.joined(separator: "\n") + "\n"
+        try TextFile.write(backwards, to: dir + "/newest-first.csv")
+        let live = capture {
+            let input = open(dir + "/newest-first.csv", O_RDONLY)
+            let saved = dup(0)
+            dup2(input, 0)
+            _ = LiveTickerCommandLine.run(["live", "-", "--describe", "--tz", "UTC", "--output", dir + "/live.ppm"])
+            dup2(saved, 0)
+            close(saved)
+            close(input)
+        }
+        #expect(live.contains("The chart shows one series") && !live.contains("no data from"), "\(live)")
         #expect(!text.contains("gaps in time"), "\(text)")
     }
 }

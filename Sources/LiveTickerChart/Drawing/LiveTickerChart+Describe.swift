@@ -62,7 +62,9 @@ extension LiveTickerChart {
             func time(_ i: Int) -> Int64 { s.usesCandidates ? s.candidates[i].time : s.ticks[s.rawTicks.lowerBound &+ i].time }
             var timeGaps = 0
             var longest: (from: Int64, to: Int64) = (0, 0)
-            if count > 2 {
+            // Times that run backwards (a live feed sent newest first) have no gaps to speak of:
+            // every step back read as one, "from 1970 to 1970".
+            if count > 2, time(count &- 1) > time(0) {
                 let span = Double(time(count &- 1)) - Double(time(0))
                 let threshold = max(span / 20, 10 * span / Double(count &- 1))
                 for i in 1..<count where Double(time(i)) - Double(time(i &- 1)) > threshold {
