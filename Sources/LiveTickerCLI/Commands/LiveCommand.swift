@@ -82,8 +82,9 @@ enum LiveCommand: Command {
         Input:
         \(FeedArguments.helpLines)
           --max-ahead D       drop ticks dated more than D after this machine's clock (default
-                              1d; off: keep them). A lone tick more than the --window span (else
-                              1d) before its series' newest is dropped too. Both are counted.
+                              1d; off: keep them). A lone tick more than the --window span (at
+                              least 1m; else 1d) before its series' newest is dropped too. Both
+                              are counted.
 
         MQTT:
         \(MQTTArguments.helpLines)
@@ -249,7 +250,7 @@ enum LiveCommand: Command {
             title: chart.title ?? title, titleIsFixed: chart.title != nil)
         session.skipsEmptyFrames = display.output.isFile
         session.timeGuard = LiveTimeGuard(
-            maximumLead: maximumLead, maximumStepBack: chart.options.window.requestedSpan ?? LiveTimeGuard.defaultStepBack)
+            maximumLead: maximumLead, maximumStepBack: LiveTimeGuard.stepBack(forWindowSpan: chart.options.window.requestedSpan))
         let (report, sink) = try session.runLiveSource(source, hold: hold, republisher: republisher)
         if describe { print(session.describe()) }
         for line in source.summaryLines { printError(line) }

@@ -48,8 +48,8 @@ final class DashboardSession {
         var badge: String?
         /// What a live source's time guard dropped, as logged so far.
         var timeLog: TimeGuardLog
-        /// The shortest window span of the panels reading this source: how far back a lone
-        /// tick may lie before the time guard holds it (``LiveTimeGuard/maximumStepBack``).
+        /// How far back a lone tick may lie before the time guard holds it, for the shortest
+        /// window of the panels reading this source (``LiveTimeGuard/stepBack(forWindowSpan:)``).
         var stepBack = LiveTimeGuard.defaultStepBack
 
         init(source: DashboardConfig.Source, series: [LiveSeries], wanted: [String], processStop: @escaping @Sendable () -> Bool) {
@@ -93,7 +93,7 @@ final class DashboardSession {
             for s in panel.series {
                 let feedIndex = feeds.firstIndex { $0.source.id == s.source }!
                 let feed = feeds[feedIndex]
-                if let span = panel.window.requestedSpan { feed.stepBack = min(feed.stepBack, span) }
+                if let span = panel.window.requestedSpan { feed.stepBack = min(feed.stepBack, LiveTimeGuard.stepBack(forWindowSpan: span)) }
                 let index = s.symbol.flatMap { feed.wanted.firstIndex(of: $0) } ?? 0
                 decimals.append((feedIndex, index))
                 series.append(

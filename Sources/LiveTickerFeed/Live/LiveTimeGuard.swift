@@ -46,6 +46,14 @@ public struct LiveTimeGuard: Sendable {
     /// The default ``maximumStepBack`` for a chart without a window span: one day.
     public static let defaultStepBack: Int64 = 86_400_000_000_000
 
+    /// The ``maximumStepBack`` for a chart that follows `span` ns (nil: everything held): a
+    /// tick further back than the window cannot be shown and would cut the visible run, but
+    /// never less than a minute, so ticks that arrive out of order (several senders, UDP) are
+    /// not judged lone on a short window. O(1).
+    public static func stepBack(forWindowSpan span: Int64?) -> Int64 {
+        span.map { Swift.max($0, 60_000_000_000) } ?? defaultStepBack
+    }
+
     /// How far after ``now`` a tick may be dated (ns); nil: any time.
     public let maximumLead: Int64?
     /// How far before its series' newest accepted tick a tick may be dated without waiting

@@ -112,6 +112,14 @@ struct LiveTimeGuardTests {
         }
     }
 
+    @Test("the step back follows the window span, never under a minute; without a window, a day")
+    func stepBackForWindows() {
+        #expect(LiveTimeGuard.stepBack(forWindowSpan: 600 * second) == 600 * second)
+        #expect(LiveTimeGuard.stepBack(forWindowSpan: 5 * second) == 60 * second)
+        #expect(LiveTimeGuard.stepBack(forWindowSpan: nil) == day)
+        #expect(LiveTimeGuard.stepBack(forWindowSpan: .max) == .max)
+    }
+
     @Test("times at Int64's ends neither trap nor pass wrongly", arguments: [Int64.min, Int64.min + 1, -1, 0, Int64.max - 1, Int64.max])
     func extremes(time: Int64) {
         var guarding = makeGuard(lead: .max, stepBack: .max)
