@@ -29,8 +29,10 @@ public struct ChartLayout: Sendable, Hashable {
     /// Lays out a `width × height` frame for text `textHeight` pixels tall whose widest
     /// value label is `valueLabelWidth` pixels. O(1).
     ///
-    /// Degenerate sizes (a frame smaller than the strips) give an empty plot rather than a
-    /// negative one, so drawing into it is a no-op instead of a crash.
+    /// A frame too small for a strip gives the plot its room: no value axis where its labels
+    /// would be wider than the plot (a 120×80 sparkline, a small wall cell: the labels left a
+    /// plot of a few pixels), no time axis where the plot would be under two text lines tall. Degenerate sizes give an empty plot rather than a negative
+    /// one, so drawing into it is a no-op instead of a crash.
     public init(width: Int, height: Int, textHeight: Int, valueLabelWidth: Int) {
         self.init(frame: PixelRect(x: 0, y: 0, width: width, height: height), textHeight: textHeight, valueLabelWidth: valueLabelWidth)
     }
@@ -47,11 +49,17 @@ public struct ChartLayout: Sendable, Hashable {
         let valueAxisWidth = valueLabelWidth + 2 * margin
         let plotMinX = left + margin
         let plotMinY = top + headerHeight
-        let plotMaxX = max(plotMinX, right - valueAxisWidth)
-        let plotMaxY = max(plotMinY, bottom - timeAxisHeight)
+        var plotMaxX = max(plotMinX, right - valueAxisWidth)
+        var plotMaxY = max(plotMinY, bottom - timeAxisHeight)
+        // Each strip is dropped on its own: the time axis by the height alone, so the plot's
+        // rows never depend on the value labels' width.
+        let keepsValueAxis = plotMaxX - plotMinX >= valueAxisWidth
+        let keepsTimeAxis = plotMaxY - plotMinY >= 2 * textHeight
+        if !keepsValueAxis { plotMaxX = max(plotMinX, right - margin) }
+        if !keepsTimeAxis { plotMaxY = max(plotMinY, bottom - margin) }
         header = PixelRect(minX: left, minY: top, maxX: right, maxY: min(bottom, top + headerHeight))
         plot = PixelRect(minX: plotMinX, minY: plotMinY, maxX: plotMaxX, maxY: plotMaxY)
-        valueAxis = PixelRect(minX: plotMaxX, minY: plotMinY, maxX: right, maxY: plotMaxY)
-        timeAxis = PixelRect(minX: left, minY: plotMaxY, maxX: right, maxY: bottom)
+        valueAxis = PixelRect(minX: keepsValueAxis ? plotMaxX : right, minY: plotMinY, maxX: right, maxY: plotMaxY)
+        timeAxis = PixelRect(minX: left, minY: keepsTimeAxis ? plotMaxY : bottom, maxX: right, maxY: bottom)
     }
 }
