@@ -42,6 +42,31 @@ struct ConnectionLogTests {
         #expect(badges.last == .some(nil))
     }
 
+    @Test("a server that sends a snapshot and closes, 40 times between calls: reconnects logged 1, 2, 3, 4, 8, 16, 32, never 'failed attempts'")
+    func flappingServer() {
+        var connection = FeedConnection(state: .connecting)
+        var log = ConnectionLog(prefix: "liveticker", initial: connection)
+        let text = capture(2) {
+            connection.state = .connected
+            _ = log.note(connection, sourceFailed: false)
+            for _ in 1...40 {
+                // Lost, reconnected, lost again: all between two frames.
+                connection.state = .disconnected("connection lost: closed by the server")
+                connection.state = .connecting
+                connection.reconnects += 1
+                connection.state = .connected
+                connection.state = .disconnected("connection lost: closed by the server")
+                connection.state = .connecting
+                _ = log.note(connection, sourceFailed: false)
+            }
+        }
+        let lines = text.split(separator: "\n").map(String.init)
+        let again = lines.filter { $0.contains("connected again") }.map { $0.split(separator: "(")[1].split(separator: " ")[0] }
+        #expect(again == ["1", "2", "3", "4", "8", "16", "32"], "\(lines)")
+        #expect(!text.contains("failed attempts"), "\(lines)")
+        #expect(lines.count <= 16, "\(lines.count) lines")
+    }
+
     @Test("a pipe or a listener (connected from the start) logs nothing; a client shows 'connecting' until its first connect")
     func quietSourcesAndFirstBadge() {
         var quiet = ConnectionLog(prefix: "liveticker", initial: FeedConnection())

@@ -87,7 +87,7 @@ struct SeriesSinkTimeGuardTests {
         times[500] = 4_102_444_800 * second  // 2100: ahead of the clock
         times[1_200] = 946_684_800 * second  // 2000: alone, far back
         times[1_201] = now                   // a repeat of the newest time: plain
-        times[2_999] = now - 400 * day       // the last tick, far back: released at the end
+        times[2_999] = now - 400 * day       // the last tick, far back: waits, dropped at the end
         let ticks = times.map { Tick(time: $0, value: Double($0 % 97)) }
         let symbols = [SymbolID](repeating: .first, count: ticks.count)
         func makeSink(_ series: [LiveSeries]) -> SeriesSink {
@@ -109,13 +109,13 @@ struct SeriesSinkTimeGuardTests {
             start = end
         }
         precondition(start == ticks.count, "the batch lengths must cover the fixture")
-        singleSink.releaseWaiting()
-        batchedSink.releaseWaiting()
+        singleSink.endFeed()
+        batchedSink.endFeed()
         for (sink, series) in [(singleSink, single), (batchedSink, batched)] {
-            #expect(series.version == UInt64(ticks.count - 2))
-            #expect(sink.chartedTicks == ticks.count - 2)
-            #expect(sink.timeGuard?.droppedAhead == 1 && sink.timeGuard?.droppedAlone == 1)
-            #expect(series.newestTick?.time == now - 400 * day)
+            #expect(series.version == UInt64(ticks.count - 3))
+            #expect(sink.chartedTicks == ticks.count - 3)
+            #expect(sink.timeGuard?.droppedAhead == 1 && sink.timeGuard?.droppedAlone == 2)
+            #expect(series.newestTick?.time == times[2_998])
             #expect(series.heldTimeRange().map { $0.upperBound } == now)
         }
         #expect(single.newestCandle == batched.newestCandle)

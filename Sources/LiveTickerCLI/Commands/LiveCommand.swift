@@ -82,9 +82,9 @@ enum LiveCommand: Command {
         Input:
         \(FeedArguments.helpLines)
           --max-ahead D       drop ticks dated more than D after this machine's clock (default
-                              1d; off: keep them). A lone tick more than the --window span (at
-                              least 1m; else 1d) before its series' newest is dropped too. Both
-                              are counted.
+                              1d; off: keep them). Also dropped: ticks before 1971 (a sender's
+                              clock not set), and a lone tick more than the --window span (at
+                              least 1m; else 1d) off its series' newest. All are counted.
 
         MQTT:
         \(MQTTArguments.helpLines)

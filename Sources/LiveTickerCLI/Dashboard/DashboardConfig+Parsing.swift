@@ -133,8 +133,10 @@ extension DashboardConfig {
         client.jsonSymbol = try t.string("json_symbol", expected: "a field name or key path")
         let connect = try t.bool("connect") ?? false
         let maximumLead = try t.parsed("max_ahead", expected: "a duration such as \"1d\" or \"12h\", or \"off\"", Self.maximumLead)
-        if maximumLead != nil, live == nil, !follow {
-            throw ConfigError("'max_ahead' in \(t.name) is for live sources (live = …, or a file with follow = true)", at: t.position("max_ahead"))
+        if maximumLead != nil, live == nil {
+            throw ConfigError(
+                "'max_ahead' in \(t.name) is for live sources (live = …); a file, followed or not, is read as written: give a growing file as live = \"PATH\" to have its times judged",
+                at: t.position("max_ahead"))
         }
         let isMQTT = live.map(MQTTArguments.isMQTT) ?? false
         let isWebSocket = live.map(WebSocketEndpoint.isWebSocket) ?? false

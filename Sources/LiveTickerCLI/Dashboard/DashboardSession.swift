@@ -307,8 +307,8 @@ final class DashboardSession {
                 let ended = live.isFinished
                 sink.setClock(ChartArguments.wallClock())
                 live.queue.drain(into: &sink)
-                // Ended and drained: a tick still waiting for its series' next one goes in.
-                if ended { sink.releaseWaiting() }
+                // Ended and drained: a tick still waiting for its series' next one is dropped.
+                if ended { sink.endFeed() }
                 if let guarding = sink.timeGuard { feed.timeLog.note(guarding) }
                 feed.liveSink = sink
                 noteConnection(of: index)
@@ -390,7 +390,11 @@ final class DashboardSession {
     func summaries() -> [String] {
         feeds.map { feed in
             if let error = feed.error { return "source '\(feed.source.id)': \(error)" }
-            if let report = feed.report ?? feed.live?.report { return "source '\(feed.source.id)': \(report.summary)" }
+            if let report = feed.report ?? feed.live?.report {
+                // What the time guard dropped, as `live` says it (the log said it as it happened).
+                let dropped = feed.liveSink?.timeGuard.flatMap(ReplayInput.droppedForTime).map { ", \($0)" } ?? ""
+                return "source '\(feed.source.id)': \(report.summary)\(dropped)"
+            }
             return "source '\(feed.source.id)': running"
         }
     }

@@ -328,8 +328,9 @@ final class ChartSession {
         // republisher then forwards what is still queued.
         source.stop()
         republisher?.stop()
-        // A tick still waiting for its series' next one goes in: nothing after it said otherwise.
-        sink.inner.releaseWaiting()
+        // A tick still waiting for its series' next one had none to move with: dropped, said.
+        sink.inner.endFeed()
+        if let guarding = sink.inner.timeGuard { timeLog.note(guarding) }
         if let error = source.error { throw CommandFailure(error.description) }
         if let error = republisher?.error { throw CommandFailure("--republish: \(error.description)") }
         if !StopSignal.isRequested || keepsLastFrameInFile, chartsSomething || !skipsEmptyFrames {

@@ -30,27 +30,52 @@ struct ConnectionLog {
     /// Logs what changed since the last call (nothing about losses once the source failed for
     /// good: its error is logged as the run's). Returns whether anything changed, so the
     /// caller shows ``badge`` again.
+    ///
+    /// A connect seen only by its count (connected and lost again between two calls: a server
+    /// that sends a snapshot and closes) ends the streak of failed attempts all the same. A
+    /// source that connects and drops over and over logs its reconnects 1, 2, 3, then 4, 8,
+    /// 16 …, and a loss right after a reconnect only when its reason is new or its reconnect
+    /// was logged.
     mutating func note(_ connection: FeedConnection, sourceFailed: Bool) -> Bool {
         guard connection != shown else { return false }
-        // A loss already over by this call is still logged, with its reason.
-        if connection.losses != shown.losses, let reason = connection.lastLoss, !sourceFailed {
-            lossesInARow += connection.losses - shown.losses
-            if reason != lastLoggedReason || lossesInARow >= nextLoggedLoss {
-                let inARow = lossesInARow > 1 ? " (\(lossesInARow) failed attempts in a row)" : ""
-                printError("\(prefix): disconnected: \(reason); retrying\(inARow)")
-                lastLoggedReason = reason
-                while nextLoggedLoss <= lossesInARow { nextLoggedLoss *= 2 }
+        let lossReason = connection.losses != shown.losses && !sourceFailed ? connection.lastLoss : nil
+        let reconnected = connection.reconnects != shown.reconnects || (!everConnected && connection.state == .connected)
+        if reconnected {
+            // A loss that came before the reconnect (the state is up again) ends the old streak.
+            if let reason = lossReason, connection.state == .connected {
+                logLoss(reason, adding: connection.losses - shown.losses)
             }
-        }
-        if connection.state == .connected, !everConnected || connection.reconnects != shown.reconnects {
-            printError(everConnected ? "\(prefix): connected again (\(connection.reconnects) reconnect(s) so far)" : "\(prefix): connected")
+            let count = connection.reconnects
+            let logged = !everConnected || count <= 3 || count & (count - 1) == 0
+            if logged {
+                printError(everConnected ? "\(prefix): connected again (\(count) reconnect(s) so far)" : "\(prefix): connected")
+            }
             everConnected = true
             lossesInARow = 0
             nextLoggedLoss = 1
-            lastLoggedReason = nil
+            // Lost again since: the first failure of a new streak, said when it is news.
+            if let reason = lossReason, connection.state != .connected, logged || reason != lastLoggedReason {
+                logLoss(reason, adding: 1)
+            } else if lossReason != nil, connection.state != .connected {
+                lossesInARow = 1
+                nextLoggedLoss = 2
+            }
+        } else if let reason = lossReason {
+            logLoss(reason, adding: connection.losses - shown.losses)
         }
         shown = connection
         return true
+    }
+
+    /// Counts `adding` failed attempts into the streak and logs the loss when its reason is new
+    /// or the streak reached the next power of two.
+    private mutating func logLoss(_ reason: String, adding: Int) {
+        lossesInARow += adding
+        guard reason != lastLoggedReason || lossesInARow >= nextLoggedLoss else { return }
+        let inARow = lossesInARow > 1 ? " (\(lossesInARow) failed attempts in a row)" : ""
+        printError("\(prefix): disconnected: \(reason); retrying\(inARow)")
+        lastLoggedReason = reason
+        while nextLoggedLoss <= lossesInARow { nextLoggedLoss *= 2 }
     }
 
     /// The header badge for the connection as last noted: none while connected, `connecting`

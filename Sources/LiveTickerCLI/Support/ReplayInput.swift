@@ -177,14 +177,15 @@ struct ReplayInput {
     /// dropped for their time: 2 more than 1d ahead of this machine's clock, 1 alone more than
     /// 1d before its neighbours`.
     static func droppedForTime(_ guarding: LiveTimeGuard) -> String? {
-        let total = guarding.droppedAhead + guarding.droppedAlone
+        let total = guarding.droppedAhead + guarding.droppedAlone + guarding.droppedUnset
         guard total > 0 else { return nil }
         var parts: [String] = []
+        if guarding.droppedUnset > 0 { parts.append("\(guarding.droppedUnset) before 1971 (a sender's clock not set)") }
         if guarding.droppedAhead > 0, let lead = guarding.maximumLead {
             parts.append("\(guarding.droppedAhead) more than \(CheckCommand.describeNanoseconds(lead)) ahead of this machine's clock")
         }
         if guarding.droppedAlone > 0 {
-            parts.append("\(guarding.droppedAlone) alone more than \(CheckCommand.describeNanoseconds(guarding.maximumStepBack)) before the ticks around \(guarding.droppedAlone == 1 ? "it" : "them")")
+            parts.append("\(guarding.droppedAlone) alone more than \(CheckCommand.describeNanoseconds(guarding.maximumStepBack)) off the ticks around \(guarding.droppedAlone == 1 ? "it" : "them")")
         }
         return "\(total) tick\(total == 1 ? "" : "s") dropped for \(total == 1 ? "its" : "their") time: " + parts.joined(separator: ", ")
     }

@@ -88,11 +88,10 @@ struct SeriesSink: TickSink {
         timeGuard?.now = now
     }
 
-    /// The feed ended: ticks the time guard kept waiting go in (nothing after them said
-    /// otherwise). O(series).
-    mutating func releaseWaiting() {
-        guard timeGuard != nil else { return }
-        for (index, item) in timeGuard!.release() { accept(item, into: index) }
+    /// The feed ended: ticks the time guard kept waiting are dropped as alone (see
+    /// ``LiveTimeGuard/release()``). O(series).
+    mutating func endFeed() {
+        timeGuard?.release()
     }
 
     /// Appends an admitted tick, or the bar it closes, to series `target`. O(1).

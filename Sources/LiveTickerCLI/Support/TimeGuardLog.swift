@@ -13,6 +13,7 @@ struct TimeGuardLog {
     let keepHint: String
     private var loggedAhead = 0
     private var loggedAlone = 0
+    private var loggedUnset = 0
 
     init(prefix: String, keepHint: String) {
         self.prefix = prefix
@@ -21,6 +22,12 @@ struct TimeGuardLog {
 
     /// Logs the guard's drops since the last call, if a count reached the next power of two.
     mutating func note(_ guarding: LiveTimeGuard) {
+        if guarding.droppedUnset > loggedUnset, let tick = guarding.lastDroppedUnset,
+            loggedUnset == 0 || guarding.droppedUnset >= 2 * loggedUnset
+        {
+            loggedUnset = guarding.droppedUnset
+            printError("\(prefix): dropped \(counted(loggedUnset, tick)): before 1971, a sender's clock not set")
+        }
         if guarding.droppedAhead > loggedAhead, let tick = guarding.lastDroppedAhead,
             loggedAhead == 0 || guarding.droppedAhead >= 2 * loggedAhead
         {
@@ -36,7 +43,7 @@ struct TimeGuardLog {
             loggedAlone = guarding.droppedAlone
             printError(
                 "\(prefix): dropped \(counted(loggedAlone, tick)) (value \(tick.value)): more than"
-                    + " \(CheckCommand.describeNanoseconds(guarding.maximumStepBack)) before the ticks of its series around it")
+                    + " \(CheckCommand.describeNanoseconds(guarding.maximumStepBack)) off the ticks of its series around it")
         }
     }
 

@@ -11,14 +11,18 @@ import LiveTickerCore
 /// time; live feeds are where a bad packet or a producer's bug arrives.
 ///
 /// The rules, for each tick of a series, in arrival order:
+/// - **An unset clock.** A tick dated before 1971 is dropped and counted: a sender whose clock
+///   is not set yet stamps 1970 (or 0).
 /// - **Ahead of the clock.** A tick dated more than ``maximumLead`` after ``now`` is dropped
 ///   and counted. Not while ``now`` reads before ``clockFloor``: a board without a real-time
 ///   clock boots in 1970, and its clock is then no measure of anything.
-/// - **A lone step back.** A tick dated more than ``maximumStepBack`` before its series' newest
-///   accepted tick waits for the series' next tick. If that one lies as far back too, the feed
-///   itself moved (a replay started again, a file read newest first): both are accepted, one
-///   tick late. If not, the waiting tick was alone and is dropped and counted. A feed that
-///   ends leaves its waiting ticks accepted (``release()``): nothing contradicted them.
+/// - **A lone jump.** A tick dated more than ``maximumStepBack`` before its series' newest
+///   accepted tick, or that far after it and ahead of ``now`` (by more than five minutes:
+///   never a live tick's time; not with ``maximumLead`` nil), waits for the series' next tick. If that one lies as far off
+///   too, the feed itself moved (a replay started again): both are accepted, one tick late. If
+///   not, the waiting tick was alone and is dropped and counted; so is a tick still waiting
+///   when the feed ends (``release()``), since accepting a lone last tick dated 2000 blanked
+///   the last picture.
 ///
 /// Value type; state is O(series). Every call is O(1) but ``plainRun(_:series:)``, O(run), and
 /// none allocates once ``reserve(series:)`` sized it.
@@ -39,6 +43,10 @@ public struct LiveTimeGuard: Sendable {
 
     /// The earliest clock reading taken as set (2025-01-01T00:00:00Z, in ns since the epoch).
     public static let clockFloor: Int64 = 1_735_689_600_000_000_000
+    /// The earliest tick time taken as set (1971-01-01T00:00:00Z, in ns since the epoch).
+    public static let unsetClockBefore: Int64 = 31_536_000_000_000_000
+    /// How far ahead of ``now`` a tick may be before a jump to it waits (5 min, in ns).
+    static let jumpAheadSlack: Int64 = 300_000_000_000
 
     /// The default ``maximumLead``: one day, so a feed stamped with a local time zone's wall
     /// time (up to 14 h ahead of UTC) read as UTC still passes.
@@ -67,7 +75,11 @@ public struct LiveTimeGuard: Sendable {
     public private(set) var droppedAhead = 0
     /// The latest of those, for the log.
     public private(set) var lastDroppedAhead: Tick?
-    /// Lone ticks dropped for lying more than ``maximumStepBack`` before the ticks around them.
+    /// Ticks dropped for being dated before 1971 (``unsetClockBefore``).
+    public private(set) var droppedUnset = 0
+    /// The latest of those, for the log.
+    public private(set) var lastDroppedUnset: Tick?
+    /// Lone ticks dropped for lying more than ``maximumStepBack`` from the ticks around them.
     public private(set) var droppedAlone = 0
     /// The latest of those, for the log.
     public private(set) var lastDroppedAlone: Tick?
@@ -112,6 +124,25 @@ public struct LiveTimeGuard: Sendable {
         return overflow ? .min : floor
     }
 
+    /// The latest time a tick of a series whose newest accepted tick is at `time` is taken
+    /// without waiting: any time up to five minutes past the clock, else up to
+    /// ``maximumStepBack`` after `time` (`Int64.max` with no newest tick, no clock, or no
+    /// ``maximumLead``: a feed whose times may lie ahead, as a forecast's do). O(1).
+    @inline(__always)
+    private func latestPlain(after time: Int64) -> Int64 {
+        guard time != .min, maximumLead != nil, now >= Self.clockFloor else { return .max }
+        let (slack, over1) = now.addingReportingOverflow(Self.jumpAheadSlack)
+        let (jump, over2) = time.addingReportingOverflow(maximumStepBack)
+        if over1 || over2 { return .max }
+        return Swift.max(slack, jump)
+    }
+
+    /// Whether a tick at `time` waits, after a newest accepted tick at `newest`. O(1).
+    @inline(__always)
+    private func jumps(_ time: Int64, after newest: Int64) -> Bool {
+        time < earliestPlain(after: newest) || time > latestPlain(after: newest)
+    }
+
     /// How many of `ticks`, all of series `index`, from the first, are accepted as they stand
     /// (none ahead of the clock, none far behind the one before it, no tick of the series
     /// waiting), so a caller can append them as one run and then call
@@ -122,7 +153,7 @@ public struct LiveTimeGuard: Sendable {
         var previous = newest[index]
         for i in 0..<ticks.count {
             let time = ticks[i].time
-            if time > latest || time < earliestPlain(after: previous) { return i }
+            if time > latest || time < Self.unsetClockBefore || jumps(time, after: previous) { return i }
             previous = time
         }
         return ticks.count
@@ -148,23 +179,28 @@ public struct LiveTimeGuard: Sendable {
     /// now. O(1).
     public mutating func admit(_ item: Item, series index: Int) -> Admission {
         let time = item.tick.time
+        if time < Self.unsetClockBefore {
+            droppedUnset &+= 1
+            lastDroppedUnset = item.tick
+            return .nothing
+        }
         if time > latestAllowed {
             droppedAhead &+= 1
             lastDroppedAhead = item.tick
             return .nothing
         }
-        let isFarBack = time < earliestPlain(after: newest[index])
+        let isFarOff = jumps(time, after: newest[index])
         var admission = Admission.item(item)
         if let held = waiting[index] {
             waiting[index] = nil
-            if isFarBack {
-                // Two in a row as far back: the feed moved, not one tick.
+            if isFarOff {
+                // Two in a row as far off: the feed moved, not one tick.
                 admission = .waitingThenItem(held, item)
             } else {
                 droppedAlone &+= 1
                 lastDroppedAlone = held.tick
             }
-        } else if isFarBack {
+        } else if isFarOff {
             waiting[index] = item
             return .nothing
         }
@@ -172,16 +208,14 @@ public struct LiveTimeGuard: Sendable {
         return admission
     }
 
-    /// The feed ended: each waiting tick is accepted (no tick after it said otherwise).
-    /// Returns them with their series indices. O(series); allocates only when one waited.
-    public mutating func release() -> [(series: Int, item: Item)] {
-        var released: [(series: Int, item: Item)] = []
+    /// The feed ended: each tick still waiting had no tick after it to move with, so it was
+    /// alone: dropped and counted. O(series).
+    public mutating func release() {
         for index in waiting.indices {
             guard let held = waiting[index] else { continue }
             waiting[index] = nil
-            newest[index] = held.tick.time
-            released.append((index, held))
+            droppedAlone &+= 1
+            lastDroppedAlone = held.tick
         }
-        return released
     }
 }

@@ -34,8 +34,8 @@ struct LiveTimeGuardTests {
     func aheadOfTheClock() {
         var guarding = makeGuard()
         let year2100: Int64 = 4_102_444_800 * second
-        let times = [now - 10 * second, now + day / 2, year2100, now + day + 1, now - 5 * second, now + day]
-        #expect(admitted(times, guard: &guarding) == [now - 10 * second, now + day / 2, now - 5 * second, now + day])
+        let times = [now - 10 * second, now + day / 2, year2100, now + day + 1, now - 5 * second]
+        #expect(admitted(times, guard: &guarding) == [now - 10 * second, now + day / 2, now - 5 * second])
         #expect(guarding.droppedAhead == 2)
         #expect(guarding.lastDroppedAhead?.time == now + day + 1)
         #expect(guarding.droppedAlone == 0)
@@ -68,24 +68,51 @@ struct LiveTimeGuardTests {
         #expect(admitted([yesterday + second], guard: &guarding) == [yesterday, yesterday + second])
         #expect(admitted([yesterday + 2 * second], guard: &guarding) == [yesterday + 2 * second])
         #expect(guarding.droppedAlone == 0)
-        // A file read newest first, a week a line: every tick goes in, in arrival order.
+        // A file read newest first, a week a line: every tick goes in, in arrival order, but
+        // the last, which waits for a tick that never comes.
         var newestFirst = makeGuard()
         let weeks = (0..<10).map { now - Int64($0) * 7 * day }
-        var out = admitted(weeks, guard: &newestFirst)
-        for (_, item) in newestFirst.release() { out.append(item.tick.time) }
-        #expect(out == weeks)
+        let out = admitted(weeks, guard: &newestFirst)
+        newestFirst.release()
+        #expect(out == Array(weeks.prefix(9)))
+        #expect(newestFirst.droppedAlone == 1 && newestFirst.lastDroppedAlone?.time == weeks[9])
     }
 
-    @Test("a tick still waiting when the feed ends is released; nothing waits afterwards")
+    @Test("a tick still waiting when the feed ends is dropped as alone (a last tick dated 2000 blanked the picture)")
     func releaseAtTheEnd() {
         var guarding = makeGuard(series: 3)
         _ = admitted([now], guard: &guarding, series: 2)
-        _ = admitted([now - 3 * day], guard: &guarding, series: 2)
-        let released = guarding.release()
-        #expect(released.count == 1 && released[0].series == 2 && released[0].item.tick.time == now - 3 * day)
-        #expect(guarding.release().isEmpty)
-        // Released, it is the series' newest: a tick right after it is plain.
-        #expect(admitted([now - 3 * day + second], guard: &guarding, series: 2) == [now - 3 * day + second])
+        _ = admitted([946_684_800 * second], guard: &guarding, series: 2)
+        guarding.release()
+        #expect(guarding.droppedAlone == 1 && guarding.lastDroppedAlone?.time == 946_684_800 * second)
+        guarding.release()
+        #expect(guarding.droppedAlone == 1)
+        // The series' newest is still the last tick accepted: a tick right after it is plain.
+        #expect(admitted([now + second], guard: &guarding, series: 2) == [now + second])
+    }
+
+    @Test("a tick dated before 1971 (a sender's clock not set) is dropped, however many come")
+    func unsetClock() {
+        var guarding = makeGuard()
+        #expect(admitted([now, 0, -5 * second, 1_000 * second, now + second], guard: &guarding) == [now, now + second])
+        #expect(guarding.droppedUnset == 3 && guarding.lastDroppedUnset?.time == 1_000 * second)
+        #expect(guarding.droppedAlone == 0 && guarding.droppedAhead == 0)
+    }
+
+    @Test("a lone jump ahead of the clock (within the lead) is dropped; a feed stamped hours ahead keeps every tick")
+    func loneJumpAhead() {
+        var guarding = makeGuard(stepBack: 600 * second)
+        let times = [now - 60 * second, now - 50 * second, now + 12 * 3_600 * second, now - 40 * second, now - 30 * second]
+        #expect(admitted(times, guard: &guarding) == [now - 60 * second, now - 50 * second, now - 40 * second, now - 30 * second])
+        #expect(guarding.droppedAlone == 1 && guarding.lastDroppedAlone?.time == now + 12 * 3_600 * second)
+        // A feed in a zone 8 h ahead read as UTC: ahead of the clock, but never a jump.
+        var local = makeGuard(stepBack: 600 * second)
+        let eight = 8 * 3_600 * second
+        let steady = (0..<20).map { now + eight + Int64($0) * 10 * second }
+        #expect(admitted(steady, guard: &local) == steady)
+        // A jump forward that the clock allows (a feed back after a pause) never waits.
+        var paused = makeGuard(stepBack: 600 * second)
+        #expect(admitted([now - 3 * 3_600 * second, now - 60 * second], guard: &paused) == [now - 3 * 3_600 * second, now - 60 * second])
     }
 
     @Test("series are judged apart: one series' time does not make another's tick lone")
@@ -124,10 +151,12 @@ struct LiveTimeGuardTests {
     func extremes(time: Int64) {
         var guarding = makeGuard(lead: .max, stepBack: .max)
         guarding.now = .max
-        #expect(admitted([time, time], guard: &guarding) == [time, time])
+        let unset = time < LiveTimeGuard.unsetClockBefore
+        #expect(admitted([time, time], guard: &guarding) == (unset ? [] : [time, time]))
+        #expect(guarding.droppedUnset == (unset ? 2 : 0))
         var tight = makeGuard()
-        let out = admitted([Int64.min, time, Int64.max], guard: &tight)
-        #expect(!out.contains(Int64.max))  // far ahead of the clock
-        #expect(out.first == Int64.min)
+        let out = admitted([Int64.min, now, time, Int64.max], guard: &tight)
+        #expect(!out.contains(Int64.max) && !out.contains(Int64.min))  // far ahead of the clock; unset
+        #expect(out.first == now)
     }
 }
