@@ -28,7 +28,8 @@ public struct MQTTSettings: Sendable, Equatable {
     /// Subscribing: the longest message payload taken, in bytes (nil: the protocol's 256 MB).
     /// Sent as the MQTT 5 Maximum Packet Size (this plus room for the topic and properties):
     /// the broker then drops a longer message for this client rather than send it, so a
-    /// publisher's 250 MB message cannot fill a kiosk's memory (Paho reads a packet whole).
+    /// publisher's 250 MB message cannot fill a kiosk's memory (Paho reads a packet whole); a
+    /// payload over the limit that fits that room is skipped and counted on arrival.
     public var maximumMessageBytes: Int? = 1 << 20
     /// Publishing: keep the last message on each topic at the broker (retained).
     public var retain = false

@@ -52,8 +52,12 @@ public final class MQTTTickSource: ClientTickFeed, @unchecked Sendable {
         public var duplicateMessages = 0
         /// Messages the broker delivered from its retained store.
         public var retainedMessages = 0
+        /// Messages longer than ``MQTTSettings/maximumMessageBytes`` that still arrived (the
+        /// broker is told the limit plus room for a topic), skipped.
+        public var oversizedMessages = 0
 
         mutating func add(_ other: Counts) {
+            oversizedMessages += other.oversizedMessages
             messages += other.messages
             missedMessages += other.missedMessages
             missedTicks += other.missedTicks
@@ -104,6 +108,9 @@ public final class MQTTTickSource: ClientTickFeed, @unchecked Sendable {
             if counts.duplicateMessages > 0 { line += ", \(counts.duplicateMessages) duplicate(s) skipped" }
         } else {
             line += ", nothing missed that the publisher stamped"
+        }
+        if counts.oversizedMessages > 0, let limit = settings.maximumMessageBytes {
+            line += ", \(counts.oversizedMessages) message(s) over --max-message \(limit) bytes skipped"
         }
         return [line]
     }
@@ -157,6 +164,12 @@ public final class MQTTTickSource: ClientTickFeed, @unchecked Sendable {
             let status = client.receive(timeoutMilliseconds: 100) { message in
                 counts.messages += 1
                 if message.retained { counts.retainedMessages += 1 }
+                // The broker holds back only packets over the limit and the topic's room: the
+                // payload itself is held to the limit here.
+                if let limit = settings.maximumMessageBytes, message.payload.count > limit {
+                    counts.oversizedMessages += 1
+                    return
+                }
                 if let sequence = message.sequence, let topic = decoder.topicIndex(message.topic) {
                     switch account(sequence, topic: topic, retained: message.retained) {
                     case .duplicate:
