@@ -97,6 +97,8 @@ public final class LiveTickerChart {
     let readsLine: [Bool]
     /// Per pane: the series of its first area mark, painted with the backdrop.
     let areaSeries: [Int?]
+    /// Per pane, the mark whose area is painted (its ``ChartMark/areaOutline(xs:ys:)``).
+    let areaMarks: [(any ChartMark)?]
     /// Per series: the pane whose geometry its line is mapped with (the first reading it).
     let linePane: [Int]
     var frame = FrameState()
@@ -263,6 +265,9 @@ public final class LiveTickerChart {
         self.lastValueTagCount = tags
         // The plot takes about 85 % of the width (the value strip the rest).
         self.ladderMaxCandles = max(20, min(150, logical.width * 85 / 100 / 6))
+        self.areaMarks = panes.map { pane in
+            pane.marks.first { $0.areaSeries.map(series.indices.contains) ?? false }
+        }
         self.areaSeries = panes.map { pane in
             pane.marks.lazy.compactMap(\.areaSeries).first.flatMap { series.indices.contains($0) ? $0 : nil }
         }
@@ -291,7 +296,9 @@ public final class LiveTickerChart {
         for pane in panes {
             for mark in pane.marks {
                 for input in mark.inputs where input.need == .line && series.indices.contains(input.series) {
-                    let straight = (mark as? LineMark).map { $0.interpolation == .linear } ?? (mark is AreaMark)
+                    let straight =
+                        (mark as? LineMark).map { $0.interpolation == .linear } ?? (mark as? AreaMark).map { $0.interpolation == .linear }
+                        ?? false
                     if !straight { local[input.series] = false }
                 }
             }

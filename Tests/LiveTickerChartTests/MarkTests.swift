@@ -129,6 +129,33 @@ struct MarkTests {
         }
     }
 
+    @Test("an area follows its line's steps and curve, not straight segments between the points (a step line's fill cut across its steps)")
+    func areaFollowsInterpolation() throws {
+        func draw(_ interpolation: LineMark.Interpolation) throws -> (Framebuffer, ChartGeometry) {
+            var options = ChartOptions()
+            options.showsHeader = false
+            let chart = LiveTickerChart(
+                series: [ChartSeries(id: "s", source: try makeSeries([100, 105, 101, 108, 103]))],
+                marks: [AreaMark(series: 0, interpolation: interpolation), LineMark(series: 0, interpolation: interpolation)],
+                width: 320, height: 200, options: options)
+            let frame = Framebuffer(width: 320, height: 200)
+            chart.draw(into: frame)
+            return (frame, try #require(chart.lastGeometry))
+        }
+        let (linear, geometry) = try draw(.linear)
+        let (step, _) = try draw(.stepAfter)
+        // Halfway from the first point (100) to the second (105), above the step's 100 and under
+        // the straight segment's 102.5: filled under the straight line only.
+        let x = Int(geometry.pixelX(geometry.x(forTime: 1_709_280_000_500_000_000)))
+        let y = Int(geometry.pixelY(101.5))
+        #expect(linear[x, y] != step[x, y])
+        #expect(step[x, y] == step[x, Int(geometry.pixelY(104.9))], "above the step: the plot's background")
+        // Halfway from 105 to 101: the step holds 105, the segment is at 103; 102 is under both.
+        let later = Int(geometry.pixelX(geometry.x(forTime: 1_709_280_001_500_000_000)))
+        let under = Int(geometry.pixelY(102))
+        #expect(step[later, under] == linear[later, under] && step[later, under] != step[x, y], "under both: the fill")
+    }
+
     @Test("volume bars take their candle's direction colour and grow from the pane's bottom")
     func volumeColours() throws {
         // Candles of 10 s: rising, falling, rising; sizes 1, 3, 2 per tick.

@@ -128,7 +128,7 @@ enum CheckCommand: Command {
     static func describe(_ mark: DashboardConfig.Mark) -> String {
         switch mark {
         case .line(let s, let interpolation): "line(\(s), \(interpolation.rawValue))"
-        case .area(let s): "area(\(s))"
+        case .area(let s, let interpolation): interpolation == .linear ? "area(\(s))" : "area(\(s), \(interpolation.rawValue))"
         case .candles(let s): "candles(\(s))"
         case .volume(let s): "volume(\(s))"
         case .average(let s, .simple(let n)): "sma\(n)(\(s))"

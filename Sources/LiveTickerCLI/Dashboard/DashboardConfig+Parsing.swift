@@ -276,7 +276,7 @@ extension DashboardConfig {
             options.kind = kind ?? .line
             options.areaFill = area ?? true
             var marks: [Mark] = bands.map { .band(lower: $0.0, upper: $0.1, color: nil) }
-            if options.kind != .candles, options.areaFill { marks.append(.area(series: 0)) }
+            if options.kind != .candles, options.areaFill { marks.append(.area(series: 0, interpolation: interpolation ?? .linear)) }
             if options.kind != .candles {
                 for i in series.indices { marks.append(.line(series: i, interpolation: interpolation ?? .linear)) }
             }
@@ -349,6 +349,14 @@ extension DashboardConfig {
         }
         if let thresholds = try t.numbers("thresholds"), !thresholds.isEmpty { marks.append(.threshold(values: thresholds, color: nil)) }
         try t.finish()
+        // An area follows the line of its series in the pane (a step line's fill in steps).
+        for (i, mark) in marks.enumerated() {
+            guard case let .area(series, _) = mark else { continue }
+            for case let .line(lineSeries, interpolation) in marks where lineSeries == series {
+                marks[i] = .area(series: series, interpolation: interpolation)
+                break
+            }
+        }
         return PaneConfig(weight: weight, scale: scale, marks: marks)
     }
 

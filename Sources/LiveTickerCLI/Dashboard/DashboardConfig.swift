@@ -72,7 +72,8 @@ struct DashboardConfig {
 
     enum Mark {
         case line(series: Int, interpolation: LineMark.Interpolation)
-        case area(series: Int)
+        /// A fill under `series`, following its line's `interpolation` in the same pane.
+        case area(series: Int, interpolation: LineMark.Interpolation = .linear)
         case candles(series: Int)
         case volume(series: Int)
         case average(series: Int, kind: MovingAverageMark.Kind)

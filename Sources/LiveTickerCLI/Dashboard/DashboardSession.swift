@@ -179,7 +179,7 @@ final class DashboardSession {
     static func mark(_ mark: DashboardConfig.Mark) -> any ChartMark {
         switch mark {
         case .line(let series, let interpolation): LineMark(series: series, interpolation: interpolation)
-        case .area(let series): AreaMark(series: series)
+        case .area(let series, let interpolation): AreaMark(series: series, interpolation: interpolation)
         case .candles(let series): CandlesMark(series: series)
         case .volume(let series): VolumeMark(series: series)
         case .average(let series, let kind): MovingAverageMark(series: series, kind: kind)

@@ -87,9 +87,16 @@ extension LiveTickerChart {
         guard let area = areaSeries[pane], scratch[area].keptCount > 0 else {
             return rasterizer.beginPlotRows(backdrop, clip: plot, into: fb)
         }
+        let first = scratch[area]
+        let kept = (UnsafeBufferPointer(rebasing: first.pixelXs[0..<first.keptCount]), UnsafeBufferPointer(rebasing: first.pixelYs[0..<first.keptCount]))
+        if let outline = areaMarks[pane]?.areaOutline(xs: kept.0, ys: kept.1) {
+            // A step or a curve: the whole outline (its vertices are not the kept points).
+            return rasterizer.beginPlotRows(
+                backdrop, areaUnder: outline.xs, ys: outline.ys, baseline: Double(plot.maxY), color: seriesColor(area),
+                alpha: theme.areaAlpha, clip: plot, into: fb)
+        }
         // A column's fill depends on the segments over it alone: only the points near the
         // columns this pass stores.
-        let first = scratch[area]
         let near = first.keptPoints(near: scissor, reach: 0)
         return rasterizer.beginPlotRows(
             backdrop, areaUnder: UnsafeBufferPointer(rebasing: first.pixelXs[near]),

@@ -20,6 +20,12 @@ public protocol ChartMark {
     /// The series whose area fill this mark is, painted with the plot background in the
     /// same pass (a cost the background pays anyway); nil for every other mark (the default).
     var areaSeries: Int? { get }
+    /// The outline an area fill follows over its series' kept points `xs`/`ys` (pixels), when
+    /// the line is not drawn straight between them (a step or a curve); nil (the default): the
+    /// points joined straight. Must not allocate once ``prepare(plotWidth:)`` has run, but for
+    /// a frame with more points than any before.
+    func areaOutline(xs: UnsafeBufferPointer<Double>, ys: UnsafeBufferPointer<Double>)
+        -> (xs: UnsafeBufferPointer<Double>, ys: UnsafeBufferPointer<Double>)?
     /// Which Bench stage the mark's drawing time counts in (default ``ChartStage/overlays``).
     var stage: ChartStage { get }
     /// Reserves scratch memory for a plot `plotWidth` pixels wide (default: nothing).
@@ -50,6 +56,11 @@ public protocol ChartMark {
 
 extension ChartMark {
     public var areaSeries: Int? { nil }
+    public func areaOutline(xs: UnsafeBufferPointer<Double>, ys: UnsafeBufferPointer<Double>)
+        -> (xs: UnsafeBufferPointer<Double>, ys: UnsafeBufferPointer<Double>)?
+    {
+        nil
+    }
     public var stage: ChartStage { .overlays }
     public mutating func prepare(plotWidth: Int) {}
     public var redrawsChangesOnly: Bool { false }
