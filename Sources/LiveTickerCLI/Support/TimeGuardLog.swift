@@ -34,7 +34,7 @@ struct TimeGuardLog {
             loggedAhead = guarding.droppedAhead
             let limit = guarding.maximumLead.map(CheckCommand.describeNanoseconds) ?? "?"
             printError(
-                "\(prefix): dropped \(counted(loggedAhead, tick)): more than \(limit) ahead of this machine's clock"
+                "\(prefix): dropped \(counted(loggedAhead, tick)) (value \(tick.value)): more than \(limit) ahead of this machine's clock"
                     + " (\(Self.when(guarding.now))); is the clock set? \(keepHint) keeps such ticks")
         }
         if guarding.droppedAlone > loggedAlone, let tick = guarding.lastDroppedAlone,

@@ -243,7 +243,12 @@ extension LiveTickerChart {
         for s in scratch { count &+= s.visibleTicks.count }
         var text = Self.headerNumber(Double(count), decimals: 0)
         // A bar file's ticks are its bars' closes: 60 daily bars are not "60 ticks".
-        text.append(sources.allSatisfy(\.holdsBars) ? " bars" as StaticString : " ticks" as StaticString)
+        let bars = sources.allSatisfy(\.holdsBars)
+        if count == 1 {
+            text.append(bars ? " bar" as StaticString : " tick" as StaticString)
+        } else {
+            text.append(bars ? " bars" as StaticString : " ticks" as StaticString)
+        }
         let width = textWidth(text)
         // Only where it fits: never over a series' numbers.
         if right &- width >= x {
