@@ -67,8 +67,11 @@ public struct LineMark: ChartMark {
             // dash pattern's phase runs from the first point: all of them.
             let (near, nearYs) = dash == nil ? line.linePixels(near: framebuffer.scissor, reach: width) : (xs, ys)
             context.rasterizer.strokePolyline(xs: near, ys: nearYs, width: width, color: color, dash: dash, clip: context.clip, into: framebuffer)
-            // Lone points are judged on the whole line: `near`'s ends lost their neighbours.
-            drawLoneDots(xs: xs, ys: ys, width: width, color: color, context, into: framebuffer)
+            // Lone points are judged on the whole line (`near`'s ends lost their neighbours), but
+            // only those within a dot of the columns this pass stores are looked at.
+            drawLoneDots(
+                xs: xs, ys: ys, among: line.linePixelIndices(near: framebuffer.scissor, reach: Self.loneDotWidth(forLineWidth: width)),
+                width: width, color: color, context, into: framebuffer)
             return
         case .stepAfter:
             Self.stepAfter(xs: xs, ys: ys, into: scratch)
@@ -77,21 +80,21 @@ public struct LineMark: ChartMark {
         }
         context.rasterizer.strokePolyline(
             xs: scratch.pointsX, ys: scratch.pointsY, width: width, color: color, dash: dash, clip: context.clip, into: framebuffer)
-        drawLoneDots(xs: xs, ys: ys, width: width, color: color, context, into: framebuffer)
+        drawLoneDots(xs: xs, ys: ys, among: 0..<xs.count, width: width, color: color, context, into: framebuffer)
     }
 
-    /// Draws each lone point of `xs`/`ys` (finite, with no finite neighbour) as a dot
-    /// ``loneDotWidth(forLineWidth:)`` wide over the stroke's own pen-wide one, in one stroke
-    /// of dots separated by gaps. O(points); strokes only when there is one; allocates only
-    /// when a frame has more points than any before.
+    /// Draws each lone point of `xs`/`ys` among the indices `among` (finite, with no finite
+    /// neighbour) as a dot ``loneDotWidth(forLineWidth:)`` wide over the stroke's own
+    /// pen-wide one, in one stroke of dots separated by gaps. O(`among`); strokes only when
+    /// there is one; allocates only when a frame has more points than any before.
     private func drawLoneDots(
-        xs: UnsafeBufferPointer<Double>, ys: UnsafeBufferPointer<Double>, width: Double, color: RGBColor,
+        xs: UnsafeBufferPointer<Double>, ys: UnsafeBufferPointer<Double>, among: Range<Int>, width: Double, color: RGBColor,
         _ context: MarkContext, into framebuffer: Framebuffer
     ) {
         let n = xs.count
         @inline(__always) func finite(_ k: Int) -> Bool { k >= 0 && k < n && xs[k].isFinite && ys[k].isFinite }
-        dots.reserve(2 &* n)
-        for i in 0..<n where finite(i) && !finite(i &- 1) && !finite(i &+ 1) {
+        dots.reserve(2 &* among.count)
+        for i in among where finite(i) && !finite(i &- 1) && !finite(i &+ 1) {
             dots.append(xs[i], ys[i])
             dots.append(.nan, .nan)
         }

@@ -58,6 +58,12 @@ public struct SeriesFrame {
         )
     }
 
+    /// The indices into ``linePixels`` of the points ``linePixels(near:reach:)`` gives, for a
+    /// mark that must see their neighbours too. O(log points).
+    public func linePixelIndices(near scissor: PixelRect, reach: Double) -> Range<Int> {
+        scratch.keptPoints(near: scissor, reach: reach)
+    }
+
     /// The part of ``linePixels`` a pass storing only inside `scissor` (the framebuffer's)
     /// needs for a solid stroke whose pen stores up to `reach` px beside its points (its width
     /// is safe) or a fill (`reach` 0): every segment near the scissor's columns whole, the rest
