@@ -41,6 +41,19 @@ func readFile(_ path: String) -> [UInt8] {
     return bytes
 }
 
+/// Runs `body` with standard input read from the file at `path` (as `< path` would), then
+/// gives standard input back.
+func withStandardInput(from path: String, _ body: () -> Void) {
+    let input = open(path, O_RDONLY)
+    precondition(input >= 0, "cannot open \(path)")
+    let saved = dup(0)
+    dup2(input, 0)
+    close(input)
+    body()
+    dup2(saved, 0)
+    close(saved)
+}
+
 /// Runs `body` with standard output (or standard error, `descriptor` 2) sent to a file and
 /// returns what was written.
 func capture(_ descriptor: Int32 = 1, _ body: () -> Void) -> String {

@@ -162,13 +162,9 @@ struct DescribeTests {
         let backwards = "time,price\n" + (0..<30).map { "\(1_709_283_600 - $0 * 86_400),\(100 + $0)" }.joined(separator: "\n") + "\n"
         try TextFile.write(backwards, to: dir + "/newest-first.csv")
         let live = capture {
-            let input = open(dir + "/newest-first.csv", O_RDONLY)
-            let saved = dup(0)
-            dup2(input, 0)
-            _ = LiveTickerCommandLine.run(["live", "-", "--describe", "--tz", "UTC", "--output", dir + "/live.ppm"])
-            dup2(saved, 0)
-            close(saved)
-            close(input)
+            withStandardInput(from: dir + "/newest-first.csv") {
+                _ = LiveTickerCommandLine.run(["live", "-", "--describe", "--tz", "UTC", "--output", dir + "/live.ppm"])
+            }
         }
         #expect(live.contains("The chart shows one series") && !live.contains("no data from"), "\(live)")
         #expect(!text.contains("gaps in time"), "\(text)")

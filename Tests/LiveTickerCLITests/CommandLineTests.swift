@@ -127,6 +127,19 @@ struct CommandLineTests {
         #expect(stderr.contains("bind failed") && stderr.contains("add --connect"), "\(stderr)")
     }
 
+    @Test("live - given a gzip file says it is compressed and to use zcat (it listed the gzip bytes as missing columns)")
+    func liveStdinGzip() {
+        let dir = temporaryDirectory()
+        var status: Int32 = -1
+        let stderr = capture(2) {
+            withStandardInput(from: "Samples/dax-onvista-de.csv.gz") {
+                status = LiveTickerCommandLine.run(["live", "-", "--output", dir + "/out.ppm"])
+            }
+        }
+        #expect(status == 1)
+        #expect(stderr.contains("gzip-compressed") && stderr.contains("zcat") && !stderr.contains("missing required column"), "\(stderr)")
+    }
+
     @Test("control bytes from a file are escaped in messages, and the symbol list in the summary is bounded")
     func hostileFileText() throws {
         let dir = temporaryDirectory()

@@ -66,7 +66,11 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .writeFailed(path, code): "cannot write \(path): \(Self.errnoText(code))"
         case let .emptyInput(path): "\(path) is empty: no header line"
         case let .missingColumns(missing, header):
-            "missing required column\(missing.count == 1 ? "" : "s"): \(missing.joined(separator: "; ")); header has: \(MessageText.list(header, limit: 24))"
+            // gzip's magic (1f 8b) where a header was read: a compressed file reached a reader
+            // of text (`live -`, a followed file), which should say so, not list the bytes.
+            header.first?.unicodeScalars.first == "\u{1F}"
+                ? "the input is gzip-compressed, and a live source reads text: pipe it through zcat (replay reads .gz files itself)"
+                : "missing required column\(missing.count == 1 ? "" : "s"): \(missing.joined(separator: "; ")); header has: \(MessageText.list(header, limit: 24))"
         case let .unknownColumn(option, selector, header):
             header.isEmpty
                 ? "\(option) \(selector): the input has no header, so columns are chosen by 0-based index"
