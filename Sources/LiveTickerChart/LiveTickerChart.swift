@@ -265,12 +265,11 @@ public final class LiveTickerChart {
         self.lastValueTagCount = tags
         // The plot takes about 85 % of the width (the value strip the rest).
         self.ladderMaxCandles = max(20, min(150, logical.width * 85 / 100 / 6))
+        // A pane's first area mark, when it fills under one of the chart's series.
         self.areaMarks = panes.map { pane in
-            pane.marks.first { $0.areaSeries.map(series.indices.contains) ?? false }
+            pane.marks.first { $0.areaSeries != nil }.flatMap { series.indices.contains($0.areaSeries!) ? $0 : nil }
         }
-        self.areaSeries = panes.map { pane in
-            pane.marks.lazy.compactMap(\.areaSeries).first.flatMap { series.indices.contains($0) ? $0 : nil }
-        }
+        self.areaSeries = areaMarks.map { $0?.areaSeries }
         self.paneFrames = [PaneFrame](repeating: PaneFrame(), count: panes.count)
         self.steadyDomains = [SteadyValueDomain](repeating: SteadyValueDomain(), count: panes.count)
         self.scratch = series.map {

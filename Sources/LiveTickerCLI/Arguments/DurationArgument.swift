@@ -1,6 +1,12 @@
 /// Parses the durations the command line accepts: a number and a unit, e.g. `500ms`, `30s`,
 /// `1m`, `10m`, `1h`, `1d`, `2w` (also `us`/`µs` and `ns`); a bare number is seconds.
 enum DurationArgument {
+    /// A limit written as a positive duration or `off`: `.some(nil)` for off, the nanoseconds
+    /// for a duration, nil for neither (`--max-ahead`, `max_ahead`).
+    static func limitOrOff(_ text: String) -> Int64?? {
+        text == "off" ? .some(nil) : nanoseconds(text).flatMap { $0 > 0 ? .some($0) : nil }
+    }
+
     /// Nanoseconds in `text`, or nil when it is not a positive duration that fits in Int64.
     static func nanoseconds(_ text: String) -> Int64? {
         let units: [(suffix: String, nanoseconds: Double)] = [

@@ -269,15 +269,8 @@ enum LiveCommand: Command {
     /// `--max-ahead D|off`: how far ahead of this machine's clock a live tick may be dated
     /// (default 1 day, so a feed in a local time zone's wall time still passes); nil for off.
     static func maximumLeadOption(from arguments: inout ParsedArguments) throws(UsageError) -> Int64? {
-        enum Lead { case off, limit(Int64) }
-        let lead = try arguments.value("max-ahead", expected: "a duration above 0 such as 1d or 12h, or off") { text -> Lead? in
-            text == "off" ? .off : DurationArgument.nanoseconds(text).flatMap { $0 > 0 ? .limit($0) : nil }
-        }
-        switch lead {
-        case nil: return LiveTimeGuard.defaultMaximumLead
-        case .off?: return nil
-        case .limit(let nanoseconds)?: return nanoseconds
-        }
+        try arguments.value("max-ahead", expected: "a duration above 0 such as 1d or 12h, or off", DurationArgument.limitOrOff)
+            ?? LiveTimeGuard.defaultMaximumLead
     }
 
     /// The connect-out sources: `ws://`/`wss://` (a ``WebSocketTickSource``) and

@@ -132,7 +132,7 @@ extension DashboardConfig {
         client.jsonTime = try t.string("json_time", expected: "a field name or key path")
         client.jsonSymbol = try t.string("json_symbol", expected: "a field name or key path")
         let connect = try t.bool("connect") ?? false
-        let maximumLead = try t.parsed("max_ahead", expected: "a duration such as \"1d\" or \"12h\", or \"off\"", Self.maximumLead)
+        let maximumLead = try t.parsed("max_ahead", expected: "a duration such as \"1d\" or \"12h\", or \"off\"", DurationArgument.limitOrOff)
         if maximumLead != nil, live == nil {
             throw ConfigError(
                 "'max_ahead' in \(t.name) is for live sources (live = …); a file, followed or not, is read as written: give a growing file as live = \"PATH\" to have its times judged",
@@ -202,10 +202,6 @@ extension DashboardConfig {
             maximumLead: maximumLead ?? LiveTimeGuard.defaultMaximumLead)
     }
 
-    /// `max_ahead`: "off" (`.some(nil)`), or a positive duration in ns; nil: not that.
-    static func maximumLead(_ text: String) -> Int64?? {
-        text == "off" ? .some(nil) : DurationArgument.nanoseconds(text).flatMap { $0 > 0 ? .some($0) : nil }
-    }
 
     func panel(_ table: ConfigTable) throws(ConfigError) -> Panel {
         var t = table

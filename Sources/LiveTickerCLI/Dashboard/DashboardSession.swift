@@ -58,8 +58,9 @@ final class DashboardSession {
             self.wanted = wanted
             decimals = SeriesDecimals(count: series.count)
             stop = StopFlag(alsoWhen: processStop)
-            timeLog = TimeGuardLog(prefix: "liveticker: source '\(source.id)'", keepHint: "max_ahead = \"off\" in [source.\(source.id)]")
-            connectionLog = ConnectionLog(prefix: "liveticker: source '\(source.id)'", initial: FeedConnection())
+            let prefix = "liveticker: source '\(source.id)'"
+            timeLog = TimeGuardLog(prefix: prefix, keepHint: "max_ahead = \"off\" in [source.\(source.id)]")
+            connectionLog = ConnectionLog(prefix: prefix, initial: FeedConnection())
         }
     }
 
@@ -328,12 +329,10 @@ final class DashboardSession {
     private func noteConnection(of index: Int) {
         let feed = feeds[index]
         guard let live = feed.live else { return }
-        // Made only on a change: this runs every turn of the render loop.
-        func name() -> String { "liveticker: source '\(feed.source.id)'" }
         if let error = live.error {
             guard feed.error == nil else { return }
             feed.error = error.description
-            printError("\(name()): \(error.description)")
+            printError("\(feed.connectionLog.prefix): \(error.description)")
             feed.badge = "failed"
             applyBadge(of: index)
             return

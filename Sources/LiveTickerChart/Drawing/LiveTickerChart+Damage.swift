@@ -64,6 +64,8 @@ extension LiveTickerChart {
         // How far from a changed point its pixels can reach: the widest pen's half, its
         // anti-aliased fringe, and the legend marker at a line's end.
         let reach = penReach * 0.5 + 2
+        // A lone point's dot reaches further than the pen (``LineMark/loneDotWidth(forLineWidth:)``).
+        let dotReach = LineMark.loneDotWidth(forLineWidth: penReach) * 0.5 + 2
 
         // The boxes (pixels) where a line or candle changed: around a solid straight line's
         // changed segments; full height from the first change to the right edge for the others
@@ -76,8 +78,7 @@ extension LiveTickerChart {
         for index in scratch.indices where readsLine[index] {
             let s = scratch[index]
             if localLine[index],
-                changedSegments(
-                    of: s, reach: reach, dotReach: LineMark.loneDotWidth(forLineWidth: penReach) * 0.5 + 2, area: areaSeries.contains(index))
+                changedSegments(of: s, reach: reach, dotReach: dotReach, area: areaSeries.contains(index))
             {
                 continue
             }
