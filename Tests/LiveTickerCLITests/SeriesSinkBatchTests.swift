@@ -86,7 +86,8 @@ struct SeriesSinkTimeGuardTests {
         var times = (0..<3_000).map { now - 3_000 * second + Int64($0) * second }
         times[500] = 4_102_444_800 * second  // 2100: ahead of the clock
         times[1_200] = 946_684_800 * second  // 2000: alone, far back
-        times[1_201] = now                   // a repeat of the newest time: plain
+        times[1_201] = now                   // a jump ahead the clock allows: plain; the ticks after it
+                                             // lie 30 min back, so the feed moved back there
         times[2_999] = now - 400 * day       // the last tick, far back: waits, dropped at the end
         let ticks = times.map { Tick(time: $0, value: Double($0 % 97)) }
         let symbols = [SymbolID](repeating: .first, count: ticks.count)
@@ -116,7 +117,9 @@ struct SeriesSinkTimeGuardTests {
             #expect(sink.chartedTicks == ticks.count - 3)
             #expect(sink.timeGuard?.droppedAhead == 1 && sink.timeGuard?.droppedAlone == 2)
             #expect(series.newestTick?.time == times[2_998])
-            #expect(series.heldTimeRange().map { $0.upperBound } == now)
+            // The series starts again where the feed moved back: the chart follows its times.
+            #expect(sink.timeGuard?.movedBack == 1)
+            #expect(series.heldTimeRange() == times[1_202]...times[2_998])
         }
         #expect(single.newestCandle == batched.newestCandle)
     }

@@ -310,7 +310,7 @@ final class DashboardSession {
                 live.queue.drain(into: &sink)
                 // Ended and drained: a tick still waiting for its series' next one is dropped.
                 if ended { sink.endFeed() }
-                if let guarding = sink.timeGuard { feed.timeLog.note(guarding) }
+                if let guarding = sink.timeGuard { feed.timeLog.note(guarding, name: { sink.seriesName($0) }) }
                 feed.liveSink = sink
                 noteConnection(of: index)
                 if !ended { all = false }

@@ -298,7 +298,7 @@ final class ChartSession {
                 }
                 if sink.inner.timeGuard != nil { sink.inner.setClock(ChartArguments.wallClock()) }
                 source.queue.drain(into: &sink)
-                if let guarding = sink.inner.timeGuard { timeLog.note(guarding) }
+                if let guarding = sink.inner.timeGuard { timeLog.note(guarding, name: { sink.inner.seriesName($0) }) }
                 adoptLearntDecimals(learnt)
                 let dropped = source.queue.dropped
                 if dropped > reportedDrops {
@@ -330,7 +330,7 @@ final class ChartSession {
         republisher?.stop()
         // A tick still waiting for its series' next one had none to move with: dropped, said.
         sink.inner.endFeed()
-        if let guarding = sink.inner.timeGuard { timeLog.note(guarding) }
+        if let guarding = sink.inner.timeGuard { timeLog.note(guarding, name: { sink.inner.seriesName($0) }) }
         if let error = source.error { throw CommandFailure(error.description) }
         if let error = republisher?.error { throw CommandFailure("--republish: \(error.description)") }
         if !StopSignal.isRequested || keepsLastFrameInFile, chartsSomething || !skipsEmptyFrames {

@@ -83,6 +83,14 @@ struct SeriesSink: TickSink {
         self.timeGuard?.reserve(series: series.count)
     }
 
+    /// The symbol charted in series `index`, when the feed names it (for log lines). O(1).
+    func seriesName(_ index: Int) -> String? {
+        guard chartedSymbols.indices.contains(index), let name = chartedSymbols[index].flatMap(nameOf), !name.isEmpty else {
+            return nil
+        }
+        return name
+    }
+
     /// Sets the clock the time guard judges by (ns since the epoch), before a drain. O(1).
     mutating func setClock(_ now: Int64) {
         timeGuard?.now = now
@@ -113,6 +121,12 @@ struct SeriesSink: TickSink {
         case .nothing: break
         case .item(let admitted): accept(admitted, into: target)
         case .waitingThenItem(let waited, let admitted):
+            accept(waited, into: target)
+            accept(admitted, into: target)
+        case .feedMovedBack(let waited, let admitted):
+            // The chart follows the newest time its series holds: without a new start it
+            // would stay on the times the feed left, blank, until the feed passed them again.
+            series[target].restartHeldHistory()
             accept(waited, into: target)
             accept(admitted, into: target)
         }

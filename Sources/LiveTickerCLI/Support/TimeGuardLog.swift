@@ -3,8 +3,9 @@ import LiveTickerFeed
 import LiveTickerScales
 
 /// Logs what a live feed's ``LiveTimeGuard`` dropped: the first tick of each kind with its
-/// time and why, then again each time the count has doubled, so a kiosk whose clock is wrong
-/// for months writes a few dozen lines, not one a frame. Used by `live` and by a wall's live
+/// time, series and why, then again each time the count has doubled, so a kiosk whose clock
+/// is wrong for months writes a few dozen lines, not one a frame; and each time a series' feed
+/// moved back in time (its chart starts again there). Used by `live` and by a wall's live
 /// sources. O(1) per call; allocates only when it logs.
 struct TimeGuardLog {
     /// Put before each line: `liveticker` or `liveticker: source 'x'`.
@@ -14,19 +15,32 @@ struct TimeGuardLog {
     private var loggedAhead = 0
     private var loggedAlone = 0
     private var loggedUnset = 0
+    private var loggedMoves = 0
 
     init(prefix: String, keepHint: String) {
         self.prefix = prefix
         self.keepHint = keepHint
     }
 
-    /// Logs the guard's drops since the last call, if a count reached the next power of two.
-    mutating func note(_ guarding: LiveTimeGuard) {
+    /// Logs the guard's drops since the last call, if a count reached the next power of two,
+    /// and its newest move back; `name` gives a series' symbol, when the feed names it.
+    mutating func note(_ guarding: LiveTimeGuard, name: (Int) -> String? = { _ in nil }) {
+        if guarding.movedBack > loggedMoves, let move = guarding.lastMoveBack,
+            loggedMoves == 0 || guarding.movedBack >= 2 * loggedMoves
+        {
+            // Doubling as the drops do: a file sent newest first moves back every other tick.
+            loggedMoves = guarding.movedBack
+            let series = name(move.series).map { "\($0)'s feed" } ?? "the feed"
+            let times = loggedMoves == 1 ? "" : " (\(loggedMoves) times so far)"
+            printError(
+                "\(prefix): \(series) moved back in time\(times), from \(Self.when(move.from)) to \(Self.when(move.to))"
+                    + " (more than \(CheckCommand.describeNanoseconds(guarding.maximumStepBack))): its chart starts again there")
+        }
         if guarding.droppedUnset > loggedUnset, let tick = guarding.lastDroppedUnset,
             loggedUnset == 0 || guarding.droppedUnset >= 2 * loggedUnset
         {
             loggedUnset = guarding.droppedUnset
-            printError("\(prefix): dropped \(counted(loggedUnset, tick)): before 1971, a sender's clock not set")
+            printError("\(prefix): dropped \(counted(loggedUnset, tick, name(guarding.lastDroppedUnsetSeries))): before 1971, a sender's clock not set")
         }
         if guarding.droppedAhead > loggedAhead, let tick = guarding.lastDroppedAhead,
             loggedAhead == 0 || guarding.droppedAhead >= 2 * loggedAhead
@@ -34,7 +48,7 @@ struct TimeGuardLog {
             loggedAhead = guarding.droppedAhead
             let limit = guarding.maximumLead.map(CheckCommand.describeNanoseconds) ?? "?"
             printError(
-                "\(prefix): dropped \(counted(loggedAhead, tick)) (value \(tick.value)): more than \(limit) ahead of this machine's clock"
+                "\(prefix): dropped \(counted(loggedAhead, tick, name(guarding.lastDroppedAheadSeries))) (value \(tick.value)): more than \(limit) ahead of this machine's clock"
                     + " (\(Self.when(guarding.now))); is the clock set? \(keepHint) keeps such ticks")
         }
         if guarding.droppedAlone > loggedAlone, let tick = guarding.lastDroppedAlone,
@@ -42,14 +56,17 @@ struct TimeGuardLog {
         {
             loggedAlone = guarding.droppedAlone
             printError(
-                "\(prefix): dropped \(counted(loggedAlone, tick)) (value \(tick.value)): more than"
+                "\(prefix): dropped \(counted(loggedAlone, tick, name(guarding.lastDroppedAloneSeries))) (value \(tick.value)): more than"
                     + " \(CheckCommand.describeNanoseconds(guarding.maximumStepBack)) off the ticks of its series around it")
         }
     }
 
-    /// `a tick dated …` or `5 ticks so far, the latest dated …`.
-    private func counted(_ count: Int, _ latest: Tick) -> String {
-        count == 1 ? "a tick dated \(Self.when(latest.time))" : "\(count) ticks so far, the latest dated \(Self.when(latest.time))"
+    /// `a tick of ACME dated …` or `5 ticks so far, the latest of ACME dated …` (no `of` when
+    /// the series has no name).
+    private func counted(_ count: Int, _ latest: Tick, _ name: String?) -> String {
+        let of = name.map { " of \($0)" } ?? ""
+        return count == 1
+            ? "a tick\(of) dated \(Self.when(latest.time))" : "\(count) ticks so far, the latest\(of) dated \(Self.when(latest.time))"
     }
 
     /// An instant as the log writes it: `2100-01-01 00:00:00 UTC`.

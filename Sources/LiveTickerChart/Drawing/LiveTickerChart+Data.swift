@@ -214,12 +214,16 @@ extension LiveTickerChart {
                     mergeCandles(of: s, into: CandleInterval.ladderWidth(forSpan: ladderSpan, base: base, maxCandles: ladderMaxCandles))
                 }
                 // A time candle is visible while its window [start, start + w) overlaps the
-                // visible window; a tick-count candle while its first tick's time does.
+                // visible window; a tick-count candle while its first tick's time does. As
+                // with ticks, the visible candles are the newest such run: a feed that moved
+                // back in time left candles later than the window before the run.
                 let candleWidth = max(1, s.candleWidth)
                 var upperCandle = s.visibleCandles.upperBound
                 while upperCandle > 0, s.candles[upperCandle &- 1].startTime > end { upperCandle &-= 1 }
                 var lowerCandle = upperCandle
-                while lowerCandle > 0, s.candles[lowerCandle &- 1].startTime &+ candleWidth > start {
+                while lowerCandle > 0, s.candles[lowerCandle &- 1].startTime &+ candleWidth > start,
+                    s.candles[lowerCandle &- 1].startTime <= end
+                {
                     lowerCandle &-= 1
                 }
                 s.visibleCandles = lowerCandle..<upperCandle

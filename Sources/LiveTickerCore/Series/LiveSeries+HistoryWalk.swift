@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Walking a range of history positions through the block summaries: the coarsest closed
 /// block that fits wherever one fits, raw ticks elsewhere. Consumer side; every walk is
 /// O(levels · 3 + blocks visited + 2 · 63 raw ticks), whatever the length of the range.
@@ -109,11 +111,15 @@ extension LiveSeries {
 
     /// Positions held at this instant whose summaries are all published: ticks appended
     /// before the `version` the consumer reads (the producer appends closed summaries before
-    /// it publishes `version`). O(1).
+    /// it publishes `version`), from the floor ``restartHeldHistory()`` set once a tick after
+    /// it is published. O(1).
     @inlinable
     var publishedHeldPositions: Range<UInt64> {
         let head = version
         let capacity = UInt64(history.capacity)
-        return (head > capacity ? head &- capacity : 0)..<head
+        var lower = head > capacity ? head &- capacity : 0
+        let floor = shared[Self.heldFloorIndex].load(ordering: .relaxed)
+        if floor < head, floor > lower { lower = floor }
+        return lower..<head
     }
 }

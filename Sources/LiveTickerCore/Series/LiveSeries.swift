@@ -35,7 +35,8 @@ public final class LiveSeries: @unchecked Sendable {
 
     /// Last finite value appended (NaN before the first). Published by `refreshObservedState()`.
     public internal(set) var lastValue: Double = .nan
-    /// `lastValue` minus the first finite value ever appended (NaN before the first).
+    /// `lastValue` minus the first finite value appended (since ``restartHeldHistory()``, if
+    /// called; NaN before the first).
     public internal(set) var change: Double = .nan
     /// Lowest finite value among the ticks held in the history (NaN if none).
     public internal(set) var minimum: Double = .nan
@@ -64,7 +65,9 @@ public final class LiveSeries: @unchecked Sendable {
     /// `[versionIndex]` appends so far (release), `[lastIndex]` / `[firstIndex]` bit patterns of
     /// the last / first finite value, `[nonFiniteIndex]` count of non-finite values,
     /// `[barsIndex]` 1 once a finished bar was appended (see ``holdsBars``), `[measurementsIndex]`
-    /// 1 once the producer said the values are measurements (see ``holdsMeasurements``).
+    /// 1 once the producer said the values are measurements (see ``holdsMeasurements``),
+    /// `[heldFloorIndex]` the first position still held for display after
+    /// ``restartHeldHistory()`` (0: none).
     @usableFromInline let shared: UnsafeMutablePointer<Atomic<UInt64>>
     @usableFromInline static var versionIndex: Int { 0 }
     @usableFromInline static var lastIndex: Int { 1 }
@@ -72,6 +75,7 @@ public final class LiveSeries: @unchecked Sendable {
     @usableFromInline static var nonFiniteIndex: Int { 3 }
     @usableFromInline static var barsIndex: Int { 4 }
     @usableFromInline static var measurementsIndex: Int { 5 }
+    @usableFromInline static var heldFloorIndex: Int { 6 }
 
     /// Consumer-only: the version last published.
     @ObservationIgnored var publishedVersion: UInt64 = 0
@@ -172,6 +176,22 @@ public final class LiveSeries: @unchecked Sendable {
     /// a line-protocol field, say); see ``holdsMeasurements``. Producer thread only. O(1).
     public func markMeasurements() {
         shared[Self.measurementsIndex].store(1, ordering: .relaxed)
+    }
+
+    /// Starts the held history anew at the next tick: the ticks appended so far stay in the
+    /// rings but are no longer held (not in ``heldTimeRange()``, ``positions(inTimeWindow:_:)``,
+    /// the held minimum and maximum, or the oldest held value), and ``change`` counts from the
+    /// next finite value. For a live feed that moved back in time (a replay started again from
+    /// yesterday): a chart follows the newest time it holds, and would otherwise stay on the
+    /// old times, blank, until the feed passed them again. Candles are kept (the aggregator
+    /// opens a new one for the earlier time). Producer thread only. O(1).
+    public func restartHeldHistory() {
+        // Stored before the next append's release of `version`: a reader that sees that
+        // version sees this floor too. A reader that sees the floor before any tick after it
+        // is published ignores it (see `publishedHeldPositions`) rather than hold nothing.
+        let head = shared[Self.versionIndex].load(ordering: .relaxed)
+        shared[Self.heldFloorIndex].store(head, ordering: .relaxed)
+        shared[Self.firstIndex].store(Double.nan.bitPattern, ordering: .relaxed)
     }
 
     /// Number of ticks the history keeps. O(1).

@@ -19,7 +19,9 @@ import LiveTickerCore
 /// - **A lone jump.** A tick dated more than ``maximumStepBack`` before its series' newest
 ///   accepted tick, or that far after it and ahead of ``now`` (by more than five minutes:
 ///   never a live tick's time; not with ``maximumLead`` nil), waits for the series' next tick. If that one lies as far off
-///   too, the feed itself moved (a replay started again): both are accepted, one tick late. If
+///   too, the feed itself moved (a replay started again): both are accepted, one tick late,
+///   and a move back is counted (``movedBack``) and said (``Admission/feedMovedBack(_:_:)``),
+///   so the caller can start its series' held history anew. If
 ///   not, the waiting tick was alone and is dropped and counted; so is a tick still waiting
 ///   when the feed ends (``release()``), since accepting a lone last tick dated 2000 blanked
 ///   the last picture.
@@ -75,14 +77,26 @@ public struct LiveTimeGuard: Sendable {
     public private(set) var droppedAhead = 0
     /// The latest of those, for the log.
     public private(set) var lastDroppedAhead: Tick?
+    /// The series of ``lastDroppedAhead``.
+    public private(set) var lastDroppedAheadSeries = 0
     /// Ticks dropped for being dated before 1971 (``unsetClockBefore``).
     public private(set) var droppedUnset = 0
     /// The latest of those, for the log.
     public private(set) var lastDroppedUnset: Tick?
+    /// The series of ``lastDroppedUnset``.
+    public private(set) var lastDroppedUnsetSeries = 0
     /// Lone ticks dropped for lying more than ``maximumStepBack`` from the ticks around them.
     public private(set) var droppedAlone = 0
     /// The latest of those, for the log.
     public private(set) var lastDroppedAlone: Tick?
+    /// The series of ``lastDroppedAlone``.
+    public private(set) var lastDroppedAloneSeries = 0
+    /// Times a series' feed moved back by more than ``maximumStepBack`` (two ticks in a row
+    /// that far before its newest).
+    public private(set) var movedBack = 0
+    /// The latest such move, for the log: its series, the newest time before it and the
+    /// first time after it.
+    public private(set) var lastMoveBack: (series: Int, from: Int64, to: Int64)?
 
     /// The time of each series' newest accepted tick (`Int64.min`: none yet).
     private var newest: [Int64] = []
@@ -171,8 +185,11 @@ public struct LiveTimeGuard: Sendable {
         case nothing
         /// The item.
         case item(Item)
-        /// The item that waited (the feed moved back with it), then this one.
+        /// The item that waited (the feed moved ahead with it), then this one.
         case waitingThenItem(Item, Item)
+        /// The item that waited (the feed moved back in time with it), then this one: what the
+        /// series held before lies later than both.
+        case feedMovedBack(Item, Item)
     }
 
     /// Judges `item` of series `index` by the rules above and says what goes into the series
@@ -182,11 +199,13 @@ public struct LiveTimeGuard: Sendable {
         if time < Self.unsetClockBefore {
             droppedUnset &+= 1
             lastDroppedUnset = item.tick
+            lastDroppedUnsetSeries = index
             return .nothing
         }
         if time > latestAllowed {
             droppedAhead &+= 1
             lastDroppedAhead = item.tick
+            lastDroppedAheadSeries = index
             return .nothing
         }
         let isFarOff = jumps(time, after: newest[index])
@@ -195,10 +214,18 @@ public struct LiveTimeGuard: Sendable {
             waiting[index] = nil
             if isFarOff {
                 // Two in a row as far off: the feed moved, not one tick.
-                admission = .waitingThenItem(held, item)
+                let previous = newest[index]
+                if held.tick.time < previous {
+                    movedBack &+= 1
+                    lastMoveBack = (index, previous, held.tick.time)
+                    admission = .feedMovedBack(held, item)
+                } else {
+                    admission = .waitingThenItem(held, item)
+                }
             } else {
                 droppedAlone &+= 1
                 lastDroppedAlone = held.tick
+                lastDroppedAloneSeries = index
             }
         } else if isFarOff {
             waiting[index] = item
@@ -216,6 +243,7 @@ public struct LiveTimeGuard: Sendable {
             waiting[index] = nil
             droppedAlone &+= 1
             lastDroppedAlone = held.tick
+            lastDroppedAloneSeries = index
         }
     }
 }

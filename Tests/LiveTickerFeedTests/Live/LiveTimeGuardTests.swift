@@ -15,7 +15,8 @@ private func admitted(_ times: [Int64], guard guarding: inout LiveTimeGuard, ser
         switch guarding.admit(LiveTimeGuard.Item(tick: Tick(time: time, value: Double(time % 1000))), series: series) {
         case .nothing: break
         case .item(let item): out.append(item.tick.time)
-        case .waitingThenItem(let waited, let item): out += [waited.tick.time, item.tick.time]
+        case .waitingThenItem(let waited, let item), .feedMovedBack(let waited, let item):
+            out += [waited.tick.time, item.tick.time]
         }
     }
     return out
@@ -68,6 +69,18 @@ struct LiveTimeGuardTests {
         #expect(admitted([yesterday + second], guard: &guarding) == [yesterday, yesterday + second])
         #expect(admitted([yesterday + 2 * second], guard: &guarding) == [yesterday + 2 * second])
         #expect(guarding.droppedAlone == 0)
+        // Said as a move back, so the sink starts the series' held history again there.
+        #expect(guarding.movedBack == 1)
+        #expect(guarding.lastMoveBack.map { [Int64($0.series), $0.from, $0.to] } == [0, now, yesterday])
+        var moving = makeGuard()
+        _ = moving.admit(LiveTimeGuard.Item(tick: Tick(time: now, value: 1)), series: 0)
+        _ = moving.admit(LiveTimeGuard.Item(tick: Tick(time: yesterday, value: 1)), series: 0)
+        guard case .feedMovedBack(let first, let second) = moving.admit(LiveTimeGuard.Item(tick: Tick(time: yesterday + 1, value: 1)), series: 0)
+        else {
+            Issue.record("two ticks a day back are not said as a move back")
+            return
+        }
+        #expect(first.tick.time == yesterday && second.tick.time == yesterday + 1)
         // A file read newest first, a week a line: every tick goes in, in arrival order, but
         // the last, which waits for a tick that never comes.
         var newestFirst = makeGuard()
@@ -76,6 +89,7 @@ struct LiveTimeGuardTests {
         newestFirst.release()
         #expect(out == Array(weeks.prefix(9)))
         #expect(newestFirst.droppedAlone == 1 && newestFirst.lastDroppedAlone?.time == weeks[9])
+        #expect(newestFirst.movedBack == 4)
     }
 
     @Test("a tick still waiting when the feed ends is dropped as alone (a last tick dated 2000 blanked the picture)")
@@ -110,6 +124,13 @@ struct LiveTimeGuardTests {
         let eight = 8 * 3_600 * second
         let steady = (0..<20).map { now + eight + Int64($0) * 10 * second }
         #expect(admitted(steady, guard: &local) == steady)
+        // A feed that moves ahead of the clock (a sender switched to a zone 12 h ahead) moves
+        // after two ticks, and is no move back.
+        var ahead = makeGuard(stepBack: 600 * second)
+        let twelve = 12 * 3_600 * second
+        let moved = [now - 60 * second, now + twelve, now + twelve + second]
+        #expect(admitted(moved, guard: &ahead) == moved)
+        #expect(ahead.movedBack == 0 && ahead.droppedAlone == 0)
         // A jump forward that the clock allows (a feed back after a pause) never waits.
         var paused = makeGuard(stepBack: 600 * second)
         #expect(admitted([now - 3 * 3_600 * second, now - 60 * second], guard: &paused) == [now - 3 * 3_600 * second, now - 60 * second])
