@@ -343,9 +343,10 @@ struct CSVSample {
     }
 
     /// Decimals the values of `column` are written with, as a price display should show them:
-    /// per value, the fewest decimals that give it back within float32 precision (|v − round(v,
-    /// d)| ≤ |v|·2⁻²³), so the float32 noise of an export is not taken for digits (Yahoo writes
-    /// the price 185.64 as `185.639999`: 2 decimals); then the most any sampled value needs.
+    /// per value, the decimals ``ValueDecimals`` gives it (up to the decimals written): seven
+    /// significant digits as written (`99999.99`: 2), so the float32 noise of an export is not
+    /// taken for digits (Yahoo writes the price 185.64 as `185.639999`: 2 decimals); then the
+    /// most any sampled value needs.
     /// Nil when the column has no number, or one written with an exponent. At most 10. O(rows).
     func decimals(of column: Int, decimalComma: Bool) -> Int? {
         Self.decimals(of: values(column), decimalComma: decimalComma)

@@ -1,4 +1,6 @@
+import Foundation
 import LiveTickerCore
+import LiveTickerTestSupport
 import Testing
 
 @testable import LiveTickerFeed
@@ -21,6 +23,46 @@ import Testing
         // Adj Close is not on cents: charted, it shows more.
         let adjusted = "Date,Open,High,Low,Unadjusted,Close,Volume\n2024-01-02,187.149994,188.440002,183.889999,185.639999,185.403412,82488700\n"
         #expect(try decimals(adjusted) == 4)  // 185.403412 is 185.4034 to float32 precision
+    }
+
+    @Test("a value of seven digits keeps them: 99999.99 is a 2-decimal price (it showed 100000.0)")
+    func sevenDigits() throws {
+        #expect(try decimals("time,price\n1,99990.5\n2,99999.99\n") == 2)
+        #expect(ValueDecimals.needed(99999.99) == 2)
+        #expect(ValueDecimals.needed(9999.999) == 3)
+        #expect(ValueDecimals.needed(0.1 + 0.2) == 1)
+        #expect(ValueDecimals.needed(-99999.95) == 2)
+        // An export's six printed decimals of a float32: 16.5 printed as 16.500001.
+        #expect(ValueDecimals.needed(16.500001) == 1)
+        #expect(!ValueDecimals.fits(99999.99, decimals: 1) && ValueDecimals.fits(99999.99, decimals: 2))
+    }
+
+    /// Every decimal of at most seven significant digits below 10⁶ gives back the decimals it
+    /// is written with (trailing zeros aside); every 2-decimal price below 10⁴ printed as an
+    /// export prints a float32 (six decimals) gives back 2 or fewer, as the price itself.
+    @Test("seven significant digits are kept, float32 noise is not: 20 000 random values each")
+    func randomDecimals() {
+        var rng = SplitMix64(seed: 51)
+        for _ in 0..<20_000 {
+            let decimals = Int(rng.next() % 7)
+            let digits = 1 + Int(rng.next() % 7)
+            guard digits > decimals else { continue }  // below 10⁶: at most six before the point
+            var significand: UInt64 = 1
+            for _ in 0..<digits { significand *= 10 }
+            let whole = (rng.next() % (significand - significand / 10)) + significand / 10
+            let text = String(whole).dropLast(decimals) + (decimals > 0 ? "." + String(whole).suffix(decimals) : "")
+            let trimmed = decimals == 0 ? 0 : text.split(separator: ".")[1].reversed().drop(while: { $0 == "0" }).count
+            let value = Double(text)!
+            #expect(ValueDecimals.needed(value) == trimmed, "\(text)")
+            #expect(ValueDecimals.needed(-value) == trimmed, "-\(text)")
+        }
+        for _ in 0..<20_000 {
+            let cents = 1 + rng.next() % 999_999
+            let price = Double(cents) / 100
+            let printed = Double(String(format: "%.6f", Double(Float(price))))!
+            let expected = cents % 100 == 0 ? 0 : cents % 10 == 0 ? 1 : 2
+            #expect(ValueDecimals.needed(printed) == expected, "\(price) printed as \(printed)")
+        }
     }
 
     @Test("the most any value needs; trailing zeros and integers")
