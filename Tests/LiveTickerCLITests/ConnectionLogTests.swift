@@ -67,6 +67,39 @@ struct ConnectionLogTests {
         #expect(lines.count <= 16, "\(lines.count) lines")
     }
 
+    @Test("a source that cannot connect at start says 'could not connect' and shows 'cannot connect', never 'disconnected'")
+    func neverConnected() {
+        var connection = FeedConnection(state: .connecting)
+        var log = ConnectionLog(prefix: "liveticker", initial: connection)
+        var badges: [String?] = []
+        let text = capture(2) {
+            for _ in 1...4 {
+                connection.state = .disconnected("cannot connect to 127.0.0.1:1883: Connection refused")
+                _ = log.note(connection, sourceFailed: false)
+                badges.append(log.badge)
+                connection.state = .connecting
+                _ = log.note(connection, sourceFailed: false)
+                badges.append(log.badge)
+            }
+            connection.state = .connected
+            _ = log.note(connection, sourceFailed: false)
+            connection.state = .disconnected("connection lost: closed by the server")
+            _ = log.note(connection, sourceFailed: false)
+            badges.append(log.badge)
+        }
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(
+            lines == [
+                "liveticker: could not connect: cannot connect to 127.0.0.1:1883: Connection refused; retrying",
+                "liveticker: could not connect: cannot connect to 127.0.0.1:1883: Connection refused; retrying (2 failed attempts in a row)",
+                "liveticker: could not connect: cannot connect to 127.0.0.1:1883: Connection refused; retrying (4 failed attempts in a row)",
+                "liveticker: connected",
+                "liveticker: disconnected: connection lost: closed by the server; retrying",
+            ], "\(lines)")
+        #expect(badges.dropLast().allSatisfy { $0 == "cannot connect" }, "\(badges)")
+        #expect(badges.last == "disconnected")
+    }
+
     @Test("a pipe or a listener (connected from the start) logs nothing; a client shows 'connecting' until its first connect")
     func quietSourcesAndFirstBadge() {
         var quiet = ConnectionLog(prefix: "liveticker", initial: FeedConnection())

@@ -1,8 +1,9 @@
 import LiveTickerFeed
 
 /// What a live source's connection has done, logged as it changes and shown as a badge, alike
-/// for `live` and for each live source of a wall: the first connect, each loss with its
-/// reason, each reconnect.
+/// for `live` and for each live source of a wall: the first connect (failed attempts before
+/// it are `could not connect`, never `disconnected`: nothing was), each loss with its reason,
+/// each reconnect.
 ///
 /// While a source stays down its producer retries every few seconds, and each failed attempt
 /// is a loss: one is logged when its reason changes, else at the 1st, 2nd, 4th, 8th … failed
@@ -73,18 +74,19 @@ struct ConnectionLog {
         lossesInARow += adding
         guard reason != lastLoggedReason || lossesInARow >= nextLoggedLoss else { return }
         let inARow = lossesInARow > 1 ? " (\(lossesInARow) failed attempts in a row)" : ""
-        printError("\(prefix): disconnected: \(reason); retrying\(inARow)")
+        printError("\(prefix): \(everConnected ? "disconnected" : "could not connect"): \(reason); retrying\(inARow)")
         lastLoggedReason = reason
         while nextLoggedLoss <= lossesInARow { nextLoggedLoss *= 2 }
     }
 
     /// The header badge for the connection as last noted: none while connected, `connecting`
-    /// before the first connect, `disconnected` from a loss until connected again.
+    /// before the first connect and `cannot connect` once an attempt failed, `disconnected`
+    /// from a loss until connected again.
     var badge: String? {
         switch shown.state {
         case .connected: nil
-        case .connecting: shown.losses > 0 ? "disconnected" : "connecting"
-        case .disconnected: "disconnected"
+        case .connecting where shown.losses == 0: "connecting"
+        case .connecting, .disconnected: everConnected ? "disconnected" : "cannot connect"
         }
     }
 }
