@@ -296,7 +296,15 @@ public struct JSONTickDecoder: TickPayloadDecoder {
             }
             var fields = Fields()
             walkObject(&scanner, depth: 0, mask: Self.allRoles, fields: &fields)
-            return try emit(fields, receivedAt: receivedAt, payload, layout: objectLayout, into: &sink)
+            let layout = objectLayout
+            if layout?.value == nil {
+                // The first object held no value to chart (`"price":"n/a"`, a status message):
+                // one bad record, and the layout is decided again from the next object, so
+                // one such message at the start does not make every later tick a bad line.
+                objectLayout = nil
+                installedLayout = 0
+            }
+            return try emit(fields, receivedAt: receivedAt, payload, layout: layout, into: &sink)
         }
         if rowLayout == nil {
             var probe = scanner

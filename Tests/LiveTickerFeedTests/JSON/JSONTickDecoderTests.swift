@@ -151,6 +151,17 @@ import Testing
         #expect(report.firstBadLines[3].description.contains(#"in column "T""#))
     }
 
+    @Test("a first object with no value to chart is one bad record; the layout is decided again from the next (every later tick was a bad line)")
+    func firstObjectWithoutAValue() throws {
+        let r = try decode([
+            #"{"t":1709251200,"price":"n/a"}"#, #"{"t":1709251201,"status":"open"}"#, #"{"t":1709251202,"price":12.5}"#,
+            #"{"t":1709251203,"price":"13.5"}"#, #"{"t":1709251204,"price":"x"}"#, #"{"t":1709251205,"price":14}"#,
+        ])
+        #expect(r.ticks.map(\.value) == [12.5, 13.5, 14])
+        #expect(r.decoder.report.badLines == 3)
+        #expect(r.decoder.objectLayout?.description == "time=t, value=price")
+    }
+
     @Test func strictModeThrowsTheFirstBadMessage() throws {
         #expect(throws: FeedError.self) {
             _ = try decode(["{"]) { $0.strict = true }
