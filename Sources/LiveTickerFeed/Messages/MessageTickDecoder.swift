@@ -37,6 +37,9 @@ public final class MessageTickDecoder {
     public private(set) var bytes = 0
     /// Messages whose topic could not become a symbol (too long, too many).
     public private(set) var badTopics = 0
+    /// The first bad lines, each with its message's number and its line in the message (the
+    /// formats count lines over the whole feed, each on its own: `line 2` came twice).
+    private var stampedBadLines: [BadLine] = []
 
     /// A decoder with `options` (time unit, JSON key paths through the column options, time
     /// range, strictness; the symbol filter does not apply: topics name symbols).
@@ -52,6 +55,7 @@ public final class MessageTickDecoder {
     /// Counts so far over every message: lines, ticks, bad lines by kind. O(kinds).
     public var report: FeedReport {
         var report = payload.report
+        report.firstBadLines = stampedBadLines
         report.blankLines &+= blankMessages
         report.lines &+= blankMessages
         report.bytes = bytes
@@ -111,6 +115,7 @@ public final class MessageTickDecoder {
         }
         collected.ticks.removeAll(keepingCapacity: true)
         collected.symbols.removeAll(keepingCapacity: true)
+        let marks = self.payload.marks
         do throws(FeedError) {
             _ = try self.payload.decode(payload, receivedAt: arrival, into: &collected)
         } catch {
@@ -118,6 +123,10 @@ public final class MessageTickDecoder {
             // them, so the report never counts a tick the sink did not get.
             _ = deliverCollected(topicID: topicID, into: &sink)
             throw error
+        }
+        if self.payload.marks.remembered != marks.remembered {
+            let room = self.payload.json.report.maximumRemembered - stampedBadLines.count
+            if room > 0 { stampedBadLines += self.payload.badLines(since: marks, message: messages).prefix(room) }
         }
         return deliverCollected(topicID: topicID, into: &sink)
     }

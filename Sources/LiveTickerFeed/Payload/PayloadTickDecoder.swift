@@ -66,6 +66,48 @@ public struct PayloadTickDecoder: TickPayloadDecoder {
         return report
     }
 
+    /// Where each format's counts stand: the bad lines it remembered and the lines it counted.
+    /// Taken before a message, it tells ``badLines(since:message:)`` which remembered lines
+    /// the message added. O(1).
+    public struct Marks: Sendable, Equatable {
+        var jsonRemembered = 0
+        var jsonLines = 0
+        var lineProtocolRemembered = 0
+        var lineProtocolLines = 0
+        var csvRemembered = 0
+        var csvLines = 0
+
+        /// Bad lines remembered over every format.
+        var remembered: Int { jsonRemembered &+ lineProtocolRemembered &+ csvRemembered }
+    }
+
+    /// The counts now (see ``Marks``). O(1), no allocation.
+    public var marks: Marks {
+        Marks(
+            jsonRemembered: json.report.firstBadLines.count, jsonLines: json.report.lines,
+            lineProtocolRemembered: lineProtocol.report.firstBadLines.count, lineProtocolLines: lineProtocol.report.lines,
+            csvRemembered: csv?.parser.report.firstBadLines.count ?? 0, csvLines: csv?.parser.lineNumber ?? 0)
+    }
+
+    /// The bad lines remembered since `marks` (taken before one message), each numbered from
+    /// the message's first line and stamped with `message`; empty when there is none. O(lines
+    /// added); allocates only when a line was added.
+    public func badLines(since marks: Marks, message: Int) -> [BadLine] {
+        guard self.marks.remembered != marks.remembered else { return [] }
+        func added(_ report: FeedReport, from remembered: Int, linesBefore: Int) -> [BadLine] {
+            report.firstBadLines.dropFirst(remembered).map { line in
+                var stamped = line
+                stamped.line -= linesBefore
+                stamped.message = message
+                return stamped
+            }
+        }
+        var lines = added(json.report, from: marks.jsonRemembered, linesBefore: marks.jsonLines)
+        lines += added(lineProtocol.report, from: marks.lineProtocolRemembered, linesBefore: marks.lineProtocolLines)
+        if let csv { lines += added(csv.parser.report, from: marks.csvRemembered, linesBefore: marks.csvLines) }
+        return lines
+    }
+
     /// The symbols seen (see the type's note on mixed formats).
     public var symbols: SymbolTable {
         if json.symbols.count > 0 { return json.symbols }

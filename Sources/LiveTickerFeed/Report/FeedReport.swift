@@ -18,7 +18,7 @@ public struct FeedReport: Sendable, Equatable {
     /// Skipped lines, by ``BadLineKind`` raw value.
     public private(set) var badCounts = [Int](repeating: 0, count: BadLineKind.allCases.count)
     /// The first ``maximumRemembered`` skipped lines, in input order.
-    public private(set) var firstBadLines: [BadLine] = []
+    public internal(set) var firstBadLines: [BadLine] = []
     /// Ticks kept whose value is NaN, ±∞ or empty (stored as NaN): delivered, drawn as gaps.
     public var nonFiniteValues = 0
     /// Empty lines (skipped silently; not bad).

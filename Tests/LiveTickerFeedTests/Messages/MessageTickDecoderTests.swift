@@ -93,6 +93,31 @@ import Testing
         #expect(try decode(decoder, "102.5").map(\.0.value) == [102.5])
     }
 
+    @Test("a bad line is named by its message and its line in it, whatever formats came before (it said 'line 2' twice)")
+    func badLinesNameTheirMessage() throws {
+        let decoder = MessageTickDecoder()
+        _ = try decode(decoder, "1709280000,10.5\n1709280001,abc\n1709280002,11\n")  // message 1, line 2
+        _ = try decode(decoder, #"{"t":1709280003,"price":"x"}"#)  // message 2, line 1
+        _ = try decode(decoder, "1709280004,10.5\n")
+        _ = try decode(decoder, "1709280005,12\n1709280006,13\n1709280007,zz\n")  // message 4, line 3
+        _ = try decode(decoder, "bogus")  // message 5: a header naming nothing
+        _ = try decode(decoder, #"{"t":1709280008,"price":12.5}"#)
+        _ = try decode(decoder, #"{"t":1709280009}"#)  // message 7, line 1
+        let described = decoder.report.firstBadLines.map(\.description)
+        #expect(decoder.report.badLines == 5, "\(decoder.report.firstBadLines)")
+        #expect(described.count == 5)
+        #expect(described.map { $0.prefix(while: { $0 != ":" }) } == [
+            "message 1, line 2", "message 2, line 1", "message 4, line 3", "message 5, line 1", "message 7, line 1",
+        ], "\(described)")
+        #expect(described[0].hasSuffix("1709280001,abc"), "\(described)")
+        // Past the report's limit, none is remembered, but all are counted.
+        let many = MessageTickDecoder()
+        for _ in 0..<40 { _ = try decode(many, "1709280000,abc\n") }
+        #expect(many.report.badLines == 40)
+        #expect(many.report.firstBadLines.count == many.report.maximumRemembered)
+        #expect(many.report.firstBadLines.last?.message == many.report.maximumRemembered)
+    }
+
     @Test func jsonTradeEventsWithKeyPaths() throws {
         var options = FeedOptions()
         options.timeColumn = .name("T")
