@@ -112,14 +112,27 @@ extension LiveSeries {
     /// Positions held at this instant whose summaries are all published: ticks appended
     /// before the `version` the consumer reads (the producer appends closed summaries before
     /// it publishes `version`), from the floor ``restartHeldHistory()`` set once a tick after
-    /// it is published. O(1).
+    /// it is published (the floor before it until then). O(1), lock-free.
     @inlinable
     var publishedHeldPositions: Range<UInt64> {
-        let head = version
+        // A consistent floor and version: the floor read again after the version is the same
+        // (floors only grow), so no restart came between, and the earlier floor read after it
+        // (acquire: in this order) is the one stored with it.
+        var floor: UInt64
+        var earlier: UInt64
+        var head: UInt64
+        repeat {
+            floor = shared[Self.heldFloorIndex].load(ordering: .acquiring)
+            earlier = shared[Self.earlierFloorIndex].load(ordering: .acquiring)
+            head = version
+        } while shared[Self.heldFloorIndex].load(ordering: .acquiring) != floor
+        // The version is read after the floor, so it is at least the floor: equal, no tick
+        // after the restart is published yet. (Read while a later restart had stored its
+        // earlier floor but not yet its floor, with a version read stale, this holds nothing
+        // for one read rather than wait on the producer.)
+        let start = floor < head ? floor : earlier
         let capacity = UInt64(history.capacity)
-        var lower = head > capacity ? head &- capacity : 0
-        let floor = shared[Self.heldFloorIndex].load(ordering: .relaxed)
-        if floor < head, floor > lower { lower = floor }
-        return lower..<head
+        let lower = head > capacity ? head &- capacity : 0
+        return Swift.max(lower, start)..<head
     }
 }

@@ -67,7 +67,7 @@ public final class LiveSeries: @unchecked Sendable {
     /// `[barsIndex]` 1 once a finished bar was appended (see ``holdsBars``), `[measurementsIndex]`
     /// 1 once the producer said the values are measurements (see ``holdsMeasurements``),
     /// `[heldFloorIndex]` the first position still held for display after
-    /// ``restartHeldHistory()`` (0: none).
+    /// ``restartHeldHistory()`` (0: none), `[earlierFloorIndex]` the one before it.
     @usableFromInline let shared: UnsafeMutablePointer<Atomic<UInt64>>
     @usableFromInline static var versionIndex: Int { 0 }
     @usableFromInline static var lastIndex: Int { 1 }
@@ -76,6 +76,7 @@ public final class LiveSeries: @unchecked Sendable {
     @usableFromInline static var barsIndex: Int { 4 }
     @usableFromInline static var measurementsIndex: Int { 5 }
     @usableFromInline static var heldFloorIndex: Int { 6 }
+    @usableFromInline static var earlierFloorIndex: Int { 7 }
 
     /// Consumer-only: the version last published.
     @ObservationIgnored var publishedVersion: UInt64 = 0
@@ -186,11 +187,15 @@ public final class LiveSeries: @unchecked Sendable {
     /// old times, blank, until the feed passed them again. Candles are kept (the aggregator
     /// opens a new one for the earlier time). Producer thread only. O(1).
     public func restartHeldHistory() {
-        // Stored before the next append's release of `version`: a reader that sees that
-        // version sees this floor too. A reader that sees the floor before any tick after it
-        // is published ignores it (see `publishedHeldPositions`) rather than hold nothing.
         let head = shared[Self.versionIndex].load(ordering: .relaxed)
-        shared[Self.heldFloorIndex].store(head, ordering: .relaxed)
+        let floor = shared[Self.heldFloorIndex].load(ordering: .relaxed)
+        // Floors only grow, one per tick at most (a second restart before a tick is this one),
+        // so a reader can tell a restart that came while it read (see `publishedHeldPositions`).
+        guard head > floor else { return }
+        // Until a tick after it is published, a reader keeps the floor before it rather than
+        // hold nothing (a blank frame): that one is stored first, and the release orders it.
+        shared[Self.earlierFloorIndex].store(floor, ordering: .relaxed)
+        shared[Self.heldFloorIndex].store(head, ordering: .releasing)
         shared[Self.firstIndex].store(Double.nan.bitPattern, ordering: .relaxed)
     }
 
