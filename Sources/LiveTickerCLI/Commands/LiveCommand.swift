@@ -85,6 +85,8 @@ enum LiveCommand: Command {
                               1d; off: keep them). Also dropped: ticks before 1971 (a sender's
                               clock not set), and a lone tick more than the --window span (at
                               least 1m; else 1d) off its series' newest. All are counted.
+                              Two such ticks in a row back in time are the feed moving back
+                              (a replay started again): the chart starts again there.
 
         MQTT:
         \(MQTTArguments.helpLines)
