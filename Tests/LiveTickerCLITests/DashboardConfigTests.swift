@@ -287,6 +287,80 @@ extension CommandLineTests {
     }
 }
 
+@Suite("Dashboard files as a kiosk runs them")
+struct DashboardKioskTests {
+    /// A wall beside its data, `file = "day.csv"`, run from another working directory (a
+    /// systemd unit starts in `/`): the path is the file's folder's. One that is nowhere says
+    /// where it was looked for, in `check` as in `run`.
+    @Test("relative input paths are the dashboard file's folder's, else the working directory's; check finds a missing file and time zone")
+    func pathsBesideTheFile() throws {
+        let directory = temporaryDirectory()
+        writeFile(directory + "/day.csv", "time,symbol,price\n1709280000,ACME,10\n1709280060,ACME,11\n")
+        let wall = "time_zone = \"UTC\"\n[source.day]\nfile = \"day.csv\"\n[[panel]]\nsource = \"day\"\n"
+        writeFile(directory + "/wall.toml", wall)
+        var config = try DashboardConfig.parse(Array(wall.utf8), path: directory + "/wall.toml")
+        config.resolveInputPaths()
+        guard case .file(let resolved, _, _) = config.sources[0].kind else { Issue.record("not a file source"); return }
+        #expect(resolved == directory + "/day.csv")
+        // Nothing beside the file: the working directory's, as before (the samples' paths).
+        var samples = try RunCommand.load("Samples/telemetry-wall.toml")
+        guard case .file(let sample, _, _) = samples.sources[0].kind else { Issue.record("not a file source"); return }
+        #expect(sample == "Samples/plant-telemetry.csv")
+        samples.resolveInputPaths()
+        var status: Int32 = -1
+        _ = capture { status = LiveTickerCommandLine.run(["check", directory + "/wall.toml"]) }
+        #expect(status == 0)
+        writeFile(directory + "/missing.toml", wall.replacing("day.csv", with: "nope.csv"))
+        var said = capture(2) { status = LiveTickerCommandLine.run(["check", directory + "/missing.toml"]) }
+        #expect(status == 1)
+        #expect(said.contains("source 'day': cannot open nope.csv: No such file or directory (looked in \(directory)/ and in "), "\(said)")
+        writeFile(directory + "/zone.toml", wall.replacing("\"UTC\"", with: "\"Europe/Berln\""))
+        said = capture(2) { status = LiveTickerCommandLine.run(["check", directory + "/zone.toml"]) }
+        #expect(status == 1 && said.contains("zone.toml: 'time_zone': no time zone 'Europe/Berln'"), "\(said)")
+        said = capture(2) { status = LiveTickerCommandLine.run(["check", directory]) }
+        #expect(status == 1 && said.contains("cannot read the file: it is a directory"), "\(said)")
+    }
+
+    @Test("a file saved with a UTF-8 byte-order mark (Notepad) reads as without one")
+    func byteOrderMark() throws {
+        let config = try DashboardConfig.parse([0xEF, 0xBB, 0xBF] + Array(DashboardConfigTests.minimal.utf8), path: "wall.toml")
+        #expect(config.panels.count == 1)
+    }
+
+    /// The header names a one-series panel by its title; sma/ema take their own colour and a
+    /// series' own marks refuse one (it was silently ignored).
+    @Test("a panel's title names its one series; an average's colour is drawn; a colour on a series' own mark is an error")
+    func titlesAndColours() throws {
+        let directory = temporaryDirectory()
+        var rows = "time,symbol,price\n"
+        for i in 0..<600 { rows += "\(1_709_280_000 + i * 60),ACME,\(100 + Double(i % 37) - Double(i % 11) * 0.7)\n" }
+        writeFile(directory + "/day.csv", rows)
+        func wall(_ marks: String, title: String = "Acme Corp") -> String {
+            "font = \"builtin\"\ntime_zone = \"UTC\"\n[source.day]\nfile = \"day.csv\"\ncandle = \"15m\"\n[[panel]]\ntitle = \"\(title)\"\nsource = \"day\"\n"
+                + "symbol = \"ACME\"\n  [[panel.pane]]\n  marks = [\(marks)]\n"
+        }
+        writeFile(directory + "/wall.toml", wall(##"{ mark = "candles" }, { mark = "ema", period = 5, color = "#ff00ff" }"##))
+        let session = try RunCommand.makeSession(try RunCommand.load(directory + "/wall.toml"), PictureFileDisplay(path: directory + "/w.ppm", width: 400, height: 240))
+        try session.start()
+        while !session.pump() { usleep(1_000) }
+        #expect(session.panels[0].series[0].title == "Acme Corp")
+        let frame = Framebuffer(width: 400, height: 240)
+        session.scene(width: 400, height: 240).draw(into: frame)
+        let magenta = pixels(of: frame).filter { $0 == 0xFF00FF }.count
+        #expect(magenta > 100, "\(magenta) pixels of the ema's colour")
+        session.stop()
+        let refused = wall(##"{ mark = "line", color = "#ff00ff" }"##)
+        #expect(throws: ConfigError.self) { try DashboardConfig.parse(Array(refused.utf8), path: "wall.toml") }
+        do {
+            _ = try DashboardConfig.parse(Array(refused.utf8), path: "wall.toml")
+        } catch let error as ConfigError {
+            #expect(error.description.contains("'color' does not apply to a line mark"), "\(error)")
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+}
+
 /// The framebuffer's pixels row by row (its padding left out).
 private func pixels(of frame: Framebuffer) -> [UInt32] {
     var out: [UInt32] = []

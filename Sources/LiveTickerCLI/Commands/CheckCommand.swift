@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import LiveTickerChart
 import LiveTickerCore
 import LiveTickerMQTT
@@ -38,10 +41,30 @@ enum CheckCommand: Command {
             config.size = size
         }
         let font = try RunCommand.font(of: config)  // a font that does not load fails the check
+        try verifyOpenable(config)
         var out = StandardOutput(descriptor: 1)
         for line in describe(config, font: font) { out.write(line + "\n") }
         out.flush()
         return 0
+    }
+
+    /// What `run` would fail on at start, short of connecting: a time zone this machine does
+    /// not have, a tick file that is not there (a followed one may appear later: it is waited
+    /// for). O(sources + zone file).
+    static func verifyOpenable(_ config: DashboardConfig) throws(CommandFailure) {
+        if let name = config.timeZone {
+            do {
+                _ = try SystemTimeZone.named(name)
+            } catch {
+                throw CommandFailure("\(config.path): 'time_zone': \(error.description)")
+            }
+        }
+        for source in config.sources {
+            guard case .file(let file, _, let follow) = source.kind, !follow, access(file, R_OK) != 0 else { continue }
+            let reason = String(cString: strerror(errno))
+            throw CommandFailure(
+                "\(config.path): source '\(source.id)': cannot open \(file): \(reason)\(DashboardConfig.lookedIn(file, dashboard: config.path))")
+        }
     }
 
     /// The resolved layout, one line each.
@@ -125,16 +148,23 @@ enum CheckCommand: Command {
         }
     }
 
+    /// `, #ffb74d` for a mark's own colour, nothing without one.
+    static func describe(_ color: RGBColor?) -> String {
+        guard let color else { return "" }
+        let digits = String(color.pixel, radix: 16)
+        return ", #" + String(repeating: "0", count: 6 - digits.count) + digits
+    }
+
     static func describe(_ mark: DashboardConfig.Mark) -> String {
         switch mark {
         case .line(let s, let interpolation): "line(\(s), \(interpolation.rawValue))"
         case .area(let s, let interpolation): interpolation == .linear ? "area(\(s))" : "area(\(s), \(interpolation.rawValue))"
         case .candles(let s): "candles(\(s))"
         case .volume(let s): "volume(\(s))"
-        case .average(let s, .simple(let n)): "sma\(n)(\(s))"
-        case .average(let s, .exponential(let n)): "ema\(n)(\(s))"
-        case .threshold(let values, _): "threshold(\(values.map { "\($0)" }.joined(separator: ", ")))"
-        case .band(let lower, let upper, _): "band(\(lower)…\(upper))"
+        case .average(let s, .simple(let n), let color): "sma\(n)(\(s)\(describe(color)))"
+        case .average(let s, .exponential(let n), let color): "ema\(n)(\(s)\(describe(color)))"
+        case .threshold(let values, let color): "threshold(\(values.map { "\($0)" }.joined(separator: ", "))\(describe(color)))"
+        case .band(let lower, let upper, let color): "band(\(lower)…\(upper)\(describe(color)))"
         case .last(let series): "last(\(series.map(String.init).joined(separator: ", ")))"
         }
     }

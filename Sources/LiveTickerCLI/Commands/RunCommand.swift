@@ -151,10 +151,19 @@ enum RunCommand: Command {
     /// Reads and checks the file; a bad file is a failed run (exit 1) naming line and column.
     static func load(_ path: String) throws(CommandFailure) -> DashboardConfig {
         guard let bytes = SystemTimeZone.readFile(path) else {
-            throw CommandFailure("\(path): cannot read the file")
+            // Why, as the shell would say it: no such file, permission denied, a directory.
+            var reason = "cannot read the file"
+            if access(path, R_OK) != 0 {
+                reason += ": " + String(cString: strerror(errno))
+            } else if opendir(path).map({ closedir($0) }) != nil {
+                reason += ": it is a directory"
+            }
+            throw CommandFailure("\(path): \(reason)")
         }
         do {
-            return try DashboardConfig.parse(bytes, path: path)
+            var config = try DashboardConfig.parse(bytes, path: path)
+            config.resolveInputPaths()
+            return config
         } catch {
             throw CommandFailure("\(path): \(error.description)")
         }
@@ -163,7 +172,11 @@ enum RunCommand: Command {
     static func makeSession(_ config: DashboardConfig, _ display: any Display) throws(CommandFailure) -> DashboardSession {
         let zone: TimeZoneRules
         if let name = config.timeZone {
-            zone = try SystemTimeZone.named(name)
+            do {
+                zone = try SystemTimeZone.named(name)
+            } catch {
+                throw CommandFailure("\(config.path): 'time_zone': \(error.description)")
+            }
         } else {
             zone = try SystemTimeZone.current()
         }

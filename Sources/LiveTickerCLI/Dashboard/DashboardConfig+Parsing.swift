@@ -13,8 +13,11 @@ extension DashboardConfig {
     /// a source that is not defined: each is an error with the line and what was expected.
     static func parse(_ bytes: [UInt8], path: String) throws(ConfigError) -> DashboardConfig {
         let document: TOMLTable
+        // Windows editors (Notepad) start a UTF-8 file with a byte-order mark; TOML has no
+        // place for one, so it is read past rather than named as a stray character.
+        let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         do {
-            document = try TOMLDocument.parse(bytes)
+            document = try TOMLDocument.parse(text)
         } catch {
             throw ConfigError("not valid TOML: \(error.message)", at: error.position)
         }
@@ -365,6 +368,14 @@ extension DashboardConfig {
         }
         let series = try t.integer("series", in: 0...(max(0, seriesCount - 1))) ?? 0
         let color = try t.parsed("color", expected: "a colour such as \"#ffd54f\"", Self.color)
+        // A series' own marks take the series' colour (its line, area, candles, tag and legend
+        // marker agree); a colour given to one of them alone was silently ignored.
+        if color != nil, ["line", "area", "candles", "volume", "last"].contains(kind) {
+            throw ConfigError(
+                "'color' does not apply to a \(kind) mark in \(t.name): a series' colour is the series' own"
+                    + " (series = [{ source = …, symbol = …, color = \"#4fc3f7\" }]); sma, ema, threshold and band marks take a colour",
+                at: t.position("color"))
+        }
         let mark: Mark
         switch kind {
         case "line":
@@ -376,7 +387,7 @@ extension DashboardConfig {
         case "volume": mark = .volume(series: series)
         case "sma", "ema":
             let period = try t.integer("period", in: 1...10_000) ?? 20
-            mark = .average(series: series, kind: kind == "sma" ? .simple(period: period) : .exponential(period: period))
+            mark = .average(series: series, kind: kind == "sma" ? .simple(period: period) : .exponential(period: period), color: color)
         case "threshold":
             guard let values = try t.numbers("values"), !values.isEmpty else {
                 throw ConfigError("\(t.name) (threshold) needs 'values', e.g. values = [101.5]", at: t.table.position)

@@ -76,7 +76,7 @@ struct DashboardConfig {
         case area(series: Int, interpolation: LineMark.Interpolation = .linear)
         case candles(series: Int)
         case volume(series: Int)
-        case average(series: Int, kind: MovingAverageMark.Kind)
+        case average(series: Int, kind: MovingAverageMark.Kind, color: RGBColor? = nil)
         case threshold(values: [Double], color: RGBColor?)
         case band(lower: Double, upper: Double, color: RGBColor?)
         case last(series: [Int])

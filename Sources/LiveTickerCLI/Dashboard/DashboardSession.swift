@@ -20,7 +20,8 @@ final class DashboardSession {
     /// The scene at the size it was last asked for.
     private(set) var dashboard: Dashboard
     private let feeds: [Feed]
-    private let panels: [DashboardPanel]
+    /// The panels as the file resolves them (series, titles, panes).
+    let panels: [DashboardPanel]
     private let font: LabelFont
     /// Per panel, where its series' decimals are learnt: (feed, series of that feed).
     private let panelDecimals: [[(feed: Int, series: Int)]]
@@ -97,10 +98,13 @@ final class DashboardSession {
                 if let span = panel.window.requestedSpan { feed.stepBack = min(feed.stepBack, LiveTimeGuard.stepBack(forWindowSpan: span)) }
                 let index = s.symbol.flatMap { feed.wanted.firstIndex(of: $0) } ?? 0
                 decimals.append((feedIndex, index))
+                // The header names a panel's one series by the panel's title (`title = "Pressure,
+                // bar"` over `boiler.pressure`); several series by their own titles or symbols.
+                let panelTitle = panel.series.count == 1 ? panel.title : nil
                 series.append(
                     ChartSeries(
-                        id: "\(s.source)/\(s.symbol ?? "")", title: s.title ?? s.symbol ?? panel.title ?? s.source, style: s.style,
-                        source: feed.series[index]))
+                        id: "\(s.source)/\(s.symbol ?? "")", title: s.title ?? panelTitle ?? s.symbol ?? panel.title ?? s.source,
+                        style: s.style, source: feed.series[index]))
             }
             var options = ChartOptions()
             options.window = panel.window
@@ -183,7 +187,7 @@ final class DashboardSession {
         case .area(let series, let interpolation): AreaMark(series: series, interpolation: interpolation)
         case .candles(let series): CandlesMark(series: series)
         case .volume(let series): VolumeMark(series: series)
-        case .average(let series, let kind): MovingAverageMark(series: series, kind: kind)
+        case .average(let series, let kind, let color): MovingAverageMark(series: series, kind: kind, color: color)
         case .threshold(let values, let color): ThresholdMark(values: values, color: color)
         case .band(let lower, let upper, let color): BandMark(lower: lower, upper: upper, color: color)
         case .last(let series): LastValueMark(series: series)
@@ -252,8 +256,13 @@ final class DashboardSession {
                 return .live(made.source)
             }
         } catch {
-            // Usage errors, feed errors and failures all describe themselves in one line.
-            throw CommandFailure("\(path): source '\(source.id)': \(error)")
+            // Usage errors, feed errors and failures all describe themselves in one line; a
+            // tick file's says where it was looked for (the file's folder, the working one).
+            var lookedIn = ""
+            if case .file(let file, _, _) = source.kind, access(file, F_OK) != 0 {
+                lookedIn = DashboardConfig.lookedIn(file, dashboard: path)
+            }
+            throw CommandFailure("\(path): source '\(source.id)': \(error)\(lookedIn)")
         }
     }
 
