@@ -55,9 +55,12 @@ struct TimeGuardLog {
             loggedAlone == 0 || guarding.droppedAlone >= 2 * loggedAlone
         {
             loggedAlone = guarding.droppedAlone
+            let off =
+                guarding.lastDroppedAloneAhead
+                ? "\(CheckCommand.describeNanoseconds(guarding.maximumStepAhead)) after the ticks of its series around it, and ahead of this machine's clock"
+                : "\(CheckCommand.describeNanoseconds(guarding.maximumStepBack)) before the ticks of its series around it"
             printError(
-                "\(prefix): dropped \(counted(loggedAlone, tick, name(guarding.lastDroppedAloneSeries))) (value \(tick.value)): more than"
-                    + " \(CheckCommand.describeNanoseconds(guarding.maximumStepBack)) off the ticks of its series around it")
+                "\(prefix): dropped \(counted(loggedAlone, tick, name(guarding.lastDroppedAloneSeries))) (value \(tick.value)): more than \(off)")
         }
     }
 

@@ -17,8 +17,9 @@ import LiveTickerCore
 ///   and counted. Not while ``now`` reads before ``clockFloor``: a board without a real-time
 ///   clock boots in 1970, and its clock is then no measure of anything.
 /// - **A lone jump.** A tick dated more than ``maximumStepBack`` before its series' newest
-///   accepted tick, or that far after it and ahead of ``now`` (by more than five minutes:
-///   never a live tick's time; not with ``maximumLead`` nil), waits for the series' next tick. If that one lies as far off
+///   accepted tick, or more than ``maximumStepAhead`` after it and ahead of ``now`` (by more
+///   than five minutes: never a live tick's time; not with ``maximumLead`` nil), waits for the
+///   series' next tick. If that one lies as far off
 ///   too, the feed itself moved (a replay started again): both are accepted, one tick late,
 ///   and a move back is counted (``movedBack``) and said (``Admission/feedMovedBack(_:_:)``),
 ///   so the caller can start its series' held history anew. If
@@ -49,6 +50,11 @@ public struct LiveTimeGuard: Sendable {
     public static let unsetClockBefore: Int64 = 31_536_000_000_000_000
     /// How far ahead of ``now`` a tick may be before a jump to it waits (5 min, in ns).
     static let jumpAheadSlack: Int64 = 300_000_000_000
+    /// The longest jump ahead that never waits, whatever the step back (1 h, in ns): a tick
+    /// hours ahead of the clock in a chart of everything held (a step back of a day) squeezed
+    /// the day into the plot's left side, and hid the ticks after it, until it scrolled out.
+    /// An hour lets an hourly forecast through.
+    static let longestPlainStepAhead: Int64 = 3_600_000_000_000
 
     /// The default ``maximumLead``: one day, so a feed stamped with a local time zone's wall
     /// time (up to 14 h ahead of UTC) read as UTC still passes.
@@ -69,6 +75,9 @@ public struct LiveTimeGuard: Sendable {
     /// How far before its series' newest accepted tick a tick may be dated without waiting
     /// for the next one (ns, > 0).
     public let maximumStepBack: Int64
+    /// How far after its series' newest accepted tick a tick ahead of the clock may be dated
+    /// without waiting: ``maximumStepBack``, at most an hour (ns, > 0).
+    public var maximumStepAhead: Int64 { Swift.min(maximumStepBack, Self.longestPlainStepAhead) }
     /// This machine's clock (ns since the epoch, UTC), set by the caller before each run of
     /// calls; ``clockFloor`` or later to judge ticks by it.
     public var now: Int64 = 0
@@ -91,6 +100,8 @@ public struct LiveTimeGuard: Sendable {
     public private(set) var lastDroppedAlone: Tick?
     /// The series of ``lastDroppedAlone``.
     public private(set) var lastDroppedAloneSeries = 0
+    /// Whether ``lastDroppedAlone`` lay after its series' ticks (a jump ahead), not before.
+    public private(set) var lastDroppedAloneAhead = false
     /// Times a series' feed moved back by more than ``maximumStepBack`` (two ticks in a row
     /// that far before its newest).
     public private(set) var movedBack = 0
@@ -140,13 +151,13 @@ public struct LiveTimeGuard: Sendable {
 
     /// The latest time a tick of a series whose newest accepted tick is at `time` is taken
     /// without waiting: any time up to five minutes past the clock, else up to
-    /// ``maximumStepBack`` after `time` (`Int64.max` with no newest tick, no clock, or no
+    /// ``maximumStepAhead`` after `time` (`Int64.max` with no newest tick, no clock, or no
     /// ``maximumLead``: a feed whose times may lie ahead, as a forecast's do). O(1).
     @inline(__always)
     private func latestPlain(after time: Int64) -> Int64 {
         guard time != .min, maximumLead != nil, now >= Self.clockFloor else { return .max }
         let (slack, over1) = now.addingReportingOverflow(Self.jumpAheadSlack)
-        let (jump, over2) = time.addingReportingOverflow(maximumStepBack)
+        let (jump, over2) = time.addingReportingOverflow(maximumStepAhead)
         if over1 || over2 { return .max }
         return Swift.max(slack, jump)
     }
@@ -226,6 +237,7 @@ public struct LiveTimeGuard: Sendable {
                 droppedAlone &+= 1
                 lastDroppedAlone = held.tick
                 lastDroppedAloneSeries = index
+                lastDroppedAloneAhead = held.tick.time > newest[index]
             }
         } else if isFarOff {
             waiting[index] = item
@@ -244,6 +256,7 @@ public struct LiveTimeGuard: Sendable {
             droppedAlone &+= 1
             lastDroppedAlone = held.tick
             lastDroppedAloneSeries = index
+            lastDroppedAloneAhead = held.tick.time > newest[index]
         }
     }
 }

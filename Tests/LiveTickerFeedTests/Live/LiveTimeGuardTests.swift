@@ -35,8 +35,9 @@ struct LiveTimeGuardTests {
     func aheadOfTheClock() {
         var guarding = makeGuard()
         let year2100: Int64 = 4_102_444_800 * second
-        let times = [now - 10 * second, now + day / 2, year2100, now + day + 1, now - 5 * second]
-        #expect(admitted(times, guard: &guarding) == [now - 10 * second, now + day / 2, now - 5 * second])
+        // Half a day ahead, two in a row (a lone one is a jump, judged below).
+        let times = [now - 10 * second, now + day / 2, now + day / 2 + 1, year2100, now + day + 1, now - 5 * second]
+        #expect(admitted(times, guard: &guarding) == [now - 10 * second, now + day / 2, now + day / 2 + 1, now - 5 * second])
         #expect(guarding.droppedAhead == 2)
         #expect(guarding.lastDroppedAhead?.time == now + day + 1)
         #expect(guarding.droppedAlone == 0)
@@ -131,6 +132,16 @@ struct LiveTimeGuardTests {
         let moved = [now - 60 * second, now + twelve, now + twelve + second]
         #expect(admitted(moved, guard: &ahead) == moved)
         #expect(ahead.movedBack == 0 && ahead.droppedAlone == 0)
+        // Without a window (a step back of a day), a lone tick two hours ahead of the clock is
+        // judged all the same (a jump ahead waits from an hour): it squeezed the chart.
+        var whole = makeGuard()
+        let glitch = [now - 60 * second, now + 2 * 3_600 * second, now - 59 * second]
+        #expect(admitted(glitch, guard: &whole) == [now - 60 * second, now - 59 * second])
+        #expect(whole.droppedAlone == 1 && whole.lastDroppedAloneAhead)
+        // An hourly forecast ahead of the clock goes in as it comes.
+        var forecast = makeGuard()
+        let hours = (0..<24).map { now + Int64($0) * 3_600 * second }
+        #expect(admitted(hours, guard: &forecast) == hours)
         // A jump forward that the clock allows (a feed back after a pause) never waits.
         var paused = makeGuard(stepBack: 600 * second)
         #expect(admitted([now - 3 * 3_600 * second, now - 60 * second], guard: &paused) == [now - 3 * 3_600 * second, now - 60 * second])
