@@ -29,6 +29,13 @@ struct HeaderTests {
         #expect(LiveTickerChart.signedPercent(0).description == "+0.00")
         #expect(LiveTickerChart.signedPercent(-1.2149).description == "-1.21")
         #expect(LiveTickerChart.signedPercent(1.58).description == "+1.58")
+        // A change below the value's shown precision reads in its decimals (it read `+1e-6`);
+        // a tiny value's tiny change keeps its digits.
+        #expect(LiveTickerChart.changeNumber(16.500001 - 16.5, of: 16.500001, decimals: 1).description == "+0.0")
+        #expect(LiveTickerChart.changeNumber(-0.00001, of: 185.64, decimals: 2).description == "-0.00")
+        #expect(LiveTickerChart.changeNumber(1.58, of: 102.87, decimals: 2).description == "+1.58")
+        #expect(LiveTickerChart.changeNumber(-1.58, of: 102.87, decimals: 2).description == "-1.58")
+        #expect(LiveTickerChart.changeNumber(1.1e-9, of: 3.2e-9, decimals: 0).description == "+1.1e-9")
         #expect(LiveTickerChart.fractionDigits(ValueLabel.trueValue(96.95)) == 2)
         #expect(LiveTickerChart.fractionDigits(ValueLabel.trueValue(97)) == 0)
     }

@@ -348,10 +348,7 @@ extension LiveTickerChart {
         let delta = newest.value - s.firstValue
         let color = delta >= 0 ? theme.up : theme.down
         if change == .both || change == .absolute {
-            var text = LabelText()
-            if delta >= 0 { text.append("+" as StaticString) }
-            text.append(Self.headerNumber(delta, decimals: decimals))
-            put(text, color)
+            put(Self.changeNumber(delta, of: newest.value, decimals: decimals), color)
         }
         // A percent of a signal that crosses zero (an ECG in mV, a temperature in °C around
         // freezing) says nothing: `-0.14 (-57.14%)` of a heartbeat. Prices keep one sign.
@@ -394,9 +391,29 @@ extension LiveTickerChart {
     /// A change in percent with its sign and two decimals: `+1.58`, `-0.00` (a fall too small
     /// for two decimals keeps its sign, in the fall's colour: it read `0.00`). O(1).
     static func signedPercent(_ ratio: Double) -> LabelText {
-        let digits = ValueLabel.fixed(ratio, fractionDigits: 2)
+        signed(ratio, fractionDigits: 2)
+    }
+
+    /// The header's change `delta` of a last value `value` shown with `decimals`: signed, as
+    /// ``headerNumber(_:decimals:)`` writes it, but a change below the value's own shown
+    /// precision (16.5 then 16.500001, a float's noise) in those decimals, `+0.0`, not `+1e-6`
+    /// (the true-value form is for values themselves too small for the decimals). O(digits).
+    static func changeNumber(_ delta: Double, of value: Double, decimals: Int) -> LabelText {
+        if roundsToZero(abs(delta), decimals: decimals), !roundsToZero(abs(value), decimals: decimals) {
+            return signed(delta, fractionDigits: decimals)
+        }
         var text = LabelText()
-        if ratio >= 0 {
+        if delta >= 0 { text.append("+" as StaticString) }
+        text.append(headerNumber(delta, decimals: decimals))
+        return text
+    }
+
+    /// `value` with its sign and `fractionDigits` decimals: `+1.58`, `-0.00` (a fall too small
+    /// for the decimals keeps its sign). O(digits).
+    static func signed(_ value: Double, fractionDigits: Int) -> LabelText {
+        let digits = ValueLabel.fixed(value, fractionDigits: fractionDigits)
+        var text = LabelText()
+        if value >= 0 {
             text.append("+" as StaticString)
         } else if digits.isEmpty || digits[0] != UInt8(ascii: "-") {
             text.append("-" as StaticString)
@@ -405,15 +422,19 @@ extension LiveTickerChart {
         return text
     }
 
+    /// Whether a nonzero `magnitude` below 0.5 is under half the last decimal's unit, so
+    /// `decimals` decimals would write it as 0. O(decimals).
+    static func roundsToZero(_ magnitude: Double, decimals: Int) -> Bool {
+        guard magnitude > 0, magnitude < 0.5 else { return false }
+        var half = 0.5
+        for _ in 0..<max(0, decimals) { half /= 10 }
+        return magnitude < half
+    }
+
     static func headerNumber(_ value: Double, decimals: Int) -> LabelText {
         guard value.isFinite else { return ValueLabel.trueValue(value) }
         let magnitude = abs(value)
-        if magnitude > 0, magnitude < 0.5 {
-            // Half the last decimal's unit: anything smaller rounds to zero.
-            var half = 0.5
-            for _ in 0..<max(0, decimals) { half /= 10 }
-            if magnitude < half { return ValueLabel.trueValue(value, maxSignificantDigits: 4) }
-        }
+        if roundsToZero(magnitude, decimals: decimals) { return ValueLabel.trueValue(value, maxSignificantDigits: 4) }
         if magnitude < 1e6 { return ValueLabel.fixed(value, fractionDigits: decimals) }
         let (divisor, suffix): (Double, StaticString) =
             magnitude < 1e9 ? (1e6, "M") : magnitude < 1e12 ? (1e9, "B") : magnitude < 1e15 ? (1e12, "T") : (0, "")
