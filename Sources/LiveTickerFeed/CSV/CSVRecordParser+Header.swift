@@ -126,10 +126,16 @@ extension CSVRecordParser {
     /// annotated CSV: `#group,…`, `#datatype,…`, `#default,…`).
     static func isPreamble(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> Bool {
         let line = UnsafeBufferPointer(start: start, count: end - start)
-        if line.first == 0x23 {  // `#`
+        // `#`: InfluxDB's annotations (`#group`, `#datatype`, `#default`), or a comment with no
+        // delimiter in it (`# exported by logger v2`, a feed's banner); the header or the data
+        // follow. A `#` line of fields stays what it is: a header (`#time,price`).
+        if line.first == 0x23 {
             let name = line.prefix { $0 != ASCII.comma }
-            return ["#group", "#datatype", "#default"].contains { $0.utf8.elementsEqual(name) }
+            if ["#group", "#datatype", "#default"].contains(where: { $0.utf8.elementsEqual(name) }) { return true }
+            return !line.contains { $0 == ASCII.comma || $0 == ASCII.semicolon || $0 == ASCII.tab || $0 == UInt8(ascii: "|") }
         }
+        // Excel's delimiter hint, `sep=;` (the delimiter is found from the lines below).
+        if line.count == 5 || line.count == 6, line.prefix(4).map({ $0 | 0x20 }).elementsEqual("sep=".utf8) { return true }
         guard !line.contains(where: { $0 == ASCII.comma || $0 == ASCII.semicolon || $0 == ASCII.tab || $0 == ASCII.space }),
             let colon = line.firstIndex(of: ASCII.colon), colon > 0, colon + 2 < line.count,
             line[colon + 1] == ASCII.slash, line[colon + 2] == ASCII.slash

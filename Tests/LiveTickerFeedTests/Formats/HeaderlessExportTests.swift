@@ -144,6 +144,18 @@ import Testing
         #expect(try parse("time,price\n1709285400,1\n").report.preambleLines == 0)
     }
 
+    @Test("comment lines and Excel's sep= hint above the header or the data are skipped and said (the file failed: 'header has: # …')")
+    func commentsAndDelimiterHint() throws {
+        let commented = try parse("# exported by logger v2\n# site: boiler house\ntime,price\n1709285400,1\n1709285401,2\n")
+        #expect(commented.values == [1, 2] && commented.report.preambleLines == 2, "\(commented.report.summary)")
+        let headerless = try parse("# feed started\n1709285400,1.5\n1709285401,2.5\n")
+        #expect(headerless.values == [1.5, 2.5] && headerless.report.preambleLines == 1, "\(headerless.report.summary)")
+        let excel = try parse("sep=;\ntime;price\n1709285400;1,5\n1709285401;2\n")
+        #expect(excel.values == [1.5, 2] && excel.report.preambleLines == 1, "\(excel.report.summary)")
+        // Only at the top: a `#` line among the data is a bad line.
+        #expect(try parse("time,price\n1709285400,1\n# note\n1709285401,2\n").report.badLines == 1)
+    }
+
     @Test("four signals that do not stand as bars stay a value and a size; --value overrides a guess")
     func notBars() throws {
         // The second column is not always the highest.
