@@ -540,6 +540,7 @@ public final class LiveTickerChart {
         }
         selectPane(0)
         labelsTimeAxis = true
+        if !frame.hasData, reaches(first.layout.plot) { drawNoData(first.layout.plot, into: fb) }
         drawCrosshair(first, into: fb)
         if options.showsHeader, reaches(first.layout.header) { headerExtent = drawHeader(first, into: fb) }
         stageTimes.labels &+= clock.lap()

@@ -321,6 +321,23 @@ struct DashboardKioskTests {
         #expect(status == 1 && said.contains("cannot read the file: it is a directory"), "\(said)")
     }
 
+    @Test("a panel's symbol the file never holds (BLOT for BOLT) is said once the file is read, with the symbols it holds")
+    func unmatchedSymbol() throws {
+        let directory = temporaryDirectory()
+        writeFile(directory + "/day.csv", "time,symbol,price\n1709280000,ACME,10\n1709280060,BOLT,11\n")
+        writeFile(directory + "/wall.toml", "font = \"builtin\"\n[source.day]\nfile = \"day.csv\"\n[[panel]]\nsource = \"day\"\nsymbol = \"BLOT\"\n")
+        let session = try RunCommand.makeSession(try RunCommand.load(directory + "/wall.toml"), PictureFileDisplay(path: directory + "/w.ppm", width: 320, height: 200))
+        try session.start()
+        let said = capture(2) {
+            while !session.pump() { usleep(1_000) }
+            _ = session.pump()
+            _ = session.pump()
+        }
+        session.stop()
+        #expect(said.contains("source 'day': no ticks of BLOT, so the panel(s) showing it stay empty; it holds ACME, BOLT"), "\(said)")
+        #expect(said.split(separator: "\n").filter { $0.contains("no ticks of") }.count == 1, "said more than once: \(said)")
+    }
+
     @Test("a file saved with a UTF-8 byte-order mark (Notepad) reads as without one")
     func byteOrderMark() throws {
         let config = try DashboardConfig.parse([0xEF, 0xBB, 0xBF] + Array(DashboardConfigTests.minimal.utf8), path: "wall.toml")

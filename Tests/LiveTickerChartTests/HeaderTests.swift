@@ -302,4 +302,32 @@ struct HeaderTests {
         let strip = try #require(chart.lastGeometry).layout.valueAxis
         #expect(strip.width <= chart.textWidth("1.2043B") + 4 * chart.glyphs.digitAdvance, "\(strip.width)")
     }
+
+    @Test("a chart with no value yet says 'no data' in its plot and labels no made-up value scale; one tick ends it")
+    func noData() throws {
+        let empty = try LiveSeries(capacity: 64, candleInterval: .seconds(60))
+        let (frame, chart) = render([empty], width: 320, height: 200)
+        let layout = try #require(chart.lastGeometry).layout
+        let label = ChartTheme.dark.label.pixel
+        func labelPixels(_ rect: PixelRect) -> Int {
+            var count = 0
+            for y in rect.minY..<rect.maxY { for x in rect.minX..<rect.maxX where frame[x, y] == label { count += 1 } }
+            return count
+        }
+        let middle = PixelRect(x: layout.plot.minX, y: (layout.plot.minY + layout.plot.maxY) / 2 - chart.textHeight, width: layout.plot.width, height: 2 * chart.textHeight)
+        #expect(labelPixels(middle) > 20, "no 'no data' text in the plot")
+        #expect(labelPixels(layout.valueAxis) == 0, "value labels on an empty chart")
+        // A series of gaps alone is no data either; a value is.
+        empty.append(Tick(time: 1_709_280_000_000_000_000, value: .nan))
+        let (gaps, _) = render([empty], width: 320, height: 200)
+        var gapText = 0
+        for y in middle.minY..<middle.maxY { for x in middle.minX..<middle.maxX where gaps[x, y] == label { gapText += 1 } }
+        #expect(gapText > 20, "no 'no data' text over a series of gaps alone")
+        empty.append(Tick(time: 1_709_280_001_000_000_000, value: 5))
+        let (one, oneChart) = render([empty], width: 320, height: 200)
+        let plot = try #require(oneChart.lastGeometry).layout.plot
+        var textLeft = 0
+        for y in middle.minY..<middle.maxY { for x in plot.minX..<plot.maxX where one[x, y] == label { textLeft += 1 } }
+        #expect(textLeft == 0, "'no data' over a chart with a value")
+    }
 }

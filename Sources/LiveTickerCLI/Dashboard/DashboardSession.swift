@@ -43,6 +43,10 @@ final class DashboardSession {
         var liveSink: SeriesSink?
         var report: FeedReport?
         var error: String?
+        /// A replayed file that held none of some symbols its panels ask for: what to say
+        /// (`no ticks of BLOT; the file holds ACME, BOLT`), logged once when the file is read.
+        var unmatched: String?
+        var unmatchedLogged = false
         /// A live source's connection as last logged and shown (render thread), and the header
         /// badge its panels carry (nil: none).
         var connectionLog: ConnectionLog
@@ -288,6 +292,7 @@ final class DashboardSession {
                     var pacer = ReplayPacer(speed: speed)
                     do {
                         feed.report = try reader.replay(into: &sink, pacer: &pacer, stop: feed.stop)
+                        feed.unmatched = Self.unmatchedSymbols(feed.wanted, sink: sink, held: reader.symbols.names)
                     } catch {
                         feed.error = "\(error)"
                     }
@@ -325,9 +330,25 @@ final class DashboardSession {
                 if !ended { all = false }
             } else if !feed.finished.load(ordering: .acquiring) {
                 all = false
+            } else if let unmatched = feed.unmatched, !feed.unmatchedLogged {
+                // A panel left blank by a misspelt symbol says so, once, when its file is read.
+                feed.unmatchedLogged = true
+                printError("\(feed.connectionLog.prefix): \(unmatched)")
             }
         }
         return all
+    }
+
+    /// What to say when some `wanted` symbols got no tick from a source that has ended (nil
+    /// when each got one): those symbols, and the ones the source holds (a misspelt `BLOT`,
+    /// `Temp` for `temp`), or that it names none (a file without a symbol column: leave
+    /// `symbol` out). O(wanted + held); allocates.
+    static func unmatchedSymbols(_ wanted: [String], sink: SeriesSink, held: [String]) -> String? {
+        let missing = wanted.indices.filter { sink.chartedSymbols.indices.contains($0) && sink.chartedSymbols[$0] == nil }
+        guard !missing.isEmpty else { return nil }
+        let names = MessageText.list(missing.map { wanted[$0] })
+        let holds = held.isEmpty ? "it names no symbols (no symbol column: give the panel no 'symbol')" : "it holds \(MessageText.list(held))"
+        return "no ticks of \(names), so the panel(s) showing it stay empty; \(holds)"
     }
 
     /// Logs a live source's connection changes and failure, as `live` does, and shows them on
@@ -401,7 +422,14 @@ final class DashboardSession {
             if let report = feed.report ?? feed.live?.report {
                 // What the time guard dropped, as `live` says it (the log said it as it happened).
                 let dropped = feed.liveSink?.timeGuard.flatMap(ReplayInput.droppedForTime).map { ", \($0)" } ?? ""
-                return "source '\(feed.source.id)': \(report.summary)\(dropped)"
+                // A live source's symbols that never came, with those that did.
+                var unmatched = ""
+                if let sink = feed.liveSink, let live = feed.live,
+                    let text = Self.unmatchedSymbols(feed.wanted, sink: sink, held: live.symbols.names)
+                {
+                    unmatched = "; " + text
+                }
+                return "source '\(feed.source.id)': \(report.summary)\(dropped)\(unmatched)"
             }
             return "source '\(feed.source.id)': running"
         }

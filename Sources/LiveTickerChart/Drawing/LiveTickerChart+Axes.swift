@@ -20,7 +20,8 @@ extension LiveTickerChart {
             }
             crosshairSpan = crosshairTimeTag(crosshairLabel(time), x: mark.x, layout)
         }
-        if let scale = frame.valueScale {
+        // No data: no value labels (a made-up 0.1 … 0.9 read as readings); the plot says so.
+        if let scale = frame.valueScale, frame.hasData {
             for i in 0..<scale.tickCount {
                 let value = scale.tick(at: i)
                 guard value >= frame.valueLower, value <= frame.valueUpper else { continue }

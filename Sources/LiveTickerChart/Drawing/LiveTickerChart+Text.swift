@@ -10,6 +10,18 @@ extension LiveTickerChart {
     var textUnit: Int { max(1, glyphs.lineHeight / 16) }
 
     /// Width in pixels of `text` in the chart's glyphs. O(count).
+    /// `no data`, centred in `plot`, for a chart none of whose series has a value yet (a
+    /// source not connected yet, a symbol the feed never sends): an empty plot otherwise reads
+    /// as a flat feed. O(text), no allocation.
+    func drawNoData(_ plot: PixelRect, into fb: Framebuffer) {
+        let text: LabelText = "no data"
+        let width = textWidth(text)
+        guard width < plot.width, textHeight < plot.height else { return }
+        _ = drawText(
+            text, x: plot.minX &+ (plot.width &- width) / 2, y: plot.minY &+ (plot.height &- textHeight) / 2, color: options.theme.label,
+            clip: plot, into: fb)
+    }
+
     func textWidth(_ text: LabelText) -> Int {
         text.withUTF8 { glyphs.width(of: $0) }
     }
