@@ -37,7 +37,7 @@ enum CheckCommand: Command {
         let path = arguments.operands[0]
         var config = try RunCommand.load(path)
         if let sizeText {
-            guard let size = DashboardConfig.size(sizeText) else { throw UsageError("--size needs WxH, e.g. 800x480, got '\(sizeText)'") }
+            guard let size = DashboardConfig.size(sizeText) else { throw UsageError(DisplayArguments.sizeUsage(sizeText)) }
             config.size = size
         }
         let font = try RunCommand.font(of: config)  // a font that does not load fails the check

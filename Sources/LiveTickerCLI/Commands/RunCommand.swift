@@ -67,7 +67,7 @@ enum RunCommand: Command {
         do {
             try options.setFileSize(overrideSize ?? "\(config.size.width)x\(config.size.height)")
         } catch {
-            throw UsageError("--size needs WxH, e.g. 800x480, got '\(overrideSize ?? "")'")
+            throw UsageError(DisplayArguments.sizeUsage(overrideSize ?? ""))
         }
         let outputText = overrideOutput ?? config.output
         let spec: OutputSpec

@@ -1,6 +1,7 @@
 import LiveTickerChart
 import LiveTickerCore
 import LiveTickerDownsampling
+import LiveTickerDisplay
 import LiveTickerFeed
 import LiveTickerMQTT
 import LiveTickerRender
@@ -30,7 +31,7 @@ extension DashboardConfig {
         config.change = try top.parsed("change", expected: "none, absolute, percent or both", ChartOptions.Change.init(rawValue:))
         config.font = try top.string("font", expected: "\"builtin\", a .ttf/.otf file or a PSF console font")
         config.output = try top.string("output", expected: "drm, fbdev, or a .png/.ppm file") ?? "drm"
-        if let size = try top.parsed("size", expected: "WIDTHxHEIGHT such as \"1920x1080\"", Self.size) { config.size = size }
+        if let size = try top.parsed("size", expected: "WIDTHxHEIGHT such as \"1920x1080\", each side 1 to \(ModeRequest.largestSide)", Self.size) { config.size = size }
         config.mode = try top.string("mode", expected: "WIDTHxHEIGHT[@HZ] such as \"1920x1080@60\"")
         config.connector = try top.string("connector", expected: "a connector name such as \"HDMI-A-1\"")
         config.algorithm = try top.parsed("algorithm", expected: "lttb, minmax, m4 or minmaxlttb", DownsamplingAlgorithm.init(rawValue:)) ?? .lttb
@@ -81,13 +82,7 @@ extension DashboardConfig {
         return config
     }
 
-    static func size(_ text: String) -> (width: Int, height: Int)? {
-        let parts = text.split(separator: "x")
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...16384).contains(w), (1...16384).contains(h) else {
-            return nil
-        }
-        return (w, h)
-    }
+    static func size(_ text: String) -> (width: Int, height: Int)? { ModeRequest.parseSize(text) }
 
     static func color(_ text: String) -> RGBColor? {
         guard text.hasPrefix("#"), text.count == 7, let value = UInt32(text.dropFirst(), radix: 16) else { return nil }

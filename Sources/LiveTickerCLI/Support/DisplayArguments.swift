@@ -40,10 +40,15 @@ struct DisplayArguments {
             do {
                 try options.setFileSize(size)
             } catch {
-                throw UsageError("--size needs WxH, e.g. 800x480, got '\(size)'")
+                throw UsageError(Self.sizeUsage(size))
             }
         }
         return DisplayArguments(output: output, options: options)
+    }
+
+    /// The usage error of a `--size` that is not a picture size: the form and the limit.
+    static func sizeUsage(_ text: String) -> String {
+        "--size needs WxH, e.g. 800x480, each side 1 to \(ModeRequest.largestSide); got '\(text)'"
     }
 
     /// How the program shows a display's progress lines (unplugged, back, fallbacks): on

@@ -29,13 +29,16 @@ public enum ModeRequest: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Parses `WxH` with both sides in 1…16384. O(length).
+    /// The longest side a picture may have, in pixels.
+    public static let largestSide = 16384
+
     public static func parseSize<S: StringProtocol>(_ text: S) -> (width: Int, height: Int)? {
         let parts = text.split(separator: "x", omittingEmptySubsequences: false)
             .flatMap { $0.split(separator: "X", omittingEmptySubsequences: false) }
         guard parts.count == 2,
             parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
             let width = Int(parts[0]), let height = Int(parts[1]),
-            (1...16384).contains(width), (1...16384).contains(height)
+            (1...largestSide).contains(width), (1...largestSide).contains(height)
         else { return nil }
         return (width, height)
     }
