@@ -318,7 +318,7 @@ public final class LiveTickerChart {
         drawn.panes = [PaneFrame](repeating: PaneFrame(), count: panes.count)
         damage.reserveCapacity(16)
         changedSpans.reserveCapacity(4096)
-        for (index, one) in series.enumerated() { scratch[index].titleBytes = Array(one.title.utf8) }
+        for (index, one) in series.enumerated() { scratch[index].titleBytes = LabelEncoding.encode(one.title) }
         self.crosshair = options.crosshair
         self.window = options.window
         gridRows.reserveCapacity(256)
@@ -422,7 +422,7 @@ public final class LiveTickerChart {
     /// Sets the name shown in the header for series `index` (e.g. its symbol). Copies the
     /// text once; call it when the name becomes known, not per frame.
     public func setTitle(_ title: String, forSeries index: Int) {
-        scratch[index].titleBytes = Array(title.utf8)
+        scratch[index].titleBytes = LabelEncoding.encode(title)
     }
 
     /// Colour of series `index`: its style's, else the theme's for its index.

@@ -2,8 +2,9 @@ import CFreeType
 import LiveTickerRender
 
 /// TrueType and OpenType label fonts through FreeType (Debian's `libfreetype-dev`): the glyphs
-/// of printable ASCII are rendered once, anti-aliased, into a ``GlyphAtlas`` that the chart
-/// draws from every frame (FreeType is never called per frame).
+/// of the label code page (``LabelEncoding``: printable ASCII, then Windows-1252's `€`, `°`,
+/// `ü` …) are rendered once, anti-aliased, into a ``GlyphAtlas`` that the chart draws from
+/// every frame (FreeType is never called per frame).
 ///
 /// Outlines are rendered with light hinting and embedded bitmap strikes are ignored
 /// (`FT_LOAD_NO_BITMAP`: a font such as Terminus TTF would otherwise give 1-bit glyphs).
@@ -18,9 +19,9 @@ public enum FreeTypeFont {
         public let description: String
     }
 
-    /// Renders the printable ASCII glyphs of the font at `path` at `pixelSize` px per em (6…400)
-    /// into an atlas; bytes without a glyph get the font's `?`. O(95 glyphs × their pixels);
-    /// allocates the atlas once.
+    /// Renders the label code page's glyphs of the font at `path` at `pixelSize` px per em
+    /// (6…400) into an atlas; bytes without a glyph get the font's `?`. O(218 glyphs × their
+    /// pixels); allocates the atlas once.
     public static func atlas(path: String, pixelSize: Int) throws(LoadError) -> GlyphAtlas {
         let size = max(6, min(400, pixelSize))
         var library: FT_Library?
@@ -41,8 +42,10 @@ public enum FreeTypeFont {
         let lineHeight = ascent + descent
         // FT_LOAD_RENDER | FT_LOAD_NO_BITMAP | FT_LOAD_TARGET_LIGHT (macros Swift does not import).
         let flags = FT_Int32(1 << 2 | 1 << 3 | 1 << 16)
-        var ascii: [GlyphAtlas.Image?] = Array(repeating: nil, count: 128)
-        for code in 32..<127 {
+        var glyphs: [GlyphAtlas.Image?] = Array(repeating: nil, count: 256)
+        for byte in 0..<256 {
+            let code = LabelEncoding.scalars[byte]
+            guard code != 0 else { continue }
             let index = FT_Get_Char_Index(face, FT_ULong(code))
             guard index != 0 || code == 32, FT_Load_Glyph(face, index, flags) == 0 else { continue }
             let slot = face.pointee.glyph.pointee
@@ -57,16 +60,14 @@ public enum FreeTypeFont {
                     for column in 0..<width { pixels[row * width + column] = source[column] }
                 }
             }
-            ascii[code] = GlyphAtlas.Image(
+            glyphs[byte] = GlyphAtlas.Image(
                 width: width, height: height, left: Int(slot.bitmap_left), top: ascent - Int(slot.bitmap_top),
                 advance: Int((slot.advance.x + 32) >> 6), coverage: pixels)
         }
-        guard let replacement = ascii[Int(UInt8(ascii: "?"))], ascii[Int(UInt8(ascii: "0"))] != nil else {
+        guard let replacement = glyphs[Int(UInt8(ascii: "?"))], glyphs[Int(UInt8(ascii: "0"))] != nil else {
             throw LoadError(description: "\(path): has no glyphs for digits and '?'")
         }
-        var images: [GlyphAtlas.Image] = []
-        images.reserveCapacity(256)
-        for byte in 0..<256 { images.append(byte < 128 ? ascii[byte] ?? replacement : replacement) }
+        let images = glyphs.map { $0 ?? replacement }
         return GlyphAtlas(images: images, lineHeight: lineHeight, ascent: ascent)
     }
 }

@@ -32,6 +32,27 @@ struct FreeTypeFontTests {
         #expect(grays.contains(255) && grays.count > 20)
     }
 
+    @Test("°, €, ü draw their own glyphs (they drew as '?'); a character the font lacks draws its '?'")
+    func westernGlyphs() throws {
+        let atlas = try FreeTypeFont.atlas(path: FreeTypeFont.defaultPath, pixelSize: 20)
+        func ink(_ text: String) -> [UInt32] {
+            let fb = Framebuffer(width: 120, height: 40)
+            fb.fill(fb.bounds, color: RGBColor(red: 0, green: 0, blue: 0), clip: fb.bounds)
+            _ = LabelEncoding.encode(text).withUnsafeBufferPointer {
+                fb.drawText($0, x: 2, y: 4, atlas: atlas, color: RGBColor(red: 255, green: 255, blue: 255), clip: fb.bounds)
+            }
+            return (0..<40).flatMap { y in (0..<120).map { x in fb[x, y] } }
+        }
+        let question = ink("?")
+        for text in ["°", "€", "ü", "–"] {
+            let drawn = ink(text)
+            #expect(drawn != question, "\(text) drew as '?'")
+            #expect(drawn.contains { $0 & 0xFF > 128 }, "\(text) drew nothing")
+        }
+        // U+2202 is not in the code page: one '?', as wide as the font's.
+        #expect(ink("∂") == question)
+    }
+
     @Test("a file that is not a font is a clear error naming it")
     func notAFont() {
         #expect(throws: FreeTypeFont.LoadError.self) { try FreeTypeFont.atlas(path: "/etc/hostname", pixelSize: 16) }

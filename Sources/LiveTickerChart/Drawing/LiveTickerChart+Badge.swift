@@ -4,7 +4,7 @@ extension LiveTickerChart {
     /// Shows `text` as a badge in the header (nil or "" removes it), e.g. "disconnected" while
     /// a network feed reconnects. Copies the text; call it when the state changes, not per frame.
     public func setBadge(_ text: String?) {
-        badgeBytes = Array((text ?? "").utf8)
+        badgeBytes = LabelEncoding.encode(text ?? "")
     }
 
     /// The badge, if any, right-aligned at `right` like the stale badge (the theme's down colour

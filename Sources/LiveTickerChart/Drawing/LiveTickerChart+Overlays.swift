@@ -9,10 +9,18 @@ extension LiveTickerChart {
         let textHeight = self.textHeight
         for value in values where value.isFinite {
             let y = PixelRect.snap(geometry.pixelY(ValueSanitizer.clampForScale(value)) - 0.5)
+            var label = ValueLabel.trueValue(value)
+            if y < plot.minY || y >= plot.maxY {
+                // Off the plot (the data has not come near it): its value at the edge it lies
+                // beyond, so an alarm level not reached yet is still on the wall.
+                let above = y < plot.minY
+                label.append(above ? " (above)" as StaticString : " (below)" as StaticString)
+                let row = above ? plot.minY &+ 2 : plot.maxY &- textHeight &- 2
+                drawText(label, x: plot.minX &+ 4 &* textUnit, y: row, color: color, clip: plot, into: fb)
+                continue
+            }
             fb.horizontalLine(y: y, minX: plot.minX, maxX: plot.maxX, color: color, clip: plot)
-            drawText(
-                ValueLabel.trueValue(value), x: plot.minX &+ 4 &* textUnit, y: y &- textHeight &- 2,
-                color: color, clip: plot, into: fb)
+            drawText(label, x: plot.minX &+ 4 &* textUnit, y: y &- textHeight &- 2, color: color, clip: plot, into: fb)
         }
     }
 

@@ -3,7 +3,8 @@ import LiveTickerScales
 
 /// Horizontal alarm lines at fixed values across the plot, each labelled with its value at
 /// the left, in the theme's threshold colour (or `color`). They do not widen the value scale:
-/// a threshold far from the data is off the plot, not squeezing it. O(values) per frame.
+/// a threshold far from the data is off the plot, not squeezing it, and its value is written
+/// at the edge it lies beyond (`86 (above)`). O(values) per frame.
 public struct ThresholdMark: ChartMark {
     /// Drawn from its inputs alone, so a frame may redraw only what changed.
     public var redrawsChangesOnly: Bool { true }

@@ -75,7 +75,7 @@ public final class Dashboard {
         self.theme = theme
         self.font = font
         let scale = max(1, min(width, height) / 720)
-        titleBytes = Array((title ?? "").utf8)
+        titleBytes = LabelEncoding.encode(title ?? "")
         // One atlas per distinct size: the panels of a regular grid share theirs.
         var atlases: [Int: GlyphAtlas?] = [:]
         func atlas(_ w: Int, _ h: Int) -> GlyphAtlas? {
