@@ -330,4 +330,34 @@ struct HeaderTests {
         for y in middle.minY..<middle.maxY { for x in plot.minX..<plot.maxX where one[x, y] == label { textLeft += 1 } }
         #expect(textLeft == 0, "'no data' over a chart with a value")
     }
+
+    @Test("a threshold the data has not come near is written at the edge it lies beyond, with no line; one in view is a line")
+    func thresholdOffThePlot() throws {
+        let series = try makeSeries((0..<120).map { 70 + Double($0 % 13) })
+        func draw(_ values: [Double]) throws -> (Framebuffer, PixelRect) {
+            let chart = LiveTickerChart(
+                series: [ChartSeries(id: "0", source: series)], marks: [LineMark(series: 0), ThresholdMark(values: values)],
+                width: 480, height: 300, options: ChartOptions())
+            let frame = Framebuffer(width: 480, height: 300)
+            chart.draw(into: frame)
+            return (frame, try #require(chart.lastGeometry).layout.plot)
+        }
+        let yellow = ChartTheme.dark.threshold.pixel
+        func rows(_ frame: Framebuffer, _ plot: PixelRect) -> [Int] {
+            (plot.minY..<plot.maxY).map { y in (plot.minX..<plot.maxX).filter { frame[$0, y] == yellow }.count }
+        }
+        let (above, plot) = try draw([120])
+        let inkAbove = rows(above, plot)
+        // Its label in the plot's top rows, and no full-width line anywhere.
+        #expect(inkAbove.prefix(30).reduce(0, +) > 30, "no label at the top edge")
+        #expect(inkAbove.dropFirst(30).reduce(0, +) == 0)
+        #expect(inkAbove.allSatisfy { $0 < plot.width / 2 })
+        let (below, _) = try draw([10])
+        let inkBelow = rows(below, plot)
+        #expect(inkBelow.suffix(30).reduce(0, +) > 30, "no label at the bottom edge")
+        #expect(inkBelow.dropLast(30).reduce(0, +) == 0)
+        // In view: a line across the plot.
+        let (inView, _) = try draw([76])
+        #expect(rows(inView, plot).contains { $0 >= plot.width - 2 })
+    }
 }
