@@ -3,8 +3,9 @@ import Testing
 
 @testable import LiveTickerCLI
 
-@Suite("ConnectionLog")
-struct ConnectionLogTests {
+/// The connection log. These capture standard error (process-wide): in the serialized
+/// command-line suite, so no other capture races them.
+extension CommandLineTests {
     @Test("a client's first connect, its losses and reconnects are logged; a source down for long logs failed attempts 1, 2, 4, 8 … and each new reason")
     func logsChangesAndBoundsRepeats() {
         var connection = FeedConnection(state: .connecting)

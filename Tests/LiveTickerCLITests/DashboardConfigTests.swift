@@ -105,6 +105,9 @@ struct DashboardConfigTests {
         ("[source.day]\nlive = 'ws://'\n[[panel]]\nsource = \"day\"\n", 2, "'live' in [source.day]"),
         ("[source.day]\nfile = 'x'\nmax_ahead = '1h'\n[[panel]]\nsource = \"day\"\n", 3, "'max_ahead' in [source.day] is for live sources"),
         ("[source.day]\nlive = '-'\nmax_ahead = 'never'\n[[panel]]\nsource = \"day\"\n", 3, "'max_ahead' in [source.day] must be a duration such as \"1d\""),
+        (minimal + "\n[[panel.pane]]\nmarks = []", 6, "pane 1 of [[panel]] 1 shows nothing: give it marks"),
+        (minimal + "\nseries = [{ source = \"day\", symbol = \"B\" }]", 6, "gives both 'source'/'symbol' and 'series'"),
+        (minimal + "\n[[panel.pane]]\nmarks = [{ mark = \"candles\", color = \"#ff0000\" }]", 7, "'color' does not apply to a candles mark"),
         ("title = \"x\"\n", 1, "the dashboard has no [[panel]]"),
         ("title = \"x\n", 1, "not valid TOML"),
     ])
@@ -287,8 +290,9 @@ extension CommandLineTests {
     }
 }
 
-@Suite("Dashboard files as a kiosk runs them")
-struct DashboardKioskTests {
+/// Dashboard files as a kiosk runs them. These capture standard output and error
+/// (process-wide): in the serialized command-line suite, as the ones above.
+extension CommandLineTests {
     /// A wall beside its data, `file = "day.csv"`, run from another working directory (a
     /// systemd unit starts in `/`): the path is the file's folder's. One that is nowhere says
     /// where it was looked for, in `check` as in `run`.

@@ -230,7 +230,14 @@ extension DashboardConfig {
         if let sourceID {
             series.append(Series(source: sourceID, symbol: symbol, title: nil, style: SeriesStyle()))
         }
-        for (i, entry) in try t.tables("series", expected: "an array of tables { source = …, symbol = … }").enumerated() {
+        let listed = try t.tables("series", expected: "an array of tables { source = …, symbol = … }")
+        if !listed.isEmpty, sourceID != nil || symbol != nil {
+            // Both were merged into one list of series, the first from `source` unasked.
+            throw ConfigError(
+                "\(t.name) gives both 'source'/'symbol' and 'series': one series is 'source' (and 'symbol'), several are 'series = [ … ]'",
+                at: t.position("series"))
+        }
+        for (i, entry) in listed.enumerated() {
             var s = ConfigTable(entry, name: "series \(i + 1) of \(t.name)")
             guard let source = try s.string("source", expected: "the id of a [source.ID]") else {
                 throw ConfigError("series \(i + 1) of \(t.name) needs 'source'", at: entry.position)
@@ -343,6 +350,10 @@ extension DashboardConfig {
         }
         if let thresholds = try t.numbers("thresholds"), !thresholds.isEmpty { marks.append(.threshold(values: thresholds, color: nil)) }
         try t.finish()
+        guard !marks.isEmpty else {
+            // An empty pane said "0 ticks" over data that had arrived.
+            throw ConfigError("\(t.name) shows nothing: give it marks, e.g. marks = [{ mark = \"line\" }]", at: t.table.position)
+        }
         // An area follows the line of its series in the pane (a step line's fill in steps).
         for (i, mark) in marks.enumerated() {
             guard case let .area(series, _) = mark else { continue }
