@@ -55,6 +55,11 @@ public final class CSVTickReader: TickBatchReader {
     /// new file is opened (at the next ``fill()``).
     private var reopenPending = false
     private var truncationsFollowed = 0
+    /// Follow mode: the followed file's first bytes as read (up to ``headLength``), to tell a
+    /// file rewritten in place (`cat new > file`: truncated and refilled past the offset read
+    /// between two polls, so it never looked shorter) from one appended to. Reserved once.
+    private var head: [UInt8] = []
+    private static let headLength = 64
     /// The compressed input ended early (cut off); what came before was read.
     private var endedEarly = false
     private var replacementsFollowed = 0
@@ -99,6 +104,7 @@ public final class CSVTickReader: TickBatchReader {
         if follow {
             followedPath = Array(path.utf8CString)
             fileIdentity = Self.identity(of: fd)
+            head.reserveCapacity(Self.headLength)
         }
     }
 
@@ -368,6 +374,8 @@ public final class CSVTickReader: TickBatchReader {
                     switch checkFollowedFile() {
                     case .unchanged:
                         Self.sleep(nanoseconds: followPollInterval)
+                        // Rewritten while idle: its first bytes differ from what was read.
+                        if headChanged() { restartTruncatedFile() }
                     case .truncated:
                         restartTruncatedFile()
                     case .replaced:
@@ -382,6 +390,9 @@ public final class CSVTickReader: TickBatchReader {
                 reachedEnd = true
                 try finishLastLine()
                 return
+            }
+            if follow, fileOffset < Self.headLength {
+                head.append(contentsOf: UnsafeBufferPointer(start: buffer + filled, count: min(n, Self.headLength - fileOffset)))
             }
             bytesRead += n
             fileOffset += n
@@ -514,9 +525,22 @@ public final class CSVTickReader: TickBatchReader {
         return .replaced
     }
 
+    /// Follow mode, idle at the end of the file: whether its first bytes are no longer the ones
+    /// read (one `pread` of at most ``headLength`` bytes into the stack). False for input that
+    /// is not a regular file.
+    private func headChanged() -> Bool {
+        guard !head.isEmpty, followedPath != nil else { return false }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.headLength) { now in
+            let got = pread(fd, now.baseAddress, head.count, 0)
+            guard got >= 0 else { return false }
+            return got < head.count || !head.withUnsafeBufferPointer { memcmp($0.baseAddress!, now.baseAddress!, head.count) == 0 }
+        }
+    }
+
     /// Forgets the buffered bytes of the file just left: the next file (or the truncated one
     /// again) is a new document whose first line decides header or data afresh.
     private func beginNextFile() {
+        head.removeAll(keepingCapacity: true)
         fileOffset = 0
         filled = 0
         pos = 0
