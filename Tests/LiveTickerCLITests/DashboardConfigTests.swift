@@ -106,6 +106,7 @@ struct DashboardConfigTests {
         ("[source.day]\nfile = 'x'\nmax_ahead = '1h'\n[[panel]]\nsource = \"day\"\n", 3, "'max_ahead' in [source.day] is for live sources"),
         ("[source.day]\nlive = '-'\nmax_ahead = 'never'\n[[panel]]\nsource = \"day\"\n", 3, "'max_ahead' in [source.day] must be a duration such as \"1d\""),
         (minimal + "\n[[panel.pane]]\nmarks = []", 6, "pane 1 of [[panel]] 1 shows nothing: give it marks"),
+        ("time_zone = \"\"\n" + minimal, 1, "'time_zone' in the file is empty"),
         (minimal + "\nseries = [{ source = \"day\", symbol = \"B\" }]", 6, "gives both 'source'/'symbol' and 'series'"),
         (minimal + "\n[[panel.pane]]\nmarks = [{ mark = \"candles\", color = \"#ff0000\" }]", 7, "'color' does not apply to a candles mark"),
         ("title = \"x\"\n", 1, "the dashboard has no [[panel]]"),
@@ -321,6 +322,9 @@ extension CommandLineTests {
         writeFile(directory + "/zone.toml", wall.replacing("\"UTC\"", with: "\"Europe/Berln\""))
         said = capture(2) { status = LiveTickerCommandLine.run(["check", directory + "/zone.toml"]) }
         #expect(status == 1 && said.contains("zone.toml: 'time_zone': no time zone 'Europe/Berln'"), "\(said)")
+        writeFile(directory + "/folder.toml", wall.replacing("\"day.csv\"", with: "\".\""))
+        said = capture(2) { status = LiveTickerCommandLine.run(["check", directory + "/folder.toml"]) }
+        #expect(status == 1 && said.contains("source 'day': cannot open \(directory)/.: it is a directory"), "\(said)")
         said = capture(2) { status = LiveTickerCommandLine.run(["check", directory]) }
         #expect(status == 1 && said.contains("cannot read the file: it is a directory"), "\(said)")
     }

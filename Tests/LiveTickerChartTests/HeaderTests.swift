@@ -359,5 +359,18 @@ struct HeaderTests {
         // In view: a line across the plot.
         let (inView, _) = try draw([76])
         #expect(rows(inView, plot).contains { $0 >= plot.width - 2 })
+        // Several beyond one edge: one label for them all (they were written over each other).
+        let (many, _) = try draw([120, 130, 140])
+        let (one, _) = try draw([120])
+        let inkMany: Int = rows(many, plot).prefix(30).reduce(0, +)
+        let inkOne: Int = rows(one, plot).prefix(30).reduce(0, +)
+        #expect(2 * inkMany > 3 * inkOne, "\(inkMany) against \(inkOne)")
+        // No data: no level is above or below anything.
+        let chart = LiveTickerChart(
+            series: [ChartSeries(id: "0", source: try LiveSeries(capacity: 16, candleInterval: .seconds(60)))],
+            marks: [ThresholdMark(values: [5])], width: 480, height: 300, options: ChartOptions())
+        let empty = Framebuffer(width: 480, height: 300)
+        chart.draw(into: empty)
+        #expect(rows(empty, try #require(chart.lastGeometry).layout.plot).reduce(0, +) == 0)
     }
 }

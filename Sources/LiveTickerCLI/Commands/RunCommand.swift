@@ -30,7 +30,7 @@ enum RunCommand: Command {
         `liveticker check FILE.toml` validates a file and prints its layout.
 
         Options override the file's own output settings:
-        \(DisplayArguments.helpLines)
+        \(DisplayArguments.helpLines(defaultSize: "the file's size =, else 1920x1080"))
                               (default: the file's 'output', else drm)
 
         Examples:

@@ -27,6 +27,9 @@ extension DashboardConfig {
         config.title = try top.string("title")
         config.theme = try top.parsed("theme", expected: "dark, light or colorblind", ChartTheme.named) ?? .dark
         config.timeZone = try top.string("time_zone", expected: "a zone name such as \"Europe/Berlin\" or \"UTC\"")
+        if config.timeZone?.isEmpty == true {
+            throw ConfigError("'time_zone' in the file is empty: give a zone name such as \"Europe/Berlin\" or \"UTC\", or leave it out for the system's", at: top.position("time_zone"))
+        }
         config.staleAfter = try top.parsed("stale_after", expected: "a duration such as \"30s\" or \"5m\"", DurationArgument.nanoseconds)
         config.change = try top.parsed("change", expected: "none, absolute, percent or both", ChartOptions.Change.init(rawValue:))
         config.font = try top.string("font", expected: "\"builtin\", a .ttf/.otf file or a PSF console font")
@@ -214,7 +217,8 @@ extension DashboardConfig {
                 "\(t.name) at row \(row), column \(column) spanning \(rowSpan)×\(columnSpan) lies outside the \(grid.rows)×\(grid.columns) grid",
                 at: t.position(t.table["row"] != nil ? "row" : "column"))
         }
-        let title = try t.string("title")
+        // An empty title names nothing: the series' own name stands.
+        let title = try t.string("title").flatMap { $0.isEmpty ? nil : $0 }
         let window = try t.parsed("window", expected: "a duration such as \"10m\", or \"all\"") { text -> ChartOptions.Window? in
             text == "all" ? .everything : DurationArgument.nanoseconds(text).flatMap { $0 > 0 ? .follow(nanoseconds: $0) : nil }
         } ?? .everything
@@ -378,7 +382,7 @@ extension DashboardConfig {
         // marker agree); a colour given to one of them alone was silently ignored.
         if color != nil, ["line", "area", "candles", "volume", "last"].contains(kind) {
             throw ConfigError(
-                "'color' does not apply to a \(kind) mark in \(t.name): a series' colour is the series' own"
+                "'color' does not apply to \(kind == "area" ? "an" : "a") \(kind) mark in \(t.name): a series' colour is the series' own"
                     + " (series = [{ source = …, symbol = …, color = \"#4fc3f7\" }]); sma, ema, threshold and band marks take a colour",
                 at: t.position("color"))
         }

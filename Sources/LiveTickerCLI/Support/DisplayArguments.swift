@@ -5,13 +5,18 @@ import LiveTickerDisplay
 /// `open()`, so `pattern` and `replay` accept exactly the same spellings.
 struct DisplayArguments {
     /// Help text lines describing the options, for a command's `--help`.
-    static let helpLines = """
+    static let helpLines = helpLines(defaultSize: "1280x720")
+
+    /// The display options' help, with the picture size a command draws without `--size`.
+    static func helpLines(defaultSize: String) -> String {
+        """
           --output SPEC       drm | drm:/dev/dri/cardN | fbdev | fbdev:/dev/fbN | FILE.ppm | FILE.png
                               (drm picks the first card with a connected connector)
           --connector NAME    DRM connector by kernel name, e.g. HDMI-A-1, DP-1, Virtual-1
           --mode WxH[@Hz]     DRM mode (default: the connector's preferred mode)
-          --size WxH          picture size for file outputs (default 1280x720)
+          --size WxH          picture size for file outputs (default \(defaultSize))
         """
+    }
 
     /// Where frames go.
     var output: OutputSpec

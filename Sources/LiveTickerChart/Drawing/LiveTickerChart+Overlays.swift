@@ -7,20 +7,35 @@ extension LiveTickerChart {
     func drawThresholds(_ values: [Double], color: RGBColor, _ geometry: ChartGeometry, into fb: Framebuffer) {
         let plot = geometry.layout.plot
         let textHeight = self.textHeight
+        // Without data the scale is made up: no level is above or below anything.
+        guard frame.hasData else { return }
+        // Off the plot (the data has not come near them): their values at the edge they lie
+        // beyond, in one label per edge (`86, 90 (above)`), so an alarm level not reached yet is
+        // still on the wall.
+        var above = LabelText()
+        var below = LabelText()
         for value in values where value.isFinite {
             let y = PixelRect.snap(geometry.pixelY(ValueSanitizer.clampForScale(value)) - 0.5)
-            var label = ValueLabel.trueValue(value)
             if y < plot.minY || y >= plot.maxY {
-                // Off the plot (the data has not come near it): its value at the edge it lies
-                // beyond, so an alarm level not reached yet is still on the wall.
-                let above = y < plot.minY
-                label.append(above ? " (above)" as StaticString : " (below)" as StaticString)
-                let row = above ? plot.minY &+ 2 : plot.maxY &- textHeight &- 2
-                drawText(label, x: plot.minX &+ 4 &* textUnit, y: row, color: color, clip: plot, into: fb)
+                if y < plot.minY {
+                    if !above.isEmpty { above.append(", " as StaticString) }
+                    above.append(ValueLabel.trueValue(value))
+                } else {
+                    if !below.isEmpty { below.append(", " as StaticString) }
+                    below.append(ValueLabel.trueValue(value))
+                }
                 continue
             }
             fb.horizontalLine(y: y, minX: plot.minX, maxX: plot.maxX, color: color, clip: plot)
-            drawText(label, x: plot.minX &+ 4 &* textUnit, y: y &- textHeight &- 2, color: color, clip: plot, into: fb)
+            drawText(ValueLabel.trueValue(value), x: plot.minX &+ 4 &* textUnit, y: y &- textHeight &- 2, color: color, clip: plot, into: fb)
+        }
+        if !above.isEmpty {
+            above.append(" (above)" as StaticString)
+            drawText(above, x: plot.minX &+ 4 &* textUnit, y: plot.minY &+ 2, color: color, clip: plot, into: fb)
+        }
+        if !below.isEmpty {
+            below.append(" (below)" as StaticString)
+            drawText(below, x: plot.minX &+ 4 &* textUnit, y: plot.maxY &- textHeight &- 2, color: color, clip: plot, into: fb)
         }
     }
 

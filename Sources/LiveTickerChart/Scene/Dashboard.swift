@@ -75,7 +75,6 @@ public final class Dashboard {
         self.theme = theme
         self.font = font
         let scale = max(1, min(width, height) / 720)
-        titleBytes = LabelEncoding.encode(title ?? "")
         // One atlas per distinct size: the panels of a regular grid share theirs.
         var atlases: [Int: GlyphAtlas?] = [:]
         func atlas(_ w: Int, _ h: Int) -> GlyphAtlas? {
@@ -91,6 +90,7 @@ public final class Dashboard {
         let bounds = PixelRect(x: 0, y: 0, width: width, height: height)
         let strip = title == nil ? 0 : min(height, textHeight + 2 * max(4, textHeight / 2))
         titleRect = PixelRect(x: 0, y: 0, width: width, height: strip)
+        titleBytes = Self.shortened(LabelEncoding.encode(title ?? ""), toFit: width, glyphs: titleGlyphs)
         let gridBounds = PixelRect(minX: 0, minY: strip, maxX: width, maxY: height).intersection(bounds)
         let rects = panels.map { panel in
             let rect = grid.contains(panel.place) ? grid.rect(of: panel.place, in: gridBounds) : .empty
@@ -280,7 +280,19 @@ public final class Dashboard {
             || drawnStale[index] != chart.isStale
     }
 
-    /// The title centred in its strip.
+    /// `bytes` as a title strip `width` wide shows them: whole when they fit with a space each
+    /// side, else shortened with `...` (a long title was cut at both edges), as a panel's
+    /// header shortens a name. O(bytes²) glyph widths, once per layout.
+    static func shortened(_ bytes: [UInt8], toFit width: Int, glyphs: GlyphAtlas) -> [UInt8] {
+        let room = width - 2 * glyphs.width(of: [UInt8(ascii: " ")])
+        guard glyphs.width(of: bytes) > room else { return bytes }
+        let dots: [UInt8] = Array("...".utf8)
+        var kept = bytes.count
+        while kept > 0, glyphs.width(of: Array(bytes[..<kept]) + dots) > room { kept -= 1 }
+        return Array(bytes[..<kept]) + dots
+    }
+
+    /// The title centred in its strip (shortened to fit when laid out).
     func drawTitle(into framebuffer: Framebuffer) {
         guard !titleRect.isEmpty, !titleBytes.isEmpty else { return }
         titleBytes.withUnsafeBufferPointer { bytes in
