@@ -25,7 +25,7 @@ enum LiveCommand: Command {
 
         SOURCE is - (standard input), a file that grows (read from its start, then followed
         as tail -F does: truncated, it is read again from its start; moved away and recreated,
-        the new file is read; missing, it is waited for),
+        the new file is read; missing, or not there yet at the start, it is waited for),
         or given with --listen as a UDP or TCP endpoint on this machine. Lines are CSV with a
         header, or the headerless line protocol `time,price[,size[,symbol]]` (time as epoch
         s/ms/us/ns or ISO-8601). Each UDP datagram and each TCP connection may start with its

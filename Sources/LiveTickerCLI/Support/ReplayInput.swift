@@ -121,6 +121,7 @@ struct ReplayInput {
             case .truncated: printError("liveticker: \(path) was truncated; reading it again from its start")
             case .replaced: printError("liveticker: \(path) was replaced (rotated); reading the new file from its start")
             case .missing: printError("liveticker: \(path) is missing (moved away or deleted); waiting for it to come back")
+            case .notYetCreated: printError("liveticker: \(path) does not exist yet; waiting for it to appear")
             }
         }
     }

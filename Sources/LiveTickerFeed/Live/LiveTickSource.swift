@@ -130,6 +130,18 @@ public final class LiveTickSource: @unchecked Sendable {
         case .standardInput:
             try pump(CSVTickReader(fileDescriptor: 0, name: "-", options: options, stop: stopFlag))
         case let .followedFile(path):
+            // Not there yet (a kiosk up before the program that writes it): waited for, said
+            // once, as a followed file that goes missing later is; the chart says `no data`.
+            var said = false
+            while access(path, F_OK) != 0, errno == ENOENT {
+                if stopFlag.isStopped { return }
+                if !said {
+                    said = true
+                    onFollowEvent?(.notYetCreated)
+                }
+                var pause = timespec(tv_sec: 0, tv_nsec: 50_000_000)
+                nanosleep(&pause, nil)
+            }
             let reader = try CSVTickReader(path: path, options: options, follow: true, stop: stopFlag)
             reader.onFollowEvent = onFollowEvent
             try pump(reader)

@@ -10,4 +10,7 @@ public enum FollowEvent: Sendable, Equatable {
     /// The path is gone (moved away or deleted, not yet recreated): the reader keeps waiting
     /// for it. Reported once per disappearance.
     case missing
+    /// The path does not exist yet when following starts (a kiosk up before the program that
+    /// writes the file): it is waited for, then read from its beginning. Reported once.
+    case notYetCreated
 }
