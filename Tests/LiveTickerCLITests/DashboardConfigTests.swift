@@ -308,10 +308,9 @@ extension CommandLineTests {
         guard case .file(let resolved, _, _) = config.sources[0].kind else { Issue.record("not a file source"); return }
         #expect(resolved == directory + "/day.csv")
         // Nothing beside the file: the working directory's, as before (the samples' paths).
-        var samples = try RunCommand.load("Samples/telemetry-wall.toml")
+        let samples = try RunCommand.load("Samples/telemetry-wall.toml")
         guard case .file(let sample, _, _) = samples.sources[0].kind else { Issue.record("not a file source"); return }
         #expect(sample == "Samples/plant-telemetry.csv")
-        samples.resolveInputPaths()
         var status: Int32 = -1
         _ = capture { status = LiveTickerCommandLine.run(["check", directory + "/wall.toml"]) }
         #expect(status == 0)

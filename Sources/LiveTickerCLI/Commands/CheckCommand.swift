@@ -60,18 +60,9 @@ enum CheckCommand: Command {
             }
         }
         for source in config.sources {
-            guard case .file(let file, _, let follow) = source.kind, !follow else { continue }
-            let reason: String
-            if access(file, R_OK) != 0 {
-                reason = String(cString: strerror(errno)) + DashboardConfig.lookedIn(file, dashboard: config.path)
-            } else if let folder = opendir(file) {
-                closedir(folder)
-                reason = "it is a directory"
-            } else {
-                continue
-            }
+            guard case .file(let file, _, let follow) = source.kind, !follow, let reason = TextFile.readProblem(file) else { continue }
             throw CommandFailure(
-                "\(config.path): source '\(source.id)': cannot open \(file): \(reason)")
+                "\(config.path): source '\(source.id)': cannot open \(file): \(reason)\(DashboardConfig.lookedIn(file, dashboard: config.path))")
         }
     }
 

@@ -152,13 +152,7 @@ enum RunCommand: Command {
     static func load(_ path: String) throws(CommandFailure) -> DashboardConfig {
         guard let bytes = SystemTimeZone.readFile(path) else {
             // Why, as the shell would say it: no such file, permission denied, a directory.
-            var reason = "cannot read the file"
-            if access(path, R_OK) != 0 {
-                reason += ": " + String(cString: strerror(errno))
-            } else if opendir(path).map({ closedir($0) }) != nil {
-                reason += ": it is a directory"
-            }
-            throw CommandFailure("\(path): \(reason)")
+            throw CommandFailure("\(path): cannot read the file" + (TextFile.readProblem(path).map { ": \($0)" } ?? ""))
         }
         do {
             var config = try DashboardConfig.parse(bytes, path: path)

@@ -30,10 +30,11 @@ extension DashboardConfig {
         return access(beside, F_OK) == 0 ? beside : relative
     }
 
-    /// Where a file that opened from neither place was looked for, for its error: `(looked
-    /// in /etc/liveticker/ and in /)`; empty for an absolute path. O(path).
+    /// Where a relative path that is in neither place was looked for, for its error: `(looked
+    /// in /etc/liveticker/ and in /)`; empty for an absolute path and for one that is there
+    /// (it failed for another reason). O(path), one `access`.
     static func lookedIn(_ relative: String, dashboard path: String) -> String {
-        guard !relative.hasPrefix("/"), relative != "-" else { return "" }
+        guard !relative.hasPrefix("/"), relative != "-", access(relative, F_OK) != 0 else { return "" }
         let folder = folder(of: path)
         var directory = [CChar](repeating: 0, count: 4096)
         let working = getcwd(&directory, directory.count) != nil ? String(cString: directory) : "the working directory"

@@ -28,9 +28,10 @@ final class DashboardSession {
 
     /// One source's feed: the series it fills and how.
     private final class Feed: @unchecked Sendable {
-        // Invariant: `report`, `error` and `sink` are written by the producer thread before
-        // `finished` is stored (release) and read by the render thread after it is seen
-        // (acquire) or after `join`; live sources are touched only by the render thread.
+        // Invariant: `report`, `error`, `unmatched` and `sink` are written by the producer
+        // thread before `finished` is stored (release) and touched by the render thread only
+        // after it is seen (acquire) or after `join`; live sources are touched only by the
+        // render thread.
         let source: DashboardConfig.Source
         let series: [LiveSeries]
         let wanted: [String]
@@ -44,9 +45,9 @@ final class DashboardSession {
         var report: FeedReport?
         var error: String?
         /// A replayed file that held none of some symbols its panels ask for: what to say
-        /// (`no ticks of BLOT; the file holds ACME, BOLT`), logged once when the file is read.
+        /// (`no ticks of BLOT; the file holds ACME, BOLT`), until it is logged, once, when the
+        /// file is read.
         var unmatched: String?
-        var unmatchedLogged = false
         /// A live source's connection as last logged and shown (render thread), and the header
         /// badge its panels carry (nil: none).
         var connectionLog: ConnectionLog
@@ -263,9 +264,7 @@ final class DashboardSession {
             // Usage errors, feed errors and failures all describe themselves in one line; a
             // tick file's says where it was looked for (the file's folder, the working one).
             var lookedIn = ""
-            if case .file(let file, _, _) = source.kind, access(file, F_OK) != 0 {
-                lookedIn = DashboardConfig.lookedIn(file, dashboard: path)
-            }
+            if case .file(let file, _, _) = source.kind { lookedIn = DashboardConfig.lookedIn(file, dashboard: path) }
             throw CommandFailure("\(path): source '\(source.id)': \(error)\(lookedIn)")
         }
     }
@@ -330,9 +329,9 @@ final class DashboardSession {
                 if !ended { all = false }
             } else if !feed.finished.load(ordering: .acquiring) {
                 all = false
-            } else if let unmatched = feed.unmatched, !feed.unmatchedLogged {
+            } else if let unmatched = feed.unmatched {
                 // A panel left blank by a misspelt symbol says so, once, when its file is read.
-                feed.unmatchedLogged = true
+                feed.unmatched = nil
                 printError("\(feed.connectionLog.prefix): \(unmatched)")
             }
         }
@@ -352,7 +351,7 @@ final class DashboardSession {
     }
 
     /// Logs a live source's connection changes and failure, as `live` does, and shows them on
-    /// its panels: a "connecting", "disconnected" or "failed" badge in their headers. Before,
+    /// its panels: a "connecting", "cannot connect", "disconnected" or "failed" badge in their headers. Before,
     /// a wall said nothing: a broker refusing the login left an empty panel with "0 ticks",
     /// exit 0, and a lost broker was neither logged nor shown. O(panels) on a change, O(1)
     /// else; allocates only on a change.

@@ -22,6 +22,15 @@ enum TextFile {
         }
     }
 
+    /// Why `path` could not be read as a file, or nil when it can: the system's reason (no such
+    /// file, permission denied), or that it is a directory. O(1) system calls.
+    static func readProblem(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return String(cString: strerror(errno)) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { return "it is a directory" }
+        return access(path, R_OK) == 0 ? nil : String(cString: strerror(errno))
+    }
+
     /// Why `path` could not be written, checked without touching it (nothing is created), or nil
     /// when it can: an existing file must be writable and not a directory; a new one needs a
     /// writable directory. O(1) system calls.

@@ -12,31 +12,33 @@ extension LiveTickerChart {
         // Off the plot (the data has not come near them): their values at the edge they lie
         // beyond, in one label per edge (`86, 90 (above)`), so an alarm level not reached yet is
         // still on the wall.
+        let x = plot.minX &+ 4 &* textUnit
         var above = LabelText()
         var below = LabelText()
         for value in values where value.isFinite {
             let y = PixelRect.snap(geometry.pixelY(ValueSanitizer.clampForScale(value)) - 0.5)
-            if y < plot.minY || y >= plot.maxY {
-                if y < plot.minY {
-                    if !above.isEmpty { above.append(", " as StaticString) }
-                    above.append(ValueLabel.trueValue(value))
-                } else {
-                    if !below.isEmpty { below.append(", " as StaticString) }
-                    below.append(ValueLabel.trueValue(value))
-                }
+            guard y >= plot.minY, y < plot.maxY else {
+                if y < plot.minY { Self.list(value, in: &above) } else { Self.list(value, in: &below) }
                 continue
             }
             fb.horizontalLine(y: y, minX: plot.minX, maxX: plot.maxX, color: color, clip: plot)
-            drawText(ValueLabel.trueValue(value), x: plot.minX &+ 4 &* textUnit, y: y &- textHeight &- 2, color: color, clip: plot, into: fb)
+            drawText(ValueLabel.trueValue(value), x: x, y: y &- textHeight &- 2, color: color, clip: plot, into: fb)
         }
-        if !above.isEmpty {
-            above.append(" (above)" as StaticString)
-            drawText(above, x: plot.minX &+ 4 &* textUnit, y: plot.minY &+ 2, color: color, clip: plot, into: fb)
+        // (A local function, not a loop over an array literal: this runs every frame.)
+        func edge(_ label: LabelText, _ side: StaticString, y: Int) {
+            guard !label.isEmpty else { return }
+            var text = label
+            text.append(side)
+            drawText(text, x: x, y: y, color: color, clip: plot, into: fb)
         }
-        if !below.isEmpty {
-            below.append(" (below)" as StaticString)
-            drawText(below, x: plot.minX &+ 4 &* textUnit, y: plot.maxY &- textHeight &- 2, color: color, clip: plot, into: fb)
-        }
+        edge(above, " (above)", y: plot.minY &+ 2)
+        edge(below, " (below)", y: plot.maxY &- textHeight &- 2)
+    }
+
+    /// Appends `value` to a comma-separated list of values. O(digits), no allocation.
+    private static func list(_ value: Double, in text: inout LabelText) {
+        if !text.isEmpty { text.append(", " as StaticString) }
+        text.append(ValueLabel.trueValue(value))
     }
 
     /// For each series with data: a dashed line across the plot at the last value and a tag in
@@ -337,23 +339,9 @@ extension LiveTickerChart {
                 x &+= (nameLimit == .max ? s.titleBytes.withUnsafeBufferPointer { glyphs.width(of: $0) } : fullWidth) &+ space
             }
         } else if nameLimit > 0 {
-            // The name's first characters that leave room for "..." (cut between UTF-8
-            // sequences, never inside one), and their width.
+            // The name's first characters that leave room for "...", and their width.
             let dots: LabelText = "..."
-            let room = nameLimit &- textWidth(dots)
-            let (kept, keptWidth) = s.titleBytes.withUnsafeBufferPointer { bytes -> (Int, Int) in
-                var count = 0
-                var width = 0
-                for (i, byte) in bytes.enumerated() where byte & 0xC0 != 0x80 {
-                    var next = i &+ 1
-                    while next < bytes.count, bytes[next] & 0xC0 == 0x80 { next &+= 1 }
-                    let grown = width &+ glyphs.width(of: UnsafeBufferPointer(rebasing: bytes[i..<next]))
-                    guard grown <= room else { break }
-                    width = grown
-                    count = next
-                }
-                return (count, width)
-            }
+            let (kept, keptWidth) = s.titleBytes.withUnsafeBufferPointer { glyphs.prefix(of: $0, fitting: nameLimit &- textWidth(dots)) }
             if let fb {
                 let end = s.titleBytes.withUnsafeBufferPointer { bytes in
                     fb.drawText(UnsafeBufferPointer(rebasing: bytes[0..<kept]), x: x, y: y, atlas: glyphs, color: theme.title, clip: header)

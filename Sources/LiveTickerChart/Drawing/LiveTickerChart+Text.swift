@@ -9,7 +9,6 @@ extension LiveTickerChart {
     /// paddings and dashes scale with it, so a large font on a 4K panel keeps its proportions.
     var textUnit: Int { max(1, glyphs.lineHeight / 16) }
 
-    /// Width in pixels of `text` in the chart's glyphs. O(count).
     /// `no data`, centred in `plot`, for a chart none of whose series has a value yet (a
     /// source not connected yet, a symbol the feed never sends): an empty plot otherwise reads
     /// as a flat feed. O(text), no allocation.
@@ -22,6 +21,7 @@ extension LiveTickerChart {
             clip: plot, into: fb)
     }
 
+    /// Width in pixels of `text` in the chart's glyphs. O(count).
     func textWidth(_ text: LabelText) -> Int {
         text.withUTF8 { glyphs.width(of: $0) }
     }

@@ -282,13 +282,12 @@ public final class Dashboard {
 
     /// `bytes` as a title strip `width` wide shows them: whole when they fit with a space each
     /// side, else shortened with `...` (a long title was cut at both edges), as a panel's
-    /// header shortens a name. O(bytes²) glyph widths, once per layout.
+    /// header shortens a name. O(bytes), once per layout.
     static func shortened(_ bytes: [UInt8], toFit width: Int, glyphs: GlyphAtlas) -> [UInt8] {
-        let room = width - 2 * glyphs.width(of: [UInt8(ascii: " ")])
+        let room = width - 2 * glyphs.advance(of: UInt8(ascii: " "))
         guard glyphs.width(of: bytes) > room else { return bytes }
         let dots: [UInt8] = Array("...".utf8)
-        var kept = bytes.count
-        while kept > 0, glyphs.width(of: Array(bytes[..<kept]) + dots) > room { kept -= 1 }
+        let kept = bytes.withUnsafeBufferPointer { glyphs.prefix(of: $0, fitting: room - glyphs.width(of: dots)).count }
         return Array(bytes[..<kept]) + dots
     }
 

@@ -28,10 +28,10 @@ public enum ModeRequest: Sendable, Hashable, CustomStringConvertible {
         self = .size(width: width, height: height, refreshHertz: hertz)
     }
 
-    /// Parses `WxH` with both sides in 1…16384. O(length).
     /// The longest side a picture may have, in pixels.
     public static let largestSide = 16384
 
+    /// Parses `WxH` with both sides in 1…``largestSide``. O(length).
     public static func parseSize<S: StringProtocol>(_ text: S) -> (width: Int, height: Int)? {
         let parts = text.split(separator: "x", omittingEmptySubsequences: false)
             .flatMap { $0.split(separator: "X", omittingEmptySubsequences: false) }

@@ -186,7 +186,8 @@ extension CSVRecordParser {
     }
 
     /// Windows-1252's characters at bytes 0x80…0x9F (its only difference from Latin-1 in
-    /// printable text); U+FFFD for the five bytes it leaves undefined.
+    /// printable text); U+FFFD for the five bytes it leaves undefined. The labels' encoder
+    /// (`LabelEncoding` in LiveTickerRender, which this module does not see) holds the same row.
     static let windows1252: [UInt32] = [
         0x20AC, 0xFFFD, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0xFFFD,
         0x017D, 0xFFFD, 0xFFFD, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A,

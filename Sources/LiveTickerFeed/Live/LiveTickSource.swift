@@ -139,8 +139,7 @@ public final class LiveTickSource: @unchecked Sendable {
                     said = true
                     onFollowEvent?(.notYetCreated)
                 }
-                var pause = timespec(tv_sec: 0, tv_nsec: 50_000_000)
-                nanosleep(&pause, nil)
+                CSVTickReader.sleep(nanoseconds: 50_000_000)
             }
             let reader = try CSVTickReader(path: path, options: options, follow: true, stop: stopFlag)
             reader.onFollowEvent = onFollowEvent

@@ -124,10 +124,9 @@ public final class MessageTickDecoder {
             _ = deliverCollected(topicID: topicID, into: &sink)
             throw error
         }
-        if self.payload.marks.remembered != marks.remembered {
-            let room = self.payload.json.report.maximumRemembered - stampedBadLines.count
-            if room > 0 { stampedBadLines += self.payload.badLines(since: marks, message: messages).prefix(room) }
-        }
+        // Empty (and allocation-free) unless the message added a remembered bad line.
+        let room = self.payload.json.report.maximumRemembered - stampedBadLines.count
+        if room > 0 { stampedBadLines += self.payload.badLines(since: marks, message: messages).prefix(room) }
         return deliverCollected(topicID: topicID, into: &sink)
     }
 

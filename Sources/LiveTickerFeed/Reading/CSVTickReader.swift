@@ -13,10 +13,11 @@ import Glibc
 /// the rule); a line cut off mid-write is counted instead of charted.
 ///
 /// In follow mode (`tail -F`) the end of the file is not the end: the reader polls for appended
-/// bytes every ``followPollInterval`` (sleeping in between: an idle file costs a `read` and two
-/// `stat`s per poll) and holds a partial last line until its newline arrives, however long. A
-/// file opened by path is followed through log rotation: truncated in place (it shrank below
-/// what was read), reading starts over at its beginning and its first line may be a header
+/// bytes every ``followPollInterval`` (sleeping in between: an idle file costs a `read`, two
+/// `stat`s and a 64-byte `pread` of its head per poll) and holds a partial last line until its
+/// newline arrives, however long. A file opened by path is followed through log rotation:
+/// truncated in place (it shrank below what was read) or rewritten in place (its first bytes
+/// changed), reading starts over at its beginning and its first line may be a header
 /// again; moved away or deleted and recreated (the path names another inode), the old file is
 /// read to its end, its unterminated last line judged as a finished file's, then the new file is
 /// opened and read from its beginning; the path missing, the reader keeps waiting for it. Each

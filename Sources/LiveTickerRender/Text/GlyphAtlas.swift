@@ -113,6 +113,19 @@ public struct GlyphAtlas: Sendable {
     /// Width of `text` (bytes). O(count).
     public func width(of bytes: [UInt8]) -> Int { bytes.withUnsafeBufferPointer { width(of: $0) } }
 
+    /// The longest start of `text` at most `width` pixels wide (one glyph a byte, so any cut
+    /// is between characters): its byte count and its width, for a name shortened with `...`.
+    /// O(count), no allocation.
+    public func prefix(of text: UnsafeBufferPointer<UInt8>, fitting width: Int) -> (count: Int, width: Int) {
+        var used = 0
+        for (i, byte) in text.enumerated() {
+            let grown = TextArithmetic.add(used, Int(advances[Int(byte)]))
+            if grown > width { return (i, used) }
+            used = grown
+        }
+        return (text.count, used)
+    }
+
     /// The advance of a digit: labels of numbers are sized by it (digits share one advance in
     /// every common font). O(1).
     public var digitAdvance: Int { advance(of: UInt8(ascii: "0")) }

@@ -7,7 +7,9 @@
 /// glyph: `Setpoint, °C` read `Setpoint, ??C`. A character outside the code page is one `?`.
 public enum LabelEncoding {
     /// The Unicode scalar each byte value stands for (0 for the five bytes Windows-1252 leaves
-    /// undefined and for control bytes, which have no glyph).
+    /// undefined and for control bytes, which have no glyph). The feed reader keeps its own
+    /// 0x80…0x9F row (`CSVRecordParser.windows1252`, for header names): neither module sees
+    /// the other; both are checked against Python's cp1252.
     public static let scalars: [UInt32] = {
         var table = [UInt32](repeating: 0, count: 256)
         for byte in 0x20..<0x7F { table[byte] = UInt32(byte) }

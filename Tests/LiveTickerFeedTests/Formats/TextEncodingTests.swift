@@ -79,6 +79,16 @@ import Glibc
         #expect(reader.formatDescription.hasPrefix("UTF-16 CSV (tab, header): time=Date, value=Close"), "\(reader.formatDescription)")
     }
 
+    @Test("the 0x80…0x9F row is Python's cp1252 (U+FFFD where it leaves a byte undefined)")
+    func windows1252Row() {
+        // Python: [ord(bytes([b]).decode('cp1252', errors='replace')) for b in range(0x80, 0xA0)].
+        let python: [UInt32] = [
+            0x20AC, 0xFFFD, 0x201A, 0x192, 0x201E, 0x2026, 0x2020, 0x2021, 0x2C6, 0x2030, 0x160, 0x2039, 0x152, 0xFFFD, 0x17D, 0xFFFD,
+            0xFFFD, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x2DC, 0x2122, 0x161, 0x203A, 0x153, 0xFFFD, 0x17E, 0x178,
+        ]
+        #expect(CSVRecordParser.windows1252 == python)
+    }
+
     @Test("Windows-1252 header names read as written; valid UTF-8 ones are left alone")
     func windows1252Names() throws {
         let bytes: [UInt8] = Array("Zeit;Temperatur ".utf8) + [0xB0] + Array("C;Preis ".utf8) + [0x80] + Array("\n01.03.2024 09:30:00;21,5;3\n".utf8)
