@@ -176,7 +176,7 @@ struct ReplayInput {
 
     /// What a live feed's time guard dropped, in one phrase (nil: nothing), e.g. `3 ticks
     /// dropped for their time: 2 more than 1d ahead of this machine's clock, 1 alone more than
-    /// 1d before its neighbours`.
+    /// 1d before the ticks around it`.
     static func droppedForTime(_ guarding: LiveTimeGuard) -> String? {
         let total = guarding.droppedAhead + guarding.droppedAlone + guarding.droppedUnset
         guard total > 0 else { return nil }
@@ -185,8 +185,14 @@ struct ReplayInput {
         if guarding.droppedAhead > 0, let lead = guarding.maximumLead {
             parts.append("\(guarding.droppedAhead) more than \(CheckCommand.describeNanoseconds(lead)) ahead of this machine's clock")
         }
-        if guarding.droppedAlone > 0 {
-            parts.append("\(guarding.droppedAlone) alone more than \(CheckCommand.describeNanoseconds(guarding.maximumStepBack)) off the ticks around \(guarding.droppedAlone == 1 ? "it" : "them")")
+        // A lone tick is judged by one limit before its neighbours and another after them.
+        let aloneBefore = guarding.droppedAlone &- guarding.droppedAloneAhead
+        if aloneBefore > 0 {
+            parts.append("\(aloneBefore) alone more than \(CheckCommand.describeNanoseconds(guarding.maximumStepBack)) before the ticks around \(aloneBefore == 1 ? "it" : "them")")
+        }
+        if guarding.droppedAloneAhead > 0 {
+            let ahead = guarding.droppedAloneAhead
+            parts.append("\(ahead) alone more than \(CheckCommand.describeNanoseconds(guarding.maximumStepAhead)) after the ticks around \(ahead == 1 ? "it" : "them") and ahead of this machine's clock")
         }
         return "\(total) tick\(total == 1 ? "" : "s") dropped for \(total == 1 ? "its" : "their") time: " + parts.joined(separator: ", ")
     }

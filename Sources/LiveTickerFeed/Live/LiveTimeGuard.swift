@@ -100,6 +100,10 @@ public struct LiveTimeGuard: Sendable {
     public private(set) var lastDroppedAlone: Tick?
     /// The series of ``lastDroppedAlone``.
     public private(set) var lastDroppedAloneSeries = 0
+    /// Of ``droppedAlone``, those that lay after their series' ticks (a jump of more than
+    /// ``maximumStepAhead`` ahead, past the clock); the rest lay more than ``maximumStepBack``
+    /// before them.
+    public private(set) var droppedAloneAhead = 0
     /// Whether ``lastDroppedAlone`` lay after its series' ticks (a jump ahead), not before.
     public private(set) var lastDroppedAloneAhead = false
     /// Times a series' feed moved back by more than ``maximumStepBack`` (two ticks in a row
@@ -234,10 +238,7 @@ public struct LiveTimeGuard: Sendable {
                     admission = .waitingThenItem(held, item)
                 }
             } else {
-                droppedAlone &+= 1
-                lastDroppedAlone = held.tick
-                lastDroppedAloneSeries = index
-                lastDroppedAloneAhead = held.tick.time > newest[index]
+                dropAlone(held.tick, series: index)
             }
         } else if isFarOff {
             waiting[index] = item
@@ -253,10 +254,16 @@ public struct LiveTimeGuard: Sendable {
         for index in waiting.indices {
             guard let held = waiting[index] else { continue }
             waiting[index] = nil
-            droppedAlone &+= 1
-            lastDroppedAlone = held.tick
-            lastDroppedAloneSeries = index
-            lastDroppedAloneAhead = held.tick.time > newest[index]
+            dropAlone(held.tick, series: index)
         }
+    }
+
+    /// Counts `tick`, which waited and was alone, as dropped. O(1).
+    private mutating func dropAlone(_ tick: Tick, series index: Int) {
+        droppedAlone &+= 1
+        lastDroppedAlone = tick
+        lastDroppedAloneSeries = index
+        lastDroppedAloneAhead = tick.time > newest[index]
+        if lastDroppedAloneAhead { droppedAloneAhead &+= 1 }
     }
 }

@@ -60,6 +60,7 @@ struct LiveTimeGuardTests {
         let times = [now, now + second, year2000, now + 2 * second, now + 3 * second - 599 * second, now + 4 * second]
         #expect(admitted(times, guard: &guarding) == [now, now + second, now + 2 * second, now - 596 * second, now + 4 * second])
         #expect(guarding.droppedAlone == 1 && guarding.lastDroppedAlone?.time == year2000)
+        #expect(guarding.droppedAloneAhead == 0)
     }
 
     @Test("two ticks in a row as far back are a feed that moved: both go in, the first one tick late")
@@ -137,7 +138,10 @@ struct LiveTimeGuardTests {
         var whole = makeGuard()
         let glitch = [now - 60 * second, now + 2 * 3_600 * second, now - 59 * second]
         #expect(admitted(glitch, guard: &whole) == [now - 60 * second, now - 59 * second])
-        #expect(whole.droppedAlone == 1 && whole.lastDroppedAloneAhead)
+        #expect(whole.droppedAlone == 1 && whole.lastDroppedAloneAhead && whole.droppedAloneAhead == 1)
+        // And one far back after it: each counted on its own side.
+        _ = admitted([now - 3 * day, now - 58 * second], guard: &whole)
+        #expect(whole.droppedAlone == 2 && !whole.lastDroppedAloneAhead && whole.droppedAloneAhead == 1)
         // An hourly forecast ahead of the clock goes in as it comes.
         var forecast = makeGuard()
         let hours = (0..<24).map { now + Int64($0) * 3_600 * second }
