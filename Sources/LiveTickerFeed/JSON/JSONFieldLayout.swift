@@ -49,6 +49,10 @@ public struct JSONFieldLayout: Sendable, Equatable, CustomStringConvertible {
     /// Nanoseconds within the time's second, beside a time in whole seconds (Zabbix's `ns`
     /// beside its `clock`): added to it.
     public var subsecond: JSONField?
+    /// With no ``value`` found: a field named as a value (`price`, `value`, …) whose text was
+    /// no number in the object the layout was found in (`"price":"n/a"`), so that object's
+    /// bad line says a malformed number in it, not a missing field.
+    public var unreadableValue: JSONField?
 
     /// Whether each record is an OHLC bar (see ``open``).
     public var hasBars: Bool { open != nil && high != nil && low != nil }
@@ -204,6 +208,8 @@ public struct JSONFieldLayout: Sendable, Equatable, CustomStringConvertible {
                 layout.value = .path(keys)
             } else if bar == nil, let leaf = ordered.first(where: { numeric($0.kind) && !claimed.contains($0.path) }) {
                 layout.value = .path(leaf.path)
+            } else if bar == nil, let keys = find(valueAliases, { $0 == .text || $0 == .other }) {
+                layout.unreadableValue = .path(keys)
             }
         }
         if let bar, case let .path(close)? = layout.value, ![bar.open, bar.high, bar.low].contains(close) {

@@ -112,6 +112,14 @@ public struct JSONTickDecoder: TickPayloadDecoder {
             try bad(.malformedJSON, column: "", payload)
             return 0
         }
+        if receivedAt != nil, let word = PayloadFields.bareWord(base, count: payload.count) {
+            // A message of one bare word (`nan`, `null`, `unavailable`): a bare value at the
+            // arrival time, read as a CSV field is (a gap for the spellings of no value), else a
+            // malformed number. A file's line is no message: it stays malformed JSON.
+            var fields = Fields()
+            fields[Self.valueRole] = Captured(kind: .string, start: word.start, end: word.end)
+            return try emit(fields, receivedAt: receivedAt, payload, layout: nil, into: &sink) ? 1 : 0
+        }
         guard JSONScanner.isValidDocument(base, count: payload.count) else {
             try bad(.malformedJSON, column: "", payload)
             return 0
@@ -592,6 +600,10 @@ public struct JSONTickDecoder: TickPayloadDecoder {
                 return false
             }
             time = sum
+        }
+        if let layout, layout.value == nil, let unreadable = layout.unreadableValue {
+            try bad(.malformedNumber, column: "\(unreadable)", payload)
+            return false
         }
         let value: Double
         switch number(fields.value) {

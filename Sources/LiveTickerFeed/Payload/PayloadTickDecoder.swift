@@ -6,8 +6,9 @@ import Glibc
 
 /// The format of message payloads (MQTT, WebSocket, datagrams).
 public enum PayloadFormat: String, Sendable, CaseIterable {
-    /// Decided per message from its first bytes: `{`, `[` or `"` → JSON; a number alone → JSON
-    /// (a bare value); `name[,tags] key=value…` → line protocol; anything else → CSV lines.
+    /// Decided per message from its first bytes: `{`, `[` or `"` → JSON; a number or a word
+    /// alone (`21.5`, `nan`) → JSON (a bare value); `name[,tags] key=value…` → line protocol;
+    /// anything else → CSV lines.
     case auto
     /// One JSON text per message (``JSONTickDecoder``).
     case json
@@ -124,6 +125,8 @@ public struct PayloadTickDecoder: TickPayloadDecoder {
             p += 1
         }
         guard p < end else { return .json }
+        // A lone word (`nan`, `unavailable`) is a bare value with no reading, as a lone number is one.
+        if PayloadFields.bareWord(UnsafePointer(p), count: end - p) != nil { return .json }
         let b = p[0]
         if b == 0x7B || b == 0x5B || b == ASCII.quote { return .json }
         var lineEnd = p

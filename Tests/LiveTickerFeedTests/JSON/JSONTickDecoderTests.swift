@@ -160,6 +160,12 @@ import Testing
         #expect(r.ticks.map(\.value) == [12.5, 13.5, 14])
         #expect(r.decoder.report.badLines == 3)
         #expect(r.decoder.objectLayout?.description == "time=t, value=price")
+        // Each unreadable price is said as one, wherever it comes; the status message has none.
+        let said = r.decoder.report.firstBadLines.map(\.description)
+        #expect(said.count == 3)
+        #expect(said[0] == #"line 1: malformed number in column "price": {"t":1709251200,"price":"n/a"}"#)
+        #expect(said[1] == #"line 2: missing field in column "value": {"t":1709251201,"status":"open"}"#)
+        #expect(said[2] == #"line 5: malformed number in column "price": {"t":1709251204,"price":"x"}"#)
     }
 
     @Test func strictModeThrowsTheFirstBadMessage() throws {

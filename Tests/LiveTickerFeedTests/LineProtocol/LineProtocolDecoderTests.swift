@@ -113,6 +113,24 @@ import Testing
         #expect(detect("time,price\n1,2") == .csv)
         #expect(detect("cpu,host=a usage=1") == .lineProtocol)
         #expect(PayloadFormat(argument: "influx") == .lineProtocol)
+        // A lone word is a bare value, as a lone number is; a header line with a delimiter is CSV.
+        for word in ["nan", "NaN\n", " -inf ", "null", "unavailable", "ON", "-"] { #expect(detect(word) == .json, "\(word)") }
+        #expect(detect("time;price") == .csv)
+        #expect(detect("price\n101.5") == .csv)
+    }
+
+    @Test("a message of one word (ESPHome's nan, Home Assistant's unavailable) is a gap at its arrival time; any other word is a malformed number (it was a bad header)")
+    func bareWords() throws {
+        var decoder = PayloadTickDecoder(format: .auto)
+        var collector = TickCollector()
+        for (i, text) in ["21.5", "nan", "22", "unavailable", " null\r\n", "-inf", "ON", "23.5"].enumerated() {
+            try decoder.decode(bytes: Array(text.utf8), receivedAt: Int64(i + 1), into: &collector)
+        }
+        #expect(collector.ticks.map(\.time) == [1, 2, 3, 4, 5, 6, 8])
+        #expect(collector.ticks.map { $0.value.isNaN ? 0 : $0.value } == [21.5, 0, 22, 0, 0, -.infinity, 23.5])
+        #expect(decoder.report.nonFiniteValues == 4)
+        #expect(decoder.report.badLines == 1)
+        #expect(decoder.report.firstBadLines.first?.description == #"line 7: malformed number in column "value": ON"#)
     }
 
     @Test func csvPayloadsUseTheFileRules() throws {
