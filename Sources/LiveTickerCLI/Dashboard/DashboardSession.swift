@@ -54,6 +54,8 @@ final class DashboardSession {
         var badge: String?
         /// What a live source's time guard dropped, as logged so far.
         var timeLog: TimeGuardLog
+        /// A live source's bad lines, as logged so far.
+        var badLog: BadLineLog
         /// How far back a lone tick may lie before the time guard holds it, for the shortest
         /// window of the panels reading this source (``LiveTimeGuard/stepBack(forWindowSpan:)``).
         var stepBack = LiveTimeGuard.defaultStepBack
@@ -66,6 +68,7 @@ final class DashboardSession {
             stop = StopFlag(alsoWhen: processStop)
             let prefix = "liveticker: source '\(source.id)'"
             timeLog = TimeGuardLog(prefix: prefix, keepHint: "max_ahead = \"off\" in [source.\(source.id)]")
+            badLog = BadLineLog(prefix: prefix)
             connectionLog = ConnectionLog(prefix: prefix, initial: FeedConnection())
         }
     }
@@ -311,7 +314,8 @@ final class DashboardSession {
     /// Moves what live sources received into their series (render thread, once per turn) and
     /// gives each panel the decimals its data is written with (the most any of its series
     /// needs), as a single chart takes its file's. Returns whether every feed has ended.
-    /// O(feeds + series), no allocation.
+    /// O(feeds + series), no allocation but a bad-line log line (each source's report is read
+    /// once a second).
     func pump() -> Bool {
         defer { applyDecimals() }
         var all = true
@@ -324,6 +328,7 @@ final class DashboardSession {
                 // Ended and drained: a tick still waiting for its series' next one is dropped.
                 if ended { sink.endFeed() }
                 if let guarding = sink.timeGuard { feed.timeLog.note(guarding, name: { sink.seriesName($0) }) }
+                feed.badLog.note { live.report }
                 feed.liveSink = sink
                 noteConnection(of: index)
                 if !ended { all = false }

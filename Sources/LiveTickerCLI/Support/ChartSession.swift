@@ -277,6 +277,7 @@ final class ChartSession {
                 }, decimals: learnt, timeGuard: timeGuard),
             republisher: republisher)
         var timeLog = TimeGuardLog(prefix: "liveticker", keepHint: "--max-ahead off")
+        var badLog = BadLineLog(prefix: "liveticker")
         var reportedDrops = 0
         var reportedRepublishDrops = 0
         var connectionLog = ConnectionLog(prefix: "liveticker", initial: source.connection)
@@ -299,6 +300,7 @@ final class ChartSession {
                 if sink.inner.timeGuard != nil { sink.inner.setClock(ChartArguments.wallClock()) }
                 source.queue.drain(into: &sink)
                 if let guarding = sink.inner.timeGuard { timeLog.note(guarding, name: { sink.inner.seriesName($0) }) }
+                badLog.note { source.report }
                 adoptLearntDecimals(learnt)
                 let dropped = source.queue.dropped
                 if dropped > reportedDrops {

@@ -160,7 +160,17 @@ public final class LiveTickSource: @unchecked Sendable {
     /// publishes its counts after each batch.
     private func pump(_ reader: CSVTickReader) throws(FeedError) {
         var relay = SymbolRelay()
+        // Lines that brought no tick (bad ones) are published while the reader waits, so the
+        // consumer can say them while the feed runs; a count compare per wait otherwise.
+        var publishedBad = 0
+        reader.whileWaiting = { [unowned reader, hub] in
+            let bad = reader.report.badLines
+            guard bad != publishedBad else { return }
+            publishedBad = bad
+            hub.publish(reader.report, slot: 0)
+        }
         defer {
+            reader.whileWaiting = nil
             hub.publish(reader.report, slot: 0)
             // Once, at the end: the summary's read-as line (made then, so nothing per batch).
             let format = reader.formatDescription

@@ -44,6 +44,11 @@ public final class CSVTickReader: TickBatchReader {
     /// Called on the reading thread when a followed file is truncated, replaced or goes missing
     /// (the caller logs it; the reader prints nothing). Set before the first read.
     public var onFollowEvent: (@Sendable (FollowEvent) -> Void)?
+    /// Called on the reading thread each time the reader waits for more input (a followed
+    /// file's idle poll; standard input's 100 ms poll while a ``stopFlag`` is set): a live
+    /// source publishes there what changed without a tick (bad lines), which ``nextBatch()``
+    /// returns no batch for. Set before the first read.
+    public var whileWaiting: (() -> Void)?
     /// The path a followed file was opened by, watched for rotation (nil: a descriptor, stdin),
     /// as the C string `stat` and `open` take: made once, since a `String` argument would be
     /// converted (one allocation) at every poll.
@@ -345,7 +350,10 @@ public final class CSVTickReader: TickBatchReader {
                     return
                 }
                 var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                if poll(&descriptor, 1, 100) == 0 { continue }
+                if poll(&descriptor, 1, 0) == 0 {
+                    whileWaiting?()
+                    if poll(&descriptor, 1, 100) == 0 { continue }
+                }
             }
             let n = readInput(into: buffer + filled, count: capacity - filled)
             if n < 0 {
@@ -374,6 +382,7 @@ public final class CSVTickReader: TickBatchReader {
                     }
                     switch checkFollowedFile() {
                     case .unchanged:
+                        whileWaiting?()
                         Self.sleep(nanoseconds: followPollInterval)
                         // Rewritten while idle: its first bytes differ from what was read.
                         if headChanged() { restartTruncatedFile() }

@@ -1,0 +1,52 @@
+import LiveTickerCore
+import LiveTickerFeed
+
+/// Logs a live feed's bad lines while it runs: each line its report remembers (the first few,
+/// with its number and text) soon after it arrives, then the count each time it has doubled,
+/// with its kinds. A kiosk runs for months and stops rarely; it said what was wrong with its
+/// feed only in the summary at exit. Used by `live` and by a wall's live sources.
+///
+/// The report is read at most once a second (a source's report may take a lock and merge the
+/// counts of its decoders), so a frame costs one clock read. Allocates only when it logs.
+struct BadLineLog {
+    /// Put before each line: `liveticker` or `liveticker: source 'x'`.
+    let prefix: String
+    /// How often the report is read, in ns.
+    static let interval: Int64 = 1_000_000_000
+    /// Remembered bad lines printed so far.
+    private var shown = 0
+    /// The count last logged as a count (0: none yet).
+    private var loggedCount = 0
+    /// When the report was last read (monotonic ns; `Int64.min`: never).
+    private var lastRead = Int64.min
+
+    init(prefix: String) {
+        self.prefix = prefix
+    }
+
+    /// Reads `report()` if a second has passed since the last read, or when `final`, and logs
+    /// what is new in it. O(1) between reads.
+    mutating func note(_ report: () -> FeedReport, final: Bool = false) {
+        let now = SystemClock.monotonic.nanoseconds()
+        guard final || lastRead == .min || now &- lastRead >= Self.interval else { return }
+        lastRead = now
+        log(report())
+    }
+
+    /// Logs the bad lines of `report` not logged yet. O(new remembered lines).
+    mutating func log(_ report: FeedReport) {
+        let remembered = report.firstBadLines
+        while shown < remembered.count {
+            printError("\(prefix): bad \(report.countsRecords ? "record" : "line"): \(remembered[shown])")
+            shown += 1
+        }
+        // Past the remembered ones, the count: when it first exceeds them, then each time it
+        // has doubled (a feed whose every line is bad writes a few dozen lines a year).
+        let count = report.badLines
+        guard count > shown, count > loggedCount, loggedCount == 0 || count >= 2 * loggedCount else { return }
+        loggedCount = count
+        let kinds = BadLineKind.allCases.filter { report.count(of: $0) > 0 }.map { "\(report.count(of: $0)) \($0)" }
+        let noun = report.countsRecords ? "bad records" : "bad lines"
+        printError("\(prefix): \(count) \(noun) so far (\(kinds.joined(separator: ", "))), each skipped")
+    }
+}
