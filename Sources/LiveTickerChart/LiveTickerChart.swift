@@ -73,6 +73,8 @@ public final class LiveTickerChart {
     /// A status word shown in the header (e.g. "disconnected" while a network feed is down);
     /// set it with ``setBadge(_:)``.
     var badgeBytes: [UInt8] = []
+    /// ``ChartOptions/caption`` as label text, made once.
+    let captionBytes: [UInt8]
 
     let font: BitmapFont
     let textScale: Int
@@ -319,6 +321,7 @@ public final class LiveTickerChart {
         damage.reserveCapacity(16)
         changedSpans.reserveCapacity(4096)
         for (index, one) in series.enumerated() { scratch[index].titleBytes = LabelEncoding.encode(one.title) }
+        self.captionBytes = LabelEncoding.encode(options.caption ?? "")
         self.crosshair = options.crosshair
         self.window = options.window
         gridRows.reserveCapacity(256)

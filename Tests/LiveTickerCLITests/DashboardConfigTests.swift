@@ -368,11 +368,20 @@ extension CommandLineTests {
         try session.start()
         while !session.pump() { usleep(1_000) }
         #expect(session.panels[0].series[0].title == "Acme Corp")
+        #expect(session.panels[0].options.caption == nil, "one series is named by the title itself")
         let frame = Framebuffer(width: 400, height: 240)
         session.scene(width: 400, height: 240).draw(into: frame)
         let magenta = pixels(of: frame).filter { $0 == 0xFF00FF }.count
         #expect(magenta > 100, "\(magenta) pixels of the ema's colour")
         session.stop()
+        // Over two series the title leads the legend (it was drawn nowhere).
+        writeFile(
+            directory + "/two.toml",
+            "font = \"builtin\"\ntime_zone = \"UTC\"\n[source.day]\nfile = \"day.csv\"\n[[panel]]\ntitle = \"Acme, two ways\"\n"
+                + "series = [{ source = \"day\", symbol = \"ACME\", title = \"price\" }, { source = \"day\", symbol = \"ACME\", title = \"again\" }]\n")
+        let two = try RunCommand.makeSession(try RunCommand.load(directory + "/two.toml"), PictureFileDisplay(path: directory + "/t.ppm", width: 400, height: 240))
+        #expect(two.panels[0].options.caption == "Acme, two ways")
+        #expect(two.panels[0].series.map(\.title) == ["price", "again"])
         let refused = wall(##"{ mark = "line", color = "#ff00ff" }"##)
         #expect(throws: ConfigError.self) { try DashboardConfig.parse(Array(refused.utf8), path: "wall.toml") }
         do {

@@ -218,6 +218,48 @@ struct HeaderTests {
         }
     }
 
+    @Test("a caption leads the legend (a wall panel's title over two series, never drawn): whole where it fits, shortened, or left out; the series' items are kept", arguments: [300, 420, 800])
+    func captionBeforeTheLegend(width: Int) throws {
+        let series = try [70.0, 74.0].map { level in try makeSeries((0..<200).map { level + Double($0 % 17) / 10 }) }
+        func header(_ caption: String?) throws -> (fb: Framebuffer, chart: LiveTickerChart, series: Int, title: Int) {
+            var options = ChartOptions()
+            options.change = .none
+            options.caption = caption
+            let (fb, chart) = render(series, width: width, height: 240, options: options)
+            chart.setTitle("temperature", forSeries: 0)
+            chart.setTitle("setpoint", forSeries: 1)
+            chart.draw(into: fb)
+            let band = try #require(chart.lastGeometry).layout.header
+            let ink = (0..<2).reduce(0) { $0 + count(chart.seriesColor($1), in: band, of: fb) }
+            return (fb, chart, ink, count(ChartTheme.dark.title, in: band, of: fb))
+        }
+        let caption = "Temperature, \u{B0}C"
+        let plain = try header(nil)
+        let captioned = try header(caption)
+        // The series' samples, markers and values are all still there, whatever the width.
+        #expect(captioned.series == plain.series, "at \(width) px")
+        let space = captioned.chart.glyphs.digitAdvance
+        let shift = captioned.chart.headerExtent.itemsEnd - plain.chart.headerExtent.itemsEnd
+        let whole = captioned.chart.glyphs.width(of: LabelEncoding.encode(caption)) + 2 * space
+        switch width {
+        case 800:
+            // Whole: the items moved right by the caption and two spaces.
+            #expect(shift == whole)
+            #expect(captioned.title > plain.title)
+        case 420:
+            // Shortened with "...": less than the whole caption, more than none.
+            #expect(shift > 0 && shift < whole, "shift \(shift), whole \(whole)")
+            #expect(captioned.title > plain.title)
+        default:
+            // No room for a few letters: left out, the header as without one.
+            #expect(shift == 0)
+            #expect(pixels(captioned.fb) == pixels(plain.fb))
+        }
+        // The same state draws the same bytes.
+        let again = try header(caption)
+        #expect(pixels(again.fb) == pixels(captioned.fb))
+    }
+
     @Test("a title too long for the header is shortened with '...' and the value kept; a short one is whole", arguments: [320, 480, 800])
     func longTitleShortened(width: Int) throws {
         // A 190-character --title left the header blank but for the tick count; a 72-character

@@ -121,6 +121,8 @@ final class DashboardSession {
             options.lineWidth = config.lineWidth
             options.textScale = config.textScale
             options.showsHeader = panel.showsHeader
+            // One series is named by the panel's title; over several, the title leads the legend.
+            options.caption = panel.series.count > 1 ? panel.title : nil
             options.change = panel.change ?? config.change ?? .both
             if let stale = panel.staleAfter ?? config.staleAfter {
                 options.staleAfter = stale

@@ -202,7 +202,8 @@ extension LiveTickerChart {
         var change = options.change
         if change == .automatic { change = sources.allSatisfy(\.holdsMeasurements) ? .none : .both }
         if scratch.count > 2 && change == .both { change = .percent }
-        let left = geometry.layout.plot.minX
+        // The items' start: after the caption, when there is one.
+        var left = geometry.layout.plot.minX
         var right = header.maxX &- space
         var extent = HeaderExtent(itemsEnd: left, rightStart: header.maxX)
         if isStale, let newestTime = newestTickTime() {
@@ -230,6 +231,7 @@ extension LiveTickerChart {
             }
             return end
         }
+        left = drawCaption(left: left, right: right, itemsEnd: end(.value, nameLimit: .max), y: y, header: header, into: fb)
         // In order: the value (and change) with whole names; for one series, the same with its
         // name shortened with "..." to what the value leaves, as long as it keeps a few letters
         // (a long --title left the header blank, or showed the name without the value a ticker
@@ -281,6 +283,32 @@ extension LiveTickerChart {
             extent.rightStart = right &- width
         }
         return extent
+    }
+
+    /// Draws ``captionBytes`` at `left` (or only measures it, `fb` nil) and returns where the
+    /// series' items start after it: whole when the items, which reach `itemsEnd` (one space
+    /// past them) from `left` with their values shown, still end by `right` after it; else
+    /// shortened with "..." to the room they leave, if a few letters fit; else nothing (`left`).
+    /// O(caption), no allocation.
+    func drawCaption(left: Int, right: Int, itemsEnd: Int, y: Int, header: PixelRect, into fb: Framebuffer?) -> Int {
+        guard !captionBytes.isEmpty else { return left }
+        let space = glyphs.digitAdvance
+        // The caption and two spaces after it move the items right by as much.
+        let room = right &- itemsEnd &- space
+        let whole = glyphs.width(of: captionBytes)
+        let color = options.theme.title
+        if whole <= room {
+            let end = fb.map { drawBytes(captionBytes, x: left, y: y, color: color, clip: header, into: $0) } ?? left &+ whole
+            return end &+ 2 &* space
+        }
+        let dots: LabelText = "..."
+        guard room >= textWidth("Wi..." as LabelText) else { return left }
+        let (kept, keptWidth) = captionBytes.withUnsafeBufferPointer { glyphs.prefix(of: $0, fitting: room &- textWidth(dots)) }
+        guard let fb else { return left &+ keptWidth &+ textWidth(dots) &+ 2 &* space }
+        let end = captionBytes.withUnsafeBufferPointer { bytes in
+            fb.drawText(UnsafeBufferPointer(rebasing: bytes[0..<kept]), x: left, y: y, atlas: glyphs, color: color, clip: header)
+        }
+        return drawText(dots, x: end, y: y, color: color, clip: header, into: fb) &+ 2 &* space
     }
 
     /// The stale badge's text: `STALE since 16:29:59`, with the date before the clock when the

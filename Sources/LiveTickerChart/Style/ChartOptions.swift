@@ -77,6 +77,11 @@ public struct ChartOptions: Sendable {
     public var textScale: Int?
     /// Whether to draw the header strip (series name, last value, change, tick count).
     public var showsHeader = true
+    /// Words at the header's start, before the series' items (a wall panel's title over
+    /// several series, whose names the items give): whole while the items still show their
+    /// values after it, else shortened with "..." to the room they leave, or left out when
+    /// a few letters would not fit. nil, the default: none. Text is drawn as Windows-1252.
+    public var caption: String?
     /// The time zone the time axis, the crosshair's time and calendar candles follow
     /// (daylight saving included: ticks sit on local full hours and midnights). Default UTC.
     public var timeZone: TimeZoneRules = .utc
