@@ -163,7 +163,11 @@ enum RunCommand: Command {
         }
     }
 
-    static func makeSession(_ config: DashboardConfig, _ display: any Display) throws(CommandFailure) -> DashboardSession {
+    /// The session of `config` on `display`, keeping `previous`'s unchanged sources running
+    /// (see ``DashboardSession``).
+    static func makeSession(
+        _ config: DashboardConfig, _ display: any Display, reusing previous: DashboardSession? = nil
+    ) throws(CommandFailure) -> DashboardSession {
         let zone: TimeZoneRules
         if let name = config.timeZone {
             do {
@@ -176,7 +180,7 @@ enum RunCommand: Command {
         }
         return try DashboardSession(
             config: config, width: display.width, height: display.height, font: try font(of: config), zone: zone,
-            processStop: { StopSignal.isRequested })
+            processStop: { StopSignal.isRequested }, reusing: previous)
     }
 
     /// The file's `font` (DejaVu Sans when installed, else the built-in font, without one).
@@ -187,19 +191,24 @@ enum RunCommand: Command {
     }
 
     /// SIGHUP: the new file replaces the wall only once it parsed and all its sources
-    /// opened; otherwise the error is reported and `current` stays (nil is returned).
+    /// opened; otherwise the error is reported and `current` stays (nil is returned). A source
+    /// whose table the edit left as it was keeps running, with its history (an edited colour
+    /// or title emptied every chart, and a wall of live feeds refilled for hours).
     static func reload(_ path: String, current: DashboardSession, display: any Display) -> DashboardSession? {
         do {
             let config = try load(path)
-            let fresh = try makeSession(config, display)
+            let fresh = try makeSession(config, display, reusing: current)
             do {
                 try fresh.start()
             } catch {
-                fresh.stop()
+                fresh.stop()  // what it started; the sources it kept are still the current wall's
                 throw error
             }
+            let kept = fresh.keptSources
+            current.handOver(to: fresh)
             current.stop()
-            printError("liveticker: reloaded \(path) (\(config.panels.count) panel(s))")
+            let keeping = kept == 0 ? "" : "; \(kept) source(s) kept running with their history"
+            printError("liveticker: reloaded \(path) (\(config.panels.count) panel(s)\(keeping))")
             return fresh
         } catch {
             printError("liveticker: reload failed, keeping the current dashboard: \(error)")

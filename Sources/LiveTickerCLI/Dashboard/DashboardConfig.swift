@@ -11,7 +11,7 @@ import LiveTickerWebSocket
 /// See `DashboardConfig+Parsing.swift` for the keys and their rules (and the README).
 struct DashboardConfig {
     /// Where a source's ticks come from.
-    enum SourceKind {
+    enum SourceKind: Equatable {
         /// A tick file replayed (CSV or .ltk) at `speed`, optionally followed as it grows.
         case file(path: String, speed: ReplaySpeed, follow: Bool)
         /// A live endpoint: `-`, a growing file, `udp://…` or `tcp://…`.
@@ -25,7 +25,7 @@ struct DashboardConfig {
     }
 
     /// A WebSocket or TCP client source's URL and options (the `live ws://` flags as keys).
-    struct ConnectSource {
+    struct ConnectSource: Equatable {
         var url: String
         var settings: WebSocketSettings
         var format: PayloadFormat
@@ -38,7 +38,7 @@ struct DashboardConfig {
     }
 
     /// An MQTT source's URL and options (the `live mqtt://` flags as keys).
-    struct MQTTSource {
+    struct MQTTSource: Equatable {
         var url: String
         var settings: MQTTSettings
         var format: PayloadFormat
@@ -47,7 +47,7 @@ struct DashboardConfig {
         var passwordFile: String?
     }
 
-    struct Source {
+    struct Source: Equatable {
         var id: String
         var kind: SourceKind
         var candle: CandleInterval

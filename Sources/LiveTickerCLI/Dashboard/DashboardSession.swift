@@ -14,12 +14,20 @@ import Glibc
 /// the render loop), and the ``Dashboard`` scene drawing them.
 ///
 /// A session owns its feeds: ``stop()`` ends them (a reload builds a new session and stops
-/// the old one only once the new file proved valid).
+/// the old one only once the new file proved valid). A reload keeps each source whose table,
+/// symbols, candles and time rules are unchanged running, with the history its series hold:
+/// the new session borrows that feed (it neither starts nor stops it) until
+/// ``handOver(to:)`` moves it there, so a reload that fails leaves the old wall whole.
 final class DashboardSession {
     let config: DashboardConfig
     /// The scene at the size it was last asked for.
     private(set) var dashboard: Dashboard
     private let feeds: [Feed]
+    /// Per feed: taken from the session a reload replaces and not handed over yet (this
+    /// session neither starts nor stops it).
+    private var borrowed: [Bool]
+    /// Per feed: handed over to the session that replaced this one (not stopped here).
+    private var handedOver: [Bool]
     /// The panels as the file resolves them (series, titles, panes).
     let panels: [DashboardPanel]
     private let font: LabelFont
@@ -37,6 +45,10 @@ final class DashboardSession {
         let wanted: [String]
         /// The decimals learnt per series from the values routed to it.
         let decimals: SeriesDecimals
+        /// The candles its series aggregate and the zone their calendar steps follow: a
+        /// reload keeps the feed only when both are unchanged.
+        let interval: CandleInterval
+        let zoneName: String?
         let stop: StopFlag
         let finished = Atomic<Bool>(false)
         var thread: pthread_t?
@@ -60,10 +72,15 @@ final class DashboardSession {
         /// window of the panels reading this source (``LiveTimeGuard/stepBack(forWindowSpan:)``).
         var stepBack = LiveTimeGuard.defaultStepBack
 
-        init(source: DashboardConfig.Source, series: [LiveSeries], wanted: [String], processStop: @escaping @Sendable () -> Bool) {
+        init(
+            source: DashboardConfig.Source, series: [LiveSeries], wanted: [String], interval: CandleInterval, zoneName: String?,
+            processStop: @escaping @Sendable () -> Bool
+        ) {
             self.source = source
             self.series = series
             self.wanted = wanted
+            self.interval = interval
+            self.zoneName = zoneName
             decimals = SeriesDecimals(count: series.count)
             stop = StopFlag(alsoWhen: processStop)
             let prefix = "liveticker: source '\(source.id)'"
@@ -73,13 +90,16 @@ final class DashboardSession {
         }
     }
 
-    /// Builds the series and the scene for a `width × height` frame; nothing starts yet.
+    /// Builds the series and the scene for a `width × height` frame; nothing starts yet. The
+    /// feeds of `previous` that can go on as they are are borrowed, not made anew.
     init(
         config: DashboardConfig, width: Int, height: Int, font: LabelFont, zone: TimeZoneRules,
-        processStop: @escaping @Sendable () -> Bool
+        processStop: @escaping @Sendable () -> Bool,
+        reusing previous: DashboardSession? = nil
     ) throws(CommandFailure) {
         self.config = config
         var feeds: [Feed] = []
+        var borrowed: [Bool] = []
         for source in config.sources {
             var names: [String?] = []
             for panel in config.panels {
@@ -90,10 +110,24 @@ final class DashboardSession {
                 throw CommandFailure(
                     "\(config.path): source '\(source.id)' is read with and without a symbol: give every series of it a 'symbol', or none")
             }
-            let input = ReplayInput(history: source.history)
             let interval = Self.candleInterval(of: source, in: config)
+            // The shortest window a panel shows of it sets how far back a lone tick may lie.
+            var stepBack = LiveTimeGuard.defaultStepBack
+            for panel in config.panels where panel.series.contains(where: { $0.source == source.id }) {
+                if let span = panel.window.requestedSpan { stepBack = min(stepBack, LiveTimeGuard.stepBack(forWindowSpan: span)) }
+            }
+            let wanted = names.compactMap { $0 }
+            if let kept = previous?.feedToKeep(source, names: names, interval: interval, zoneName: config.timeZone, stepBack: stepBack) {
+                feeds.append(kept)
+                borrowed.append(true)
+                continue
+            }
+            let input = ReplayInput(history: source.history)
             let series = try names.map { _ throws(CommandFailure) in try input.makeSeries(interval: interval, zone: zone, foldsCandles: source.candleIsAutomatic) }
-            feeds.append(Feed(source: source, series: series, wanted: names.compactMap { $0 }, processStop: processStop))
+            let feed = Feed(source: source, series: series, wanted: wanted, interval: interval, zoneName: config.timeZone, processStop: processStop)
+            feed.stepBack = stepBack
+            feeds.append(feed)
+            borrowed.append(false)
         }
         var panels: [DashboardPanel] = []
         var panelDecimals: [[(feed: Int, series: Int)]] = []
@@ -103,7 +137,6 @@ final class DashboardSession {
             for s in panel.series {
                 let feedIndex = feeds.firstIndex { $0.source.id == s.source }!
                 let feed = feeds[feedIndex]
-                if let span = panel.window.requestedSpan { feed.stepBack = min(feed.stepBack, LiveTimeGuard.stepBack(forWindowSpan: span)) }
                 let index = s.symbol.flatMap { feed.wanted.firstIndex(of: $0) } ?? 0
                 decimals.append((feedIndex, index))
                 // The header names a panel's one series by the panel's title (`title = "Pressure,
@@ -136,10 +169,41 @@ final class DashboardSession {
             panelDecimals.append(decimals)
         }
         self.feeds = feeds
+        self.borrowed = borrowed
+        self.handedOver = [Bool](repeating: false, count: feeds.count)
         self.panels = panels
         self.panelDecimals = panelDecimals
         self.font = font
         dashboard = Self.makeDashboard(config, panels: panels, width: width, height: height, font: font)
+        // A kept source that is down shows its badge on the new panels at once.
+        for index in feeds.indices where feeds[index].badge != nil { applyBadge(of: index) }
+    }
+
+    /// This session's feed of `source` for a reloaded file, if it can go on as it is: the same
+    /// source table, the same symbols in the same order (the series are indexed by them), the
+    /// same candles, zone and step back, and not already given to another session. O(feeds).
+    private func feedToKeep(
+        _ source: DashboardConfig.Source, names: [String?], interval: CandleInterval, zoneName: String?, stepBack: Int64
+    ) -> Feed? {
+        guard let index = feeds.firstIndex(where: { $0.source.id == source.id }), !handedOver[index] else { return nil }
+        let feed = feeds[index]
+        guard feed.source == source, feed.series.count == names.count, feed.wanted == names.compactMap({ $0 }),
+            feed.interval == interval, feed.zoneName == zoneName, feed.stepBack == stepBack, feed.error == nil
+        else { return nil }
+        return feed
+    }
+
+    /// How many sources this session kept running from the one it replaces.
+    var keptSources: Int { borrowed.filter { $0 }.count }
+
+    /// Moves the feeds `successor` borrowed from this session to it: this session's ``stop()``
+    /// then leaves them running, and the successor's stops them. Call once the successor has
+    /// started. O(feeds).
+    func handOver(to successor: DashboardSession) {
+        for (index, feed) in successor.feeds.enumerated() where successor.borrowed[index] {
+            if let mine = feeds.firstIndex(where: { $0 === feed }) { handedOver[mine] = true }
+            successor.borrowed[index] = false
+        }
     }
 
     /// The scene for a `width × height` frame over the same series (a display that came back
@@ -278,7 +342,8 @@ final class DashboardSession {
     /// source says), live sources listening. Fails (starting nothing more) on the first source
     /// that cannot be opened.
     func start() throws(CommandFailure) {
-        for feed in feeds {
+        // A borrowed feed runs already (its session started it).
+        for (index, feed) in feeds.enumerated() where !borrowed[index] {
             let opened = try Self.open(feed.source, path: config.path, stop: feed.stop)
             // A live source's tick times are judged before they go in, as `live` judges them.
             var timeGuard: LiveTimeGuard?
@@ -409,13 +474,16 @@ final class DashboardSession {
         }
     }
 
-    /// Ends every feed and waits for the producer threads.
+    /// Ends every feed this session owns (not one borrowed from the session it replaces, nor
+    /// one handed over to its successor) and waits for their producer threads.
     func stop() {
-        for feed in feeds {
+        // Borrowed feeds are their own session's still; handed-over ones the successor's.
+        let owned = feeds.indices.filter { !borrowed[$0] && !handedOver[$0] }.map { feeds[$0] }
+        for feed in owned {
             feed.stop.stop()
             feed.live?.stop()
         }
-        for feed in feeds {
+        for feed in owned {
             if let thread = feed.thread { pthread_join(thread, nil) }
             feed.thread = nil  // joined once, even when stop() is called again
         }
