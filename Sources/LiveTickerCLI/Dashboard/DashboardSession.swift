@@ -381,8 +381,7 @@ final class DashboardSession {
     /// Moves what live sources received into their series (render thread, once per turn) and
     /// gives each panel the decimals its data is written with (the most any of its series
     /// needs), as a single chart takes its file's. Returns whether every feed has ended.
-    /// O(feeds + series), no allocation but a bad-line log line (each source's report is read
-    /// once a second).
+    /// O(feeds + series), no allocation but a log line's.
     func pump() -> Bool {
         defer { applyDecimals() }
         var all = true
@@ -395,7 +394,7 @@ final class DashboardSession {
                 // Ended and drained: a tick still waiting for its series' next one is dropped.
                 if ended { sink.endFeed() }
                 if let guarding = sink.timeGuard { feed.timeLog.note(guarding, name: { sink.seriesName($0) }) }
-                feed.badLog.note { live.report }
+                feed.badLog.note(live)
                 feed.liveSink = sink
                 noteConnection(of: index)
                 if !ended { all = false }

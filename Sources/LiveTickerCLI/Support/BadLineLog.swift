@@ -6,8 +6,9 @@ import LiveTickerFeed
 /// with its kinds. A kiosk runs for months and stops rarely; it said what was wrong with its
 /// feed only in the summary at exit. Used by `live` and by a wall's live sources.
 ///
-/// The report is read at most once a second (a source's report may take a lock and merge the
-/// counts of its decoders), so a frame costs one clock read. Allocates only when it logs.
+/// The source's count is read at most once a second, and its report (which may merge the
+/// counts of several readers, and allocate) only when the count moved, so a frame costs one
+/// clock read. Allocates only when it logs.
 struct BadLineLog {
     /// Put before each line: `liveticker` or `liveticker: source 'x'`.
     let prefix: String
@@ -15,6 +16,8 @@ struct BadLineLog {
     static let interval: Int64 = 1_000_000_000
     /// Remembered bad lines printed so far.
     private var shown = 0
+    /// The source's count when the report was last read.
+    private var seen = 0
     /// The count last logged as a count (0: none yet).
     private var loggedCount = 0
     /// When the report was last read (monotonic ns; `Int64.min`: never).
@@ -24,13 +27,17 @@ struct BadLineLog {
         self.prefix = prefix
     }
 
-    /// Reads `report()` if a second has passed since the last read, or when `final`, and logs
-    /// what is new in it. O(1) between reads.
-    mutating func note(_ report: () -> FeedReport, final: Bool = false) {
+    /// Reads `source`'s bad-line count if a second has passed since the last read and, when
+    /// it moved, logs what is new in its report. O(1) between reads; allocates nothing unless
+    /// it logs.
+    mutating func note(_ source: any LiveTickFeed) {
         let now = SystemClock.monotonic.nanoseconds()
-        guard final || lastRead == .min || now &- lastRead >= Self.interval else { return }
+        guard lastRead == .min || now &- lastRead >= Self.interval else { return }
         lastRead = now
-        log(report())
+        let count = source.badLines
+        guard count != seen else { return }
+        seen = count
+        log(source.report)
     }
 
     /// Logs the bad lines of `report` not logged yet. O(new remembered lines).

@@ -300,7 +300,7 @@ final class ChartSession {
                 if sink.inner.timeGuard != nil { sink.inner.setClock(ChartArguments.wallClock()) }
                 source.queue.drain(into: &sink)
                 if let guarding = sink.inner.timeGuard { timeLog.note(guarding, name: { sink.inner.seriesName($0) }) }
-                badLog.note { source.report }
+                badLog.note(source)
                 adoptLearntDecimals(learnt)
                 let dropped = source.queue.dropped
                 if dropped > reportedDrops {

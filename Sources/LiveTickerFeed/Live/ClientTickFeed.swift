@@ -23,6 +23,9 @@ extension ClientTickFeed {
         return report
     }
 
+    /// Bad lines counted so far. Takes a lock; allocates nothing.
+    public var badLines: Int { feedThread.state.withLock { $0.report.badLines } }
+
     /// Symbols seen so far. Takes a lock; copies on write.
     public var symbols: SymbolTable { feedThread.state.withLock { $0.symbols } }
 

@@ -72,6 +72,15 @@ extension FeedThread where State == LiveFeedState {
             return report
         }
     }
+
+    /// ``report``'s ``FeedReport/badLines``, summed without merging (which copies). Allocates nothing.
+    var badLines: Int {
+        state.withLock { state in
+            var total = state.closed.badLines
+            for case let open? in state.open { total &+= open.badLines }
+            return total
+        }
+    }
 }
 
 /// Producer side of one reader: maps the reader's symbol ids onto the source's table (each

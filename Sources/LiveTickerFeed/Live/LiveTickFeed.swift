@@ -30,6 +30,10 @@ public protocol LiveTickFeed: AnyObject, Sendable {
     /// What the input was read as (``TickBatchReader/formatDescription``) for the summary's
     /// read-as line, once the producer ended; "" for sources whose messages each say.
     var formatDescription: String { get }
+    /// ``FeedReport/badLines`` of ``report`` without making the report (which may merge the
+    /// counts of several readers): a log can ask it once a second and read the report only when
+    /// it moved. May take a lock; allocates nothing.
+    var badLines: Int { get }
 }
 
 extension LiveTickFeed {
@@ -43,6 +47,8 @@ extension LiveTickFeed {
     public var valuesAreMeasurements: Bool { false }
     /// None by default.
     public var formatDescription: String { "" }
+    /// The report's count (a source whose report is one reader's copy makes it cheaply).
+    public var badLines: Int { report.badLines }
 }
 
 /// The state of a feed's connection to its server, as the chart and the log show it.

@@ -97,6 +97,9 @@ public final class LiveTickSource: @unchecked Sendable {
         return report
     }
 
+    /// Bad lines counted so far, as ``report`` would sum them. Takes a lock; allocates nothing.
+    public var badLines: Int { hub.badLines }
+
     /// What a UDP or TCP listener did with its peers so far. Takes a lock.
     public var listenerReport: ListenerReport { hub.state.withLock { $0.listener } }
 
