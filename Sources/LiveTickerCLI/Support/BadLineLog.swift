@@ -50,8 +50,7 @@ struct BadLineLog {
         // Past the remembered ones, the count: when it first exceeds them, then each time it
         // has doubled (a feed whose every line is bad writes a few dozen lines a year).
         let count = report.badLines
-        guard count > shown, count > loggedCount, loggedCount == 0 || count >= 2 * loggedCount else { return }
-        loggedCount = count
+        guard count > shown, DoublingSchedule.due(count, logged: &loggedCount) else { return }
         let kinds = BadLineKind.allCases.filter { report.count(of: $0) > 0 }.map { "\(report.count(of: $0)) \($0)" }
         let noun = report.countsRecords ? "bad records" : "bad lines"
         printError("\(prefix): \(count) \(noun) so far (\(kinds.joined(separator: ", "))), each skipped")

@@ -26,23 +26,23 @@ struct TimeGuardLog {
     /// and its newest move back; `name` gives a series' symbol, when the feed names it.
     mutating func note(_ guarding: LiveTimeGuard, name: (Int) -> String? = { _ in nil }) {
         // Doubling as the drops do: a file sent newest first moves back every other tick.
-        if Self.due(guarding.movedBack, logged: &loggedMoves), let move = guarding.lastMoveBack {
+        if DoublingSchedule.due(guarding.movedBack, logged: &loggedMoves), let move = guarding.lastMoveBack {
             let series = name(move.series).map { "\($0)'s feed" } ?? "the feed"
             let times = loggedMoves == 1 ? "" : " (\(loggedMoves) times so far)"
             printError(
                 "\(prefix): \(series) moved back in time\(times), from \(Self.when(move.from)) to \(Self.when(move.to))"
                     + " (more than \(CheckCommand.describeNanoseconds(guarding.maximumStepBack))): its chart starts again there")
         }
-        if Self.due(guarding.droppedUnset, logged: &loggedUnset), let tick = guarding.lastDroppedUnset {
+        if DoublingSchedule.due(guarding.droppedUnset, logged: &loggedUnset), let tick = guarding.lastDroppedUnset {
             printError("\(prefix): dropped \(counted(loggedUnset, tick, name(guarding.lastDroppedUnsetSeries))): before 1971, a sender's clock not set")
         }
-        if Self.due(guarding.droppedAhead, logged: &loggedAhead), let tick = guarding.lastDroppedAhead {
+        if DoublingSchedule.due(guarding.droppedAhead, logged: &loggedAhead), let tick = guarding.lastDroppedAhead {
             let limit = guarding.maximumLead.map(CheckCommand.describeNanoseconds) ?? "?"
             printError(
                 "\(prefix): dropped \(counted(loggedAhead, tick, name(guarding.lastDroppedAheadSeries))) (value \(tick.value)): more than \(limit) ahead of this machine's clock"
                     + " (\(Self.when(guarding.now))); is the clock set? \(keepHint) keeps such ticks")
         }
-        if Self.due(guarding.droppedAlone, logged: &loggedAlone), let tick = guarding.lastDroppedAlone {
+        if DoublingSchedule.due(guarding.droppedAlone, logged: &loggedAlone), let tick = guarding.lastDroppedAlone {
             let off =
                 guarding.lastDroppedAloneAhead
                 ? "\(CheckCommand.describeNanoseconds(guarding.maximumStepAhead)) after the ticks of its series around it, and ahead of this machine's clock"
@@ -50,14 +50,6 @@ struct TimeGuardLog {
             printError(
                 "\(prefix): dropped \(counted(loggedAlone, tick, name(guarding.lastDroppedAloneSeries))) (value \(tick.value)): more than \(off)")
         }
-    }
-
-    /// Whether a count at `count` is due a line, `logged` having been logged: the first, then
-    /// each time it has doubled (which `logged` then records). O(1).
-    private static func due(_ count: Int, logged: inout Int) -> Bool {
-        guard count > logged, logged == 0 || count >= 2 * logged else { return false }
-        logged = count
-        return true
     }
 
     /// `a tick of ACME dated …` or `5 ticks so far, the latest of ACME dated …` (no `of` when

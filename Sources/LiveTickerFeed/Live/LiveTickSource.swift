@@ -167,10 +167,10 @@ public final class LiveTickSource: @unchecked Sendable {
         // consumer can say them while the feed runs; a count compare per wait otherwise.
         var publishedBad = 0
         reader.whileWaiting = { [unowned reader, hub] in
-            let bad = reader.report.badLines
-            guard bad != publishedBad else { return }
-            publishedBad = bad
-            hub.publish(reader.report, slot: 0)
+            let report = reader.report
+            guard report.badLines != publishedBad else { return }
+            publishedBad = report.badLines
+            hub.publish(report, slot: 0)
         }
         defer {
             reader.whileWaiting = nil

@@ -14,10 +14,10 @@ enum PayloadFields {
     }
 
     /// The one word a whole message holds, between optional white space, when it starts with
-    /// no digit and holds no JSON punctuation or CSV delimiter (`nan`, `-inf`, `null`, `unavailable`, `ON`): what
-    /// a sensor publishes alone on its topic when it has no reading (ESPHome's `nan`, Home
-    /// Assistant's `unavailable`). Nil for anything else, a number or a JSON text included.
-    /// O(message bytes), allocates nothing.
+    /// no digit and holds no JSON punctuation or CSV delimiter (`nan`, `-inf`, `null`,
+    /// `unavailable`, `ON`): what a sensor publishes alone on its topic when it has no reading
+    /// (ESPHome's `nan`, Home Assistant's `unavailable`). Nil for anything else, a number or a
+    /// JSON text included. O(white space around it + 32), allocates nothing.
     static func bareWord(_ base: UnsafePointer<UInt8>, count: Int) -> (start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>)? {
         @inline(__always) func isSpace(_ b: UInt8) -> Bool {
             b == ASCII.space || b == ASCII.tab || b == ASCII.newline || b == ASCII.carriageReturn
