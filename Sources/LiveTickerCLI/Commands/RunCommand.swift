@@ -209,6 +209,16 @@ enum RunCommand: Command {
             current.stop()
             let keeping = kept == 0 ? "" : "; \(kept) source(s) kept running with their history"
             printError("liveticker: reloaded \(path) (\(config.panels.count) panel(s)\(keeping))")
+            // The summary at exit is the new wall's: what the replaced sources did is said now.
+            for line in current.replacedSummaries { printError("liveticker: until the reload, \(line)") }
+            let before = current.config
+            if config.output != before.output || config.size != before.size || config.mode != before.mode
+                || config.connector != before.connector
+            {
+                printError(
+                    "liveticker: 'output', 'size', 'mode' and 'connector' take effect when liveticker starts again; "
+                        + "the wall stays on \(display.summary)")
+            }
             return fresh
         } catch {
             printError("liveticker: reload failed, keeping the current dashboard: \(error)")

@@ -489,22 +489,28 @@ final class DashboardSession {
     }
 
     /// One line per source on how its feed went (errors first).
-    func summaries() -> [String] {
-        feeds.map { feed in
-            if let error = feed.error { return "source '\(feed.source.id)': \(error)" }
-            if let report = feed.report ?? feed.live?.report {
-                // What the time guard dropped, as `live` says it (the log said it as it happened).
-                let dropped = feed.liveSink?.timeGuard.flatMap(ReplayInput.droppedForTime).map { ", \($0)" } ?? ""
-                // A live source's symbols that never came, with those that did.
-                var unmatched = ""
-                if let sink = feed.liveSink, let live = feed.live,
-                    let text = Self.unmatchedSymbols(feed.wanted, sink: sink, held: live.symbols.names)
-                {
-                    unmatched = "; " + text
-                }
-                return "source '\(feed.source.id)': \(report.summary)\(dropped)\(unmatched)"
+    func summaries() -> [String] { feeds.map(Self.summary) }
+
+    /// ``summaries()`` of the sources this session stopped when a reload replaced it (not
+    /// those it handed over, whose counts go on in the successor's): said at the reload, since
+    /// the summary at exit is the successor's. O(feeds).
+    var replacedSummaries: [String] { feeds.indices.filter { !handedOver[$0] }.map { Self.summary(feeds[$0]) } }
+
+    /// One source's line of ``summaries()``.
+    private static func summary(_ feed: Feed) -> String {
+        if let error = feed.error { return "source '\(feed.source.id)': \(error)" }
+        if let report = feed.report ?? feed.live?.report {
+            // What the time guard dropped, as `live` says it (the log said it as it happened).
+            let dropped = feed.liveSink?.timeGuard.flatMap(ReplayInput.droppedForTime).map { ", \($0)" } ?? ""
+            // A live source's symbols that never came, with those that did.
+            var unmatched = ""
+            if let sink = feed.liveSink, let live = feed.live,
+                let text = Self.unmatchedSymbols(feed.wanted, sink: sink, held: live.symbols.names)
+            {
+                unmatched = "; " + text
             }
-            return "source '\(feed.source.id)': running"
+            return "source '\(feed.source.id)': \(report.summary)\(dropped)\(unmatched)"
         }
+        return "source '\(feed.source.id)': running"
     }
 }

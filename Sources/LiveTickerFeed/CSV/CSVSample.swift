@@ -50,8 +50,12 @@ struct CSVSample {
         }
     }
 
+    /// Whether `text` spells a missing value (``DecimalParser``'s words in any case, `nan`, and
+    /// a lone `-`), left out when a column's values are sampled. O(text).
     static func isMissing(_ text: String) -> Bool {
-        ["null", "NULL", "Null", "None", "NA", "N/A", "#N/A", "nan", "NaN", "-", "unavailable", "unknown"].contains(text)
+        guard !text.isEmpty else { return false }
+        if text == "-" || text.lowercased() == "nan" { return true }
+        return Array(text.utf8).withUnsafeBufferPointer { DecimalParser.isMissingWord($0.baseAddress!, $0.count) }
     }
 
     /// Whether `text` is a number in this file's conventions.

@@ -50,7 +50,7 @@ public struct JSONFieldLayout: Sendable, Equatable, CustomStringConvertible {
     /// beside its `clock`): added to it.
     public var subsecond: JSONField?
     /// With no ``value`` found: a field named as a value (`price`, `value`, …) whose text was
-    /// no number in the object the layout was found in (`"price":"n/a"`), so that object's
+    /// no number in the object the layout was found in (`"price":"closed"`), so that object's
     /// bad line says a malformed number in it, not a missing field.
     public var unreadableValue: JSONField?
 

@@ -112,12 +112,12 @@ public struct JSONTickDecoder: TickPayloadDecoder {
             try bad(.malformedJSON, column: "", payload)
             return 0
         }
-        if receivedAt != nil, let word = PayloadFields.bareWord(base, count: payload.count) {
-            // A message of one bare word (`nan`, `null`, `unavailable`): a bare value at the
-            // arrival time, read as a CSV field is (a gap for the spellings of no value), else a
-            // malformed number. A file's line is no message: it stays malformed JSON.
+        if receivedAt != nil, let token = PayloadFields.bareToken(base, count: payload.count) {
+            // A message of one bare token (`21.5`, `nan`, `null`, `unavailable`, `ON`): a bare
+            // value at the arrival time, read as a CSV field is (a gap for the spellings of no
+            // value), else a malformed number. A file's line is no message: it stays JSON.
             var fields = Fields()
-            fields[Self.valueRole] = Captured(kind: .string, start: word.start, end: word.end)
+            fields[Self.valueRole] = Captured(kind: .string, start: token.start, end: token.end)
             return try emit(fields, receivedAt: receivedAt, payload, layout: nil, into: &sink) ? 1 : 0
         }
         guard JSONScanner.isValidDocument(base, count: payload.count) else {
@@ -306,7 +306,7 @@ public struct JSONTickDecoder: TickPayloadDecoder {
             walkObject(&scanner, depth: 0, mask: Self.allRoles, fields: &fields)
             let layout = objectLayout
             if layout?.value == nil {
-                // The first object held no value to chart (`"price":"n/a"`, a status message):
+                // The first object held no value to chart (`"price":"closed"`, a status message):
                 // one bad record, and the layout is decided again from the next object, so
                 // one such message at the start does not make every later tick a bad line.
                 objectLayout = nil

@@ -114,7 +114,7 @@ enum DecimalParser {
 
     /// Parses exactly the bytes `[start, start + count)` with `strtod`, through a NUL-terminated
     /// copy in `scratch`. Accepts everything `strtod` does (exponents, `nan`, `inf`, `infinity`,
-    /// hex floats, `null`/`None`/`NA`/`N/A` as NaN), thousands separators in groups of three (`1,234.5`, `16.750,00`, `1 234,5`
+    /// hex floats, `null`/`None`/`NA`/`N/A` in any case as NaN), thousands separators in groups of three (`1,234.5`, `16.750,00`, `1 234,5`
     /// is not one), and a decimal comma when `allowDecimalComma` (for `;`- and tab-separated
     /// files written in comma locales). With `decimalComma` (the file uses a decimal comma),
     /// `.` only ever separates thousands (`1.234` is 1234). Nil unless the whole field is one
@@ -205,14 +205,18 @@ enum DecimalParser {
         return 0
     }
 
-    /// `null`, `None`, `NA`, `N/A`, `#N/A`: a missing value (Yahoo Finance's holiday rows,
-    /// pandas, R, spreadsheets), read as NaN, a gap.
+    /// `null`, `None`, `NA`, `N/A`, `#N/A`, in any case: a missing value (Yahoo Finance's
+    /// holiday rows, pandas, R, spreadsheets), read as NaN, a gap. (A lone `-` is no value
+    /// either, but Investing.com writes it for a volume of none, read as 0 elsewhere.) O(count),
+    /// no allocation.
     static func isMissingWord(_ start: UnsafePointer<UInt8>, _ count: Int) -> Bool {
         guard count >= 2 && count <= 11 else { return false }
         let text = UnsafeBufferPointer(start: start, count: count)
+        // ASCII letters folded to lower case (bit 0x20), other bytes as they are.
+        @inline(__always) func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
         // Home Assistant's history writes `unavailable` and `unknown` where a sensor had no state.
-        for word in ["null", "NULL", "Null", "None", "NA", "N/A", "#N/A", "unavailable", "unknown"]
-        where word.utf8.elementsEqual(text) { return true }
+        for word in ["null", "none", "na", "n/a", "#n/a", "unavailable", "unknown"]
+        where word.utf8.elementsEqual(text.lazy.map(lower)) { return true }
         return false
     }
 

@@ -13,12 +13,12 @@ enum PayloadFields {
         return true
     }
 
-    /// The one word a whole message holds, between optional white space, when it starts with
-    /// no digit and holds no JSON punctuation or CSV delimiter (`nan`, `-inf`, `null`,
-    /// `unavailable`, `ON`): what a sensor publishes alone on its topic when it has no reading
-    /// (ESPHome's `nan`, Home Assistant's `unavailable`). Nil for anything else, a number or a
-    /// JSON text included. O(white space around it + 32), allocates nothing.
-    static func bareWord(_ base: UnsafePointer<UInt8>, count: Int) -> (start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>)? {
+    /// The one token a whole message holds, between optional white space, when it holds no
+    /// white space, JSON punctuation or CSV delimiter: a bare number (`21.5`) or a bare word,
+    /// what a sensor publishes alone on its topic when it has no reading (ESPHome's `nan`, Home
+    /// Assistant's `unavailable`) or a state that is no number (`ON`). Nil for anything else, a
+    /// JSON text or a CSV line included. O(message bytes), allocates nothing.
+    static func bareToken(_ base: UnsafePointer<UInt8>, count: Int) -> (start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>)? {
         @inline(__always) func isSpace(_ b: UInt8) -> Bool {
             b == ASCII.space || b == ASCII.tab || b == ASCII.newline || b == ASCII.carriageReturn
         }
@@ -26,14 +26,11 @@ enum PayloadFields {
         var end = base + count
         while start < end && isSpace(start[0]) { start += 1 }
         while end > start && isSpace(end[-1]) { end -= 1 }
-        // As long as any spelling of a missing value (`unavailable` is 11 bytes), with room.
-        guard start < end, end - start <= 32 else { return nil }
-        let first = start[0] == ASCII.minus || start[0] == ASCII.plus ? (end - start > 1 ? start[1] : 0x41) : start[0]
-        guard ASCII.digit(first) > 9, first != ASCII.dot else { return nil }
+        guard start < end else { return nil }
         var p = start
         while p < end {
             switch p[0] {
-            // White space, JSON's punctuation and CSV's delimiters (`;`, `|`): no lone word.
+            // White space, JSON's punctuation and CSV's delimiters (`;`, `|`): no lone token.
             case ASCII.space, ASCII.tab, ASCII.newline, ASCII.carriageReturn, ASCII.quote, ASCII.comma, ASCII.colon,
                 ASCII.semicolon, 0x7C, 0x5B, 0x5D, 0x7B, 0x7D:
                 return nil

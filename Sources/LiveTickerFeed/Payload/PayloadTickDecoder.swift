@@ -116,7 +116,8 @@ public struct PayloadTickDecoder: TickPayloadDecoder {
         return csv?.parser.symbols ?? SymbolTable()
     }
 
-    /// The format ``PayloadFormat/auto`` picks for a message. O(first line).
+    /// The format ``PayloadFormat/auto`` picks for a message. O(first line; a message of one
+    /// token, its length).
     public static func detect(_ payload: UnsafeRawBufferPointer) -> PayloadFormat {
         guard let base = payload.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return .json }
         var p = base
@@ -125,24 +126,12 @@ public struct PayloadTickDecoder: TickPayloadDecoder {
             p += 1
         }
         guard p < end else { return .json }
-        // A lone word (`nan`, `unavailable`) is a bare value with no reading, as a lone number is one.
-        if PayloadFields.bareWord(UnsafePointer(p), count: end - p) != nil { return .json }
+        // A lone token is a bare value: a number, or a word (`nan`, `unavailable`, `ON`).
+        if PayloadFields.bareToken(UnsafePointer(p), count: end - p) != nil { return .json }
         let b = p[0]
         if b == 0x7B || b == 0x5B || b == ASCII.quote { return .json }
         var lineEnd = p
         while lineEnd < end && lineEnd[0] != ASCII.newline { lineEnd += 1 }
-        if ASCII.digit(b) <= 9 || b == ASCII.minus {
-            // A lone number is JSON (a bare value); a delimited line is CSV.
-            var q = p
-            while q < lineEnd {
-                let c = q[0]
-                if c == ASCII.comma || c == ASCII.semicolon || c == ASCII.tab || c == 0x7C || c == ASCII.space { break }
-                q += 1
-            }
-            var r = q
-            while r < end && (r[0] == ASCII.space || r[0] == ASCII.carriageReturn || r[0] == ASCII.newline) { r += 1 }
-            return r == end ? .json : .csv
-        }
         if LineProtocolDecoder.looksLikeLineProtocol(UnsafePointer(p), UnsafePointer(lineEnd)) { return .lineProtocol }
         return .csv
     }

@@ -221,7 +221,7 @@ import Glibc
         #expect(millis.names == ["temp{room=lab}", "temp{room=lab}"])
         #expect(millis.times == [1_346_846_400_250_000_000, 1_346_846_400_750_000_000])
         // A point whose value is no number is one bad record; the others are read.
-        let bad = try parse("[{\"metric\":\"temp\",\"dps\":{\"1346846400\":1,\"1346846460\":\"n/a\",\"1346846520\":3}}]\n")
+        let bad = try parse("[{\"metric\":\"temp\",\"dps\":{\"1346846400\":1,\"1346846460\":\"off\",\"1346846520\":3}}]\n")
         #expect(bad.values == [1, 3])
         #expect(bad.report.badLines == 1, "\(bad.report.summary)")
     }

@@ -17,6 +17,20 @@ import Testing
         #expect(p.table.count == 1 && p.table.name(of: p.symbols[0]) == "sensor.boiler_temp")
     }
 
+    @Test("the spellings of no value are gaps in any case (none, n/a, UNAVAILABLE were bad lines)")
+    func missingWordsInAnyCase() throws {
+        let words = ["none", "n/a", "UNAVAILABLE", "Unknown", "NULL", "na", "#n/a"]
+        var text = "time,price\n1709280000,1.5\n"
+        for (i, word) in words.enumerated() { text += "\(1_709_280_001 + i),\(word)\n" }
+        text += "1709280100,2.5\n1709280101,-1.5\n1709280102,nonE1\n"
+        let p = try parse(text)
+        #expect(p.report.nonFiniteValues == words.count, "\(p.report.summary)")
+        #expect(p.values.first == 1.5 && p.values.dropFirst().prefix(words.count).allSatisfy(\.isNaN))
+        // A minus sign with digits is a number; a word that only starts like one is bad.
+        #expect(Array(p.values.suffix(2)) == [2.5, -1.5])
+        #expect(p.report.badLines == 1 && p.report.count(of: .malformedNumber) == 1)
+    }
+
     @Test("InfluxDB annotated CSV: the #group, #datatype and #default lines skipped, _time, _value and _field read")
     func influxAnnotated() throws {
         let text = """

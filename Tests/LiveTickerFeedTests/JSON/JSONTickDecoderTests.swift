@@ -154,7 +154,7 @@ import Testing
     @Test("a first object with no value to chart is one bad record; the layout is decided again from the next (every later tick was a bad line)")
     func firstObjectWithoutAValue() throws {
         let r = try decode([
-            #"{"t":1709251200,"price":"n/a"}"#, #"{"t":1709251201,"status":"open"}"#, #"{"t":1709251202,"price":12.5}"#,
+            #"{"t":1709251200,"price":"closed"}"#, #"{"t":1709251201,"status":"open"}"#, #"{"t":1709251202,"price":12.5}"#,
             #"{"t":1709251203,"price":"13.5"}"#, #"{"t":1709251204,"price":"x"}"#, #"{"t":1709251205,"price":14}"#,
         ])
         #expect(r.ticks.map(\.value) == [12.5, 13.5, 14])
@@ -163,7 +163,7 @@ import Testing
         // Each unreadable price is said as one, wherever it comes; the status message has none.
         let said = r.decoder.report.firstBadLines.map(\.description)
         #expect(said.count == 3)
-        #expect(said[0] == #"line 1: malformed number in column "price": {"t":1709251200,"price":"n/a"}"#)
+        #expect(said[0] == #"line 1: malformed number in column "price": {"t":1709251200,"price":"closed"}"#)
         #expect(said[1] == #"line 2: missing field in column "value": {"t":1709251201,"status":"open"}"#)
         #expect(said[2] == #"line 5: malformed number in column "price": {"t":1709251204,"price":"x"}"#)
     }

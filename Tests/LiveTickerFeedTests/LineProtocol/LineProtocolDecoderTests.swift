@@ -123,14 +123,23 @@ import Testing
     func bareWords() throws {
         var decoder = PayloadTickDecoder(format: .auto)
         var collector = TickCollector()
-        for (i, text) in ["21.5", "nan", "22", "unavailable", " null\r\n", "-inf", "ON", "23.5"].enumerated() {
+        for (i, text) in ["21.5", "nan", "22", "unavailable", " null\r\n", "-inf", "ON", "23.5", "n/a", "UNKNOWN", "None"].enumerated() {
             try decoder.decode(bytes: Array(text.utf8), receivedAt: Int64(i + 1), into: &collector)
         }
-        #expect(collector.ticks.map(\.time) == [1, 2, 3, 4, 5, 6, 8])
-        #expect(collector.ticks.map { $0.value.isNaN ? 0 : $0.value } == [21.5, 0, 22, 0, 0, -.infinity, 23.5])
-        #expect(decoder.report.nonFiniteValues == 4)
+        #expect(collector.ticks.map(\.time) == [1, 2, 3, 4, 5, 6, 8, 9, 10, 11])
+        #expect(collector.ticks.map { $0.value.isNaN ? 0 : $0.value } == [21.5, 0, 22, 0, 0, -.infinity, 23.5, 0, 0, 0])
+        #expect(decoder.report.nonFiniteValues == 7)
         #expect(decoder.report.badLines == 1)
         #expect(decoder.report.firstBadLines.first?.description == #"line 7: malformed number in column "value": ON"#)
+        // Whatever its length or first character, a lone token that is no number says so.
+        var odd = PayloadTickDecoder(format: .auto)
+        for text in ["12abc", "42abc", String(repeating: "x", count: 40), "12:30"] {
+            try odd.decode(bytes: Array(text.utf8), receivedAt: 1, into: &collector)
+        }
+        #expect(odd.report.count(of: .malformedNumber) == 3, "\(odd.report.firstBadLines)")
+        #expect(odd.report.firstBadLines.map(\.description).prefix(2) == [
+            #"line 1: malformed number in column "value": 12abc"#, #"line 2: malformed number in column "value": 42abc"#,
+        ])
     }
 
     @Test func csvPayloadsUseTheFileRules() throws {
