@@ -22,6 +22,8 @@ extension CSVRecordParser {
     /// array opens again). The decoders and symbol names are kept. O(1).
     mutating func beginFile() {
         beginDocument()
+        // A followed file truncated or replaced numbers its lines from 1 again.
+        report.fileFirstLine = lineNumber
         if detectsTextFormats {
             textFormat = .csv
             jsonArrayState = 0

@@ -211,12 +211,17 @@ enum DecimalParser {
     /// no allocation.
     static func isMissingWord(_ start: UnsafePointer<UInt8>, _ count: Int) -> Bool {
         guard count >= 2 && count <= 11 else { return false }
-        let text = UnsafeBufferPointer(start: start, count: count)
-        // ASCII letters folded to lower case (bit 0x20), other bytes as they are.
-        @inline(__always) func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
         // Home Assistant's history writes `unavailable` and `unknown` where a sensor had no state.
-        for word in ["null", "none", "na", "n/a", "#n/a", "unavailable", "unknown"]
-        where word.utf8.elementsEqual(text.lazy.map(lower)) { return true }
+        for word in ["null", "none", "na", "n/a", "#n/a", "unavailable", "unknown"] as [StaticString]
+        where word.utf8CodeUnitCount == count {
+            var same = true
+            for i in 0..<count {
+                // ASCII letters folded to lower case (bit 0x20), other bytes as they are.
+                let byte = start[i]
+                same = same && (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) == word.utf8Start[i]
+            }
+            if same { return true }
+        }
         return false
     }
 

@@ -19,6 +19,10 @@ public struct FeedReport: Sendable, Equatable {
     public private(set) var badCounts = [Int](repeating: 0, count: BadLineKind.allCases.count)
     /// The first ``maximumRemembered`` skipped lines, in input order.
     public internal(set) var firstBadLines: [BadLine] = []
+    /// The input's lines before the file read now: a followed file truncated or replaced counts
+    /// its lines from 1 again, as a user who opens it sees them, so ``record(_:)`` takes these
+    /// off a bad line's number. 0 for an input of one file.
+    public var fileFirstLine = 0
     /// Ticks kept whose value is NaN, ±∞ or empty (stored as NaN): delivered, drawn as gaps.
     public var nonFiniteValues = 0
     /// Empty lines (skipped silently; not bad).
@@ -88,7 +92,10 @@ public struct FeedReport: Sendable, Equatable {
     /// while remembering.
     public mutating func record(_ badLine: BadLine) {
         badCounts[badLine.kind.rawValue] += 1
-        if firstBadLines.count < maximumRemembered { firstBadLines.append(badLine) }
+        guard firstBadLines.count < maximumRemembered else { return }
+        var numbered = badLine
+        numbered.line -= fileFirstLine
+        firstBadLines.append(numbered)
     }
 
     /// Adds the counts of `other` into this report (for several connections of one listener, or
