@@ -351,6 +351,19 @@ extension CommandLineTests {
         #expect(config.panels.count == 1)
     }
 
+    @Test("titles lose the spaces around them, a blank one names nothing, and check prints a control character escaped")
+    func titleText() throws {
+        let text = "title = \"  Boiler house \"\n[source.day]\nfile = \"day.csv\"\n[[panel]]\ntitle = \"   \"\nsource = \"day\"\n"
+            + "[[panel]]\ntitle = \"Temp\\u001b[31m\"\nrow = 1\nseries = [{ source = \"day\", title = \"\\tday \" }]\n[grid]\nrows = 2\n"
+        let config = try DashboardConfigTests.parse(text)
+        #expect(config.title == "Boiler house")
+        #expect(config.panels[0].title == nil)
+        #expect(config.panels[1].series[0].title == "day")
+        let described = CheckCommand.describe(config).joined(separator: "\n")
+        #expect(!described.contains("\u{1B}"), "\(described)")
+        #expect(described.contains("panel 2 \"Temp\\x1b[31m\""), "\(described)")
+    }
+
     /// The header names a one-series panel by its title; sma/ema take their own colour and a
     /// series' own marks refuse one (it was silently ignored).
     @Test("a panel's title names its one series; an average's colour is drawn; a colour on a series' own mark is an error")

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import LiveTickerChart
 import LiveTickerCore
+import LiveTickerFeed
 import LiveTickerMQTT
 import LiveTickerRender
 import LiveTickerWebSocket
@@ -72,7 +73,7 @@ enum CheckCommand: Command {
         let (width, height) = config.size
         lines.append("\(config.path): valid")
         lines.append(
-            "dashboard\(config.title.map { " \"\($0)\"" } ?? ""): \(width)x\(height) on \(config.output), theme \(config.theme.name), "
+            "dashboard\(config.title.map { " \"\(MessageText.escaped($0))\"" } ?? ""): \(width)x\(height) on \(config.output), theme \(config.theme.name), "
                 + "time zone \(config.timeZone ?? "system"), \(config.algorithm.rawValue)")
         let grid = config.grid
         lines.append("grid: \(grid.rows) row(s) x \(grid.columns) column(s), gutter \(grid.gutter) px")
@@ -85,10 +86,10 @@ enum CheckCommand: Command {
             let p = panel.place
             let rect = r.isEmpty ? "too small to draw" : "\(r.width)x\(r.height) px at (\(r.minX), \(r.minY))"
             lines.append(
-                "panel \(index + 1)\(panel.title.map { " \"\($0)\"" } ?? ""): row \(p.row), column \(p.column), span \(p.rowSpan)x\(p.columnSpan): \(rect), window \(describe(panel.window))"
+                "panel \(index + 1)\(panel.title.map { " \"\(MessageText.escaped($0))\"" } ?? ""): row \(p.row), column \(p.column), span \(p.rowSpan)x\(p.columnSpan): \(rect), window \(describe(panel.window))"
                     + ((panel.staleAfter ?? config.staleAfter).map { ", stale after \(describeNanoseconds($0))" } ?? ""))
             for (i, s) in panel.series.enumerated() {
-                lines.append("  series \(i): \(s.symbol ?? "first symbol") from source '\(s.source)'\(s.title.map { " as \"\($0)\"" } ?? "")")
+                lines.append("  series \(i): \(s.symbol ?? "first symbol") from source '\(s.source)'\(s.title.map { " as \"\(MessageText.escaped($0))\"" } ?? "")")
             }
             for (k, pane) in panel.panes.enumerated() {
                 lines.append("  pane \(k + 1): weight \(pane.weight), scale \(describe(pane.scale)): \(pane.marks.map(describe).joined(separator: ", "))")

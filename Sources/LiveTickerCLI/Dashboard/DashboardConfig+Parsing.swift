@@ -24,7 +24,7 @@ extension DashboardConfig {
         }
         var top = ConfigTable(document, name: "the file")
         var config = DashboardConfig(path: path)
-        config.title = try top.string("title")
+        config.title = Self.titleText(try top.string("title"))
         config.theme = try top.parsed("theme", expected: "dark, light or colorblind", ChartTheme.named) ?? .dark
         config.timeZone = try top.string("time_zone", expected: "a zone name such as \"Europe/Berlin\" or \"UTC\"")
         if config.timeZone?.isEmpty == true {
@@ -218,7 +218,7 @@ extension DashboardConfig {
                 at: t.position(t.table["row"] != nil ? "row" : "column"))
         }
         // An empty title names nothing: the series' own name stands.
-        let title = try t.string("title").flatMap { $0.isEmpty ? nil : $0 }
+        let title = Self.titleText(try t.string("title"))
         let window = try t.parsed("window", expected: "a duration such as \"10m\", or \"all\"") { text -> ChartOptions.Window? in
             text == "all" ? .everything : DurationArgument.nanoseconds(text).flatMap { $0 > 0 ? .follow(nanoseconds: $0) : nil }
         } ?? .everything
@@ -247,7 +247,7 @@ extension DashboardConfig {
                 throw ConfigError("series \(i + 1) of \(t.name) needs 'source'", at: entry.position)
             }
             let one = Series(
-                source: source, symbol: try s.string("symbol"), title: try s.string("title"),
+                source: source, symbol: try s.string("symbol"), title: Self.titleText(try s.string("title")),
                 style: SeriesStyle(
                     color: try s.parsed("color", expected: "a colour such as \"#4fc3f7\"", Self.color),
                     lineWidth: try s.number("line_width", expected: "a width in pixels from 1 to 64", where: { (1...64).contains($0) })))
@@ -414,5 +414,14 @@ extension DashboardConfig {
         }
         try t.finish()
         return mark
+    }
+
+    /// A `title` as drawn: without the spaces and tabs around it, nil when nothing is left (a
+    /// title of spaces indented the legend and named nothing). O(title).
+    static func titleText(_ raw: String?) -> String? {
+        guard let raw else { return nil }
+        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = raw.firstIndex(where: { !blank($0) }), let last = raw.lastIndex(where: { !blank($0) }) else { return nil }
+        return String(raw[first...last])
     }
 }
