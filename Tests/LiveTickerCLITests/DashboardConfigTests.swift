@@ -387,14 +387,33 @@ extension CommandLineTests {
         let magenta = pixels(of: frame).filter { $0 == 0xFF00FF }.count
         #expect(magenta > 100, "\(magenta) pixels of the ema's colour")
         session.stop()
-        // Over two series the title leads the legend (it was drawn nowhere).
-        writeFile(
-            directory + "/two.toml",
-            "font = \"builtin\"\ntime_zone = \"UTC\"\n[source.day]\nfile = \"day.csv\"\n[[panel]]\ntitle = \"Acme, two ways\"\n"
-                + "series = [{ source = \"day\", symbol = \"ACME\", title = \"price\" }, { source = \"day\", symbol = \"ACME\", title = \"again\" }]\n")
-        let two = try RunCommand.makeSession(try RunCommand.load(directory + "/two.toml"), PictureFileDisplay(path: directory + "/t.ppm", width: 400, height: 240))
-        #expect(two.panels[0].options.caption == "Acme, two ways")
-        #expect(two.panels[0].series.map(\.title) == ["price", "again"])
+        // Over two series the title leads the legend (it was drawn nowhere): the header holds
+        // more of the title colour with it than the same wall without it.
+        func twoSeriesHeaderInk(title: String) throws -> (ink: Int, session: DashboardSession) {
+            writeFile(
+                directory + "/two.toml",
+                "font = \"builtin\"\ntime_zone = \"UTC\"\n[source.day]\nfile = \"day.csv\"\n[[panel]]\ntitle = \"\(title)\"\n"
+                    + "series = [{ source = \"day\", symbol = \"ACME\", title = \"price\" }, { source = \"day\", symbol = \"ACME\", title = \"again\" }]\n")
+            let two = try RunCommand.makeSession(
+                try RunCommand.load(directory + "/two.toml"), PictureFileDisplay(path: directory + "/t.ppm", width: 400, height: 240))
+            try two.start()
+            while !two.pump() { usleep(1_000) }
+            two.stop()
+            let frame = Framebuffer(width: 400, height: 240)
+            let scene = two.scene(width: 400, height: 240)
+            scene.draw(into: frame)
+            let header = try #require(scene.panels[0]?.geometry(ofPane: 0)).layout.header
+            var ink = 0
+            for y in header.minY..<header.maxY {
+                for x in header.minX..<header.maxX where frame[x, y] == ChartTheme.dark.title.pixel { ink += 1 }
+            }
+            return (ink, two)
+        }
+        let captioned = try twoSeriesHeaderInk(title: "Acme, two ways")
+        let blank = try twoSeriesHeaderInk(title: "  ")
+        #expect(captioned.session.panels[0].options.caption == "Acme, two ways")
+        #expect(captioned.session.panels[0].series.map(\.title) == ["price", "again"])
+        #expect(captioned.ink > blank.ink + 100, "\(captioned.ink) against \(blank.ink) pixels of the title colour")
         let refused = wall(##"{ mark = "line", color = "#ff00ff" }"##)
         #expect(throws: ConfigError.self) { try DashboardConfig.parse(Array(refused.utf8), path: "wall.toml") }
         do {

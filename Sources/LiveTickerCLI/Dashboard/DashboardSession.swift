@@ -23,11 +23,18 @@ final class DashboardSession {
     /// The scene at the size it was last asked for.
     private(set) var dashboard: Dashboard
     private let feeds: [Feed]
-    /// Per feed: taken from the session a reload replaces and not handed over yet (this
-    /// session neither starts nor stops it).
-    private var borrowed: [Bool]
-    /// Per feed: handed over to the session that replaced this one (not stopped here).
-    private var handedOver: [Bool]
+    /// Per feed, which session starts and stops it.
+    private var ownership: [Ownership]
+    /// Whose a feed is (see the type's note on reloads).
+    private enum Ownership {
+        /// This session's: it starts and stops the feed.
+        case owned
+        /// Taken from the session a reload replaces, not handed over yet: neither started nor
+        /// stopped here.
+        case borrowed
+        /// Handed over to the session that replaced this one: not stopped here.
+        case handedOver
+    }
     /// The panels as the file resolves them (series, titles, panes).
     let panels: [DashboardPanel]
     private let font: LabelFont
@@ -70,17 +77,18 @@ final class DashboardSession {
         var badLog: BadLineLog
         /// How far back a lone tick may lie before the time guard holds it, for the shortest
         /// window of the panels reading this source (``LiveTimeGuard/stepBack(forWindowSpan:)``).
-        var stepBack = LiveTimeGuard.defaultStepBack
+        let stepBack: Int64
 
         init(
             source: DashboardConfig.Source, series: [LiveSeries], wanted: [String], interval: CandleInterval, zoneName: String?,
-            processStop: @escaping @Sendable () -> Bool
+            stepBack: Int64, processStop: @escaping @Sendable () -> Bool
         ) {
             self.source = source
             self.series = series
             self.wanted = wanted
             self.interval = interval
             self.zoneName = zoneName
+            self.stepBack = stepBack
             decimals = SeriesDecimals(count: series.count)
             stop = StopFlag(alsoWhen: processStop)
             let prefix = "liveticker: source '\(source.id)'"
@@ -99,7 +107,7 @@ final class DashboardSession {
     ) throws(CommandFailure) {
         self.config = config
         var feeds: [Feed] = []
-        var borrowed: [Bool] = []
+        var ownership: [Ownership] = []
         for source in config.sources {
             var names: [String?] = []
             for panel in config.panels {
@@ -117,17 +125,20 @@ final class DashboardSession {
                 if let span = panel.window.requestedSpan { stepBack = min(stepBack, LiveTimeGuard.stepBack(forWindowSpan: span)) }
             }
             let wanted = names.compactMap { $0 }
-            if let kept = previous?.feedToKeep(source, names: names, interval: interval, zoneName: config.timeZone, stepBack: stepBack) {
+            if let kept = previous?.feedToKeep(
+                source, seriesCount: names.count, wanted: wanted, interval: interval, zoneName: config.timeZone, stepBack: stepBack)
+            {
                 feeds.append(kept)
-                borrowed.append(true)
+                ownership.append(.borrowed)
                 continue
             }
             let input = ReplayInput(history: source.history)
             let series = try names.map { _ throws(CommandFailure) in try input.makeSeries(interval: interval, zone: zone, foldsCandles: source.candleIsAutomatic) }
-            let feed = Feed(source: source, series: series, wanted: wanted, interval: interval, zoneName: config.timeZone, processStop: processStop)
-            feed.stepBack = stepBack
-            feeds.append(feed)
-            borrowed.append(false)
+            feeds.append(
+                Feed(
+                    source: source, series: series, wanted: wanted, interval: interval, zoneName: config.timeZone, stepBack: stepBack,
+                    processStop: processStop))
+            ownership.append(.owned)
         }
         var panels: [DashboardPanel] = []
         var panelDecimals: [[(feed: Int, series: Int)]] = []
@@ -169,8 +180,7 @@ final class DashboardSession {
             panelDecimals.append(decimals)
         }
         self.feeds = feeds
-        self.borrowed = borrowed
-        self.handedOver = [Bool](repeating: false, count: feeds.count)
+        self.ownership = ownership
         self.panels = panels
         self.panelDecimals = panelDecimals
         self.font = font
@@ -183,26 +193,27 @@ final class DashboardSession {
     /// source table, the same symbols in the same order (the series are indexed by them), the
     /// same candles, zone and step back, and not already given to another session. O(feeds).
     private func feedToKeep(
-        _ source: DashboardConfig.Source, names: [String?], interval: CandleInterval, zoneName: String?, stepBack: Int64
+        _ source: DashboardConfig.Source, seriesCount: Int, wanted: [String], interval: CandleInterval, zoneName: String?,
+        stepBack: Int64
     ) -> Feed? {
-        guard let index = feeds.firstIndex(where: { $0.source.id == source.id }), !handedOver[index] else { return nil }
+        guard let index = feeds.firstIndex(where: { $0.source.id == source.id }), ownership[index] == .owned else { return nil }
         let feed = feeds[index]
-        guard feed.source == source, feed.series.count == names.count, feed.wanted == names.compactMap({ $0 }),
-            feed.interval == interval, feed.zoneName == zoneName, feed.stepBack == stepBack, feed.error == nil
+        guard feed.source == source, feed.series.count == seriesCount, feed.wanted == wanted, feed.interval == interval,
+            feed.zoneName == zoneName, feed.stepBack == stepBack, feed.error == nil
         else { return nil }
         return feed
     }
 
     /// How many sources this session kept running from the one it replaces.
-    var keptSources: Int { borrowed.filter { $0 }.count }
+    var keptSources: Int { ownership.filter { $0 == .borrowed }.count }
 
     /// Moves the feeds `successor` borrowed from this session to it: this session's ``stop()``
     /// then leaves them running, and the successor's stops them. Call once the successor has
-    /// started. O(feeds).
+    /// started. O(feeds²), a handful.
     func handOver(to successor: DashboardSession) {
-        for (index, feed) in successor.feeds.enumerated() where successor.borrowed[index] {
-            if let mine = feeds.firstIndex(where: { $0 === feed }) { handedOver[mine] = true }
-            successor.borrowed[index] = false
+        for (index, feed) in successor.feeds.enumerated() where successor.ownership[index] == .borrowed {
+            if let mine = feeds.firstIndex(where: { $0 === feed }) { ownership[mine] = .handedOver }
+            successor.ownership[index] = .owned
         }
     }
 
@@ -343,7 +354,7 @@ final class DashboardSession {
     /// that cannot be opened.
     func start() throws(CommandFailure) {
         // A borrowed feed runs already (its session started it).
-        for (index, feed) in feeds.enumerated() where !borrowed[index] {
+        for (index, feed) in feeds.enumerated() where ownership[index] == .owned {
             let opened = try Self.open(feed.source, path: config.path, stop: feed.stop)
             // A live source's tick times are judged before they go in, as `live` judges them.
             var timeGuard: LiveTimeGuard?
@@ -477,7 +488,7 @@ final class DashboardSession {
     /// one handed over to its successor) and waits for their producer threads.
     func stop() {
         // Borrowed feeds are their own session's still; handed-over ones the successor's.
-        let owned = feeds.indices.filter { !borrowed[$0] && !handedOver[$0] }.map { feeds[$0] }
+        let owned = feeds.indices.filter { ownership[$0] == .owned }.map { feeds[$0] }
         for feed in owned {
             feed.stop.stop()
             feed.live?.stop()
@@ -494,7 +505,7 @@ final class DashboardSession {
     /// ``summaries()`` of the sources this session stopped when a reload replaced it (not
     /// those it handed over, whose counts go on in the successor's): said at the reload, since
     /// the summary at exit is the successor's. O(feeds).
-    var replacedSummaries: [String] { feeds.indices.filter { !handedOver[$0] }.map { Self.summary(feeds[$0]) } }
+    var replacedSummaries: [String] { feeds.indices.filter { ownership[$0] != .handedOver }.map { Self.summary(feeds[$0]) } }
 
     /// One source's line of ``summaries()``.
     private static func summary(_ feed: Feed) -> String {

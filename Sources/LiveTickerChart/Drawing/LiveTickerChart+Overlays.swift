@@ -231,7 +231,9 @@ extension LiveTickerChart {
             }
             return end
         }
-        left = drawCaption(left: left, right: right, itemsEnd: end(.value, nameLimit: .max), y: y, header: header, into: fb)
+        if !captionBytes.isEmpty {
+            left = drawCaption(left: left, right: right, itemsEnd: end(.value, nameLimit: .max), y: y, header: header, into: fb)
+        }
         // In order: the value (and change) with whole names; for one series, the same with its
         // name shortened with "..." to what the value leaves, as long as it keeps a few letters
         // (a long --title left the header blank, or showed the name without the value a ticker
@@ -291,24 +293,31 @@ extension LiveTickerChart {
     /// shortened with "..." to the room they leave, if a few letters fit; else nothing (`left`).
     /// O(caption), no allocation.
     func drawCaption(left: Int, right: Int, itemsEnd: Int, y: Int, header: PixelRect, into fb: Framebuffer?) -> Int {
-        guard !captionBytes.isEmpty else { return left }
         let space = glyphs.digitAdvance
         // The caption and two spaces after it move the items right by as much.
         let room = right &- itemsEnd &- space
-        let whole = glyphs.width(of: captionBytes)
         let color = options.theme.title
-        if whole <= room {
-            let end = fb.map { drawBytes(captionBytes, x: left, y: y, color: color, clip: header, into: $0) } ?? left &+ whole
+        if glyphs.width(of: captionBytes) <= room {
+            let end = fb.map { drawBytes(captionBytes, x: left, y: y, color: color, clip: header, into: $0) } ?? left &+ glyphs.width(of: captionBytes)
             return end &+ 2 &* space
         }
-        let dots: LabelText = "..."
         guard room >= textWidth("Wi..." as LabelText) else { return left }
-        let (kept, keptWidth) = captionBytes.withUnsafeBufferPointer { glyphs.prefix(of: $0, fitting: room &- textWidth(dots)) }
-        guard let fb else { return left &+ keptWidth &+ textWidth(dots) &+ 2 &* space }
-        let end = captionBytes.withUnsafeBufferPointer { bytes in
-            fb.drawText(UnsafeBufferPointer(rebasing: bytes[0..<kept]), x: left, y: y, atlas: glyphs, color: color, clip: header)
+        return drawShortened(captionBytes, fitting: room, x: left, y: y, color: color, clip: header, into: fb) &+ 2 &* space
+    }
+
+    /// Draws the first characters of `bytes` that leave room for "..." in `width` pixels, then
+    /// "...", at `x` (or only measures them, `fb` nil); returns the x after the dots. A header
+    /// name and a caption too long for their room are shortened so. O(bytes), no allocation.
+    func drawShortened(
+        _ bytes: [UInt8], fitting width: Int, x: Int, y: Int, color: RGBColor, clip: PixelRect, into fb: Framebuffer?
+    ) -> Int {
+        let dots: LabelText = "..."
+        let (kept, keptWidth) = bytes.withUnsafeBufferPointer { glyphs.prefix(of: $0, fitting: width &- textWidth(dots)) }
+        guard let fb else { return x &+ keptWidth &+ textWidth(dots) }
+        let end = bytes.withUnsafeBufferPointer { text in
+            fb.drawText(UnsafeBufferPointer(rebasing: text[0..<kept]), x: x, y: y, atlas: glyphs, color: color, clip: clip)
         }
-        return drawText(dots, x: end, y: y, color: color, clip: header, into: fb) &+ 2 &* space
+        return drawText(dots, x: end, y: y, color: color, clip: clip, into: fb)
     }
 
     /// The stale badge's text: `STALE since 16:29:59`, with the date before the clock when the
@@ -367,17 +376,7 @@ extension LiveTickerChart {
                 x &+= (nameLimit == .max ? s.titleBytes.withUnsafeBufferPointer { glyphs.width(of: $0) } : fullWidth) &+ space
             }
         } else if nameLimit > 0 {
-            // The name's first characters that leave room for "...", and their width.
-            let dots: LabelText = "..."
-            let (kept, keptWidth) = s.titleBytes.withUnsafeBufferPointer { glyphs.prefix(of: $0, fitting: nameLimit &- textWidth(dots)) }
-            if let fb {
-                let end = s.titleBytes.withUnsafeBufferPointer { bytes in
-                    fb.drawText(UnsafeBufferPointer(rebasing: bytes[0..<kept]), x: x, y: y, atlas: glyphs, color: theme.title, clip: header)
-                }
-                x = drawText(dots, x: end, y: y, color: theme.title, clip: header, into: fb) &+ space
-            } else {
-                x &+= keptWidth &+ textWidth(dots) &+ space
-            }
+            x = drawShortened(s.titleBytes, fitting: nameLimit, x: x, y: y, color: theme.title, clip: header, into: fb) &+ space
         }
         // Only gaps so far: no value to show (not "NaN").
         guard detail != .name, let newest = s.newest, !newest.value.isNaN else { return x }
