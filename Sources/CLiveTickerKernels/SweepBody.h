@@ -3,10 +3,11 @@
 // LTK_FN(name) and LTK_SWEEP_GATHERS (1: eight rows' pixels read with one gather, 0: with eight
 // loads) defined, inside a `#pragma clang attribute push(target(...))`. Eight rows go in
 // one 8-lane float vector where the Swift code uses two groups of four; every row keeps the
-// Swift operations in the Swift order (contraction into FMA is off), and each group of four
-// rows is decided and written exactly as the Swift `ColumnPen.blendFour` does (written whole
-// when one of its rows is covered and all four lie in the clip, else row by row where covered),
-// so the pixels are bit-identical.
+// Swift operations in the Swift order (contraction into FMA is off), and a pixel is changed
+// only where the Swift `ColumnPen.blendFour` changes it, by the same blend, so the pixels are
+// bit-identical. Which pixels are stored may differ: a row of coverage 0 blends to itself, so
+// a group of four is written whole where the Swift code writes it row by row, and at
+// `LTK_SWEEP_GATHERS` both groups of a step are written together whenever one is covered.
 //
 // Not a public header: included only by Kernels.c.
 
@@ -93,7 +94,8 @@ static inline __attribute__((always_inline)) void LTK_FN(blend4)(
 }
 
 /// Both groups of four rows `row ..< row + 8` of column `column` at once, each written whole
-/// (both have a covered row and lie in the clip): `blend4` twice, lane for lane, with the
+/// (all eight lie in the clip; a group without a covered row has coverage 0 in every lane, and
+/// its pixels are stored unchanged): `blend4` twice, lane for lane, with the
 /// eight destinations read together (one gather where `LTK_SWEEP_GATHERS`, else eight loads)
 /// and one 16-lane pass of the arithmetic.
 static inline __attribute__((always_inline)) void LTK_FN(blend8)(
@@ -333,10 +335,23 @@ static inline __attribute__((always_inline)) void LTK_FN(sweep_blend)(
         const U8 t = a * alpha + 128;
         a = (t + (t >> 8)) >> 8;
     }
+#if LTK_SWEEP_GATHERS
+    // Both groups in one gather wherever the eight rows lie in the clip, even with one group
+    // uncovered (its coverages 0, which store each pixel unchanged) or past `bottom` (zeroed
+    // here): which groups are covered changes from step to step at random, and a branch on it
+    // was mispredicted often enough to cost more than the gather's four extra reads (the
+    // 1080p reference frame's lines stage, Bench on a Zen 4 EPYC VM: see the history).
+    if (row + 8 <= pen->rows) {
+        if (!second) a = __builtin_shufflevector(a, (U8){0}, 0, 1, 2, 3, 8, 9, 10, 11);
+        LTK_FN(blend8)(pen, a, col, row, color_even, color_odd);
+        return;
+    }
+#else
     if (second && (covered & 0x0F) && (covered & 0xF0) && row + 8 <= pen->rows) {
         LTK_FN(blend8)(pen, a, col, row, color_even, color_odd);
         return;
     }
+#endif
     if (covered & 0x0F) {
         LTK_FN(blend4)(pen, __builtin_shufflevector(a, a, 0, 1, 2, 3), col, row, color_even, color_odd);
     }
