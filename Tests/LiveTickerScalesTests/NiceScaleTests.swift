@@ -252,6 +252,35 @@ struct ValueSanitizerTests {
         #expect(fromBuffer == e)
     }
 
+    @Test("the strided bulk include gives what including one value at a time gives")
+    func stridedInclude() {
+        // Records of three doubles (a tick's time, value and size), the value in the middle.
+        let special: [Double] = [
+            .nan, -.nan, .infinity, -.infinity, 1.7e308, -1.7e308, .greatestFiniteMagnitude,
+            Double.leastNonzeroMagnitude, -Double.leastNormalMagnitude / 4, 0, 42.5, -3, 1e307, -1e307,
+        ]
+        var generator = SystemRandomNumberGenerator()
+        for count in 0...23 {
+            for trial in 0..<40 {
+                let values: [Double] = (0..<count).map { _ in
+                    trial % 3 == 0 ? special.randomElement(using: &generator)! : Double.random(in: -1e6...1e6, using: &generator)
+                }
+                let records = values.flatMap { [Double.nan, $0, Double.nan] }
+                var bulk = ValueExtent()
+                bulk.include(7)  // an extent that already holds a value
+                var single = bulk
+                records.withUnsafeBytes { raw in
+                    bulk.include(doublesAt: raw.baseAddress! + 8, count: count, byteStride: 24)
+                }
+                for v in values { single.include(v) }
+                #expect(bulk == single, "values \(values)")
+            }
+        }
+        var none = ValueExtent()
+        [Double.nan, .infinity].withUnsafeBytes { none.include(doublesAt: $0.baseAddress!, count: 2, byteStride: 8) }
+        #expect(none.isEmpty && none.domain == .empty)
+    }
+
     @Test("empty and all-NaN extents give the widened -1…1 domain")
     func emptyExtent() {
         #expect(ValueExtent().domain == .empty)
