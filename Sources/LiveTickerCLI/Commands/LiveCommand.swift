@@ -253,7 +253,7 @@ enum LiveCommand: Command {
         session.skipsEmptyFrames = display.output.isFile
         session.timeGuard = LiveTimeGuard(
             maximumLead: maximumLead, maximumStepBack: LiveTimeGuard.stepBack(forWindowSpan: chart.options.window.requestedSpan))
-        let (report, sink) = try session.runLiveSource(source, hold: hold, republisher: republisher)
+        let (report, sink) = try session.runLiveSource(source, hold: hold, symbolFilter: options.symbol, republisher: republisher)
         if describe { print(session.describe()) }
         for line in source.summaryLines { printError(line) }
         if let republisher { printError(republisher.summary) }

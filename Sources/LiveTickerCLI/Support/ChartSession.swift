@@ -257,7 +257,9 @@ final class ChartSession {
     ///
     /// A network feed's connection state is logged as it changes and shown on the chart (a
     /// "disconnected" badge in the header until it is back).
-    func runLiveSource(_ source: any LiveTickFeed, hold: Bool, republisher: MQTTRepublisher? = nil) throws -> (FeedReport, SeriesSink) {
+    func runLiveSource(
+        _ source: any LiveTickFeed, hold: Bool, symbolFilter: String? = nil, republisher: MQTTRepublisher? = nil
+    ) throws -> (FeedReport, SeriesSink) {
         StopSignal.install()
         // Symbol names are read (under the source's lock) once per new symbol, not per tick or
         // per frame; the first charted symbol names the chart when it first arrives (draining
@@ -278,6 +280,10 @@ final class ChartSession {
             republisher: republisher)
         var timeLog = TimeGuardLog(prefix: "liveticker", keepHint: "--max-ahead off")
         var badLog = BadLineLog(prefix: "liveticker")
+        // The symbols asked for: the source's filter (`--symbol` on lines) and the series'
+        // names when they are symbols (`--symbol A,B`, or one picked from messages).
+        var missingLog = MissingSymbolLog(
+            prefix: "liveticker", asked: (wantedAreColumns ? [] : wanted) + (symbolFilter.map { [$0] } ?? []))
         var reportedDrops = 0
         var reportedRepublishDrops = 0
         var connectionLog = ConnectionLog(prefix: "liveticker", initial: source.connection)
@@ -301,6 +307,7 @@ final class ChartSession {
                 source.queue.drain(into: &sink)
                 if let guarding = sink.inner.timeGuard { timeLog.note(guarding, name: { sink.inner.seriesName($0) }) }
                 badLog.note(source)
+                missingLog.note(source, charted: sink.inner.chartedTicks, otherTicks: sink.inner.otherSymbolTicks)
                 adoptLearntDecimals(learnt)
                 let dropped = source.queue.dropped
                 if dropped > reportedDrops {

@@ -197,6 +197,14 @@ struct ReplayInput {
         return "\(total) tick\(total == 1 ? "" : "s") dropped for \(total == 1 ? "its" : "their") time: " + parts.joined(separator: ", ")
     }
 
+    /// "did you mean X? …" when `seen` holds `name` in other case (symbols match exactly, a
+    /// user types `acme` for `ACME`), else nil. O(seen).
+    static func likelyMeant(_ name: String, among seen: [String]) -> String? {
+        let lowered = name.lowercased()
+        guard let other = seen.first(where: { $0.lowercased() == lowered }) else { return nil }
+        return "did you mean \(other)? (symbols match exactly, case included)"
+    }
+
     /// The message of a run that charted nothing: why, and what the input holds (its symbols,
     /// its time range in `zone`, its counts), with the symbol a user probably meant.
     static func nothingCharted(
@@ -207,8 +215,8 @@ struct ReplayInput {
         let asked = sink.wanted + (symbolFilter.map { [$0] } ?? [])
         var why: [String] = []
         for name in asked where !seen.contains(name) {
-            if let other = seen.first(where: { $0.lowercased() == name.lowercased() }) {
-                why.append("no symbol \(name): did you mean \(other)? (symbols match exactly, case included)")
+            if let suggestion = likelyMeant(name, among: seen) {
+                why.append("no symbol \(name): \(suggestion)")
             } else if !seen.isEmpty || report.filteredBySymbol > 0 || sink.otherSymbolTicks > 0 {
                 why.append("no symbol \(name)")
             }

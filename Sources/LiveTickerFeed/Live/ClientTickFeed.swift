@@ -26,6 +26,9 @@ extension ClientTickFeed {
     /// Bad lines counted so far. Takes a lock; allocates nothing.
     public var badLines: Int { feedThread.state.withLock { $0.report.badLines } }
 
+    /// Lines of other symbols left out so far. Takes a lock; allocates nothing.
+    public var filteredBySymbol: Int { feedThread.state.withLock { $0.report.filteredBySymbol } }
+
     /// Symbols seen so far. Takes a lock; copies on write.
     public var symbols: SymbolTable { feedThread.state.withLock { $0.symbols } }
 

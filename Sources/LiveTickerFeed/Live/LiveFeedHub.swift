@@ -73,11 +73,12 @@ extension FeedThread where State == LiveFeedState {
         }
     }
 
-    /// ``report``'s ``FeedReport/badLines``, summed without merging (which copies). Allocates nothing.
-    var badLines: Int {
+    /// One count of ``report`` (``FeedReport/badLines``, ``FeedReport/filteredBySymbol``),
+    /// summed without merging (which copies). Allocates nothing.
+    func total(_ field: KeyPath<FeedReport, Int>) -> Int {
         state.withLock { state in
-            var total = state.closed.badLines
-            for case let open? in state.open { total &+= open.badLines }
+            var total = state.closed[keyPath: field]
+            for case let open? in state.open { total &+= open[keyPath: field] }
             return total
         }
     }
@@ -104,6 +105,21 @@ struct SymbolRelay {
         if overLimit > 0 { hub.count { $0.symbolLimitDrops += overLimit } }
     }
 
+    /// Maps the reader's names past the mapping, as ``forward(_:names:hub:queue:)`` does before
+    /// a batch: for names that came without a tick (the symbols a `--symbol` filter left out,
+    /// which a run that charts nothing lists). O(new names); takes the lock only when one is new.
+    mutating func mapNames(_ local: SymbolTable, hub: LiveFeedHub) {
+        guard local.count > mapping.count else { return }
+        hub.state.withLock { mapNew(local, into: &$0.symbols) }
+    }
+
+    /// Appends to the mapping the table's ids of the reader's names past it.
+    private mutating func mapNew(_ local: SymbolTable, into table: inout SymbolTable) {
+        for id in mapping.count..<local.count {
+            mapping.append(table.insert(local.nameBytes[id]) ?? Self.overLimit)
+        }
+    }
+
     /// The same for any source's table: `withTable` runs the mapping of new names against the
     /// table the source shares (under its lock), only when the reader has new names. Returns
     /// the ticks dropped because the table was full. O(batch).
@@ -112,11 +128,7 @@ struct SymbolRelay {
         withTable: ((inout SymbolTable) -> Void) -> Void
     ) -> Int {
         if local.count > mapping.count {
-            withTable { table in
-                for id in mapping.count..<local.count {
-                    mapping.append(table.insert(local.nameBytes[id]) ?? Self.overLimit)
-                }
-            }
+            withTable { table in mapNew(local, into: &table) }
         }
         var overLimit = 0
         let bars = batch.bars

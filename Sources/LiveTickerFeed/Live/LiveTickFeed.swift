@@ -34,6 +34,9 @@ public protocol LiveTickFeed: AnyObject, Sendable {
     /// counts of several readers): a log can ask it once a second and read the report only when
     /// it moved. May take a lock; allocates nothing.
     var badLines: Int { get }
+    /// ``FeedReport/filteredBySymbol`` of ``report`` (lines of other symbols than `--symbol`'s,
+    /// left out), without making the report, as ``badLines``. May take a lock; allocates nothing.
+    var filteredBySymbol: Int { get }
 }
 
 extension LiveTickFeed {
@@ -49,6 +52,8 @@ extension LiveTickFeed {
     public var formatDescription: String { "" }
     /// The report's count (a source whose report is one reader's copy makes it cheaply).
     public var badLines: Int { report.badLines }
+    /// The report's count (a source whose report is one reader's copy makes it cheaply).
+    public var filteredBySymbol: Int { report.filteredBySymbol }
 }
 
 /// The state of a feed's connection to its server, as the chart and the log show it.

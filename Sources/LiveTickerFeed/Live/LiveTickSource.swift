@@ -98,7 +98,11 @@ public final class LiveTickSource: @unchecked Sendable {
     }
 
     /// Bad lines counted so far, as ``report`` would sum them. Takes a lock; allocates nothing.
-    public var badLines: Int { hub.badLines }
+    public var badLines: Int { hub.total(\.badLines) }
+
+    /// Lines of other symbols left out so far, as ``report`` would sum them. Takes a lock;
+    /// allocates nothing.
+    public var filteredBySymbol: Int { hub.total(\.filteredBySymbol) }
 
     /// What a UDP or TCP listener did with its peers so far. Takes a lock.
     public var listenerReport: ListenerReport { hub.state.withLock { $0.listener } }
@@ -163,17 +167,21 @@ public final class LiveTickSource: @unchecked Sendable {
     /// publishes its counts after each batch.
     private func pump(_ reader: CSVTickReader) throws(FeedError) {
         var relay = SymbolRelay()
-        // Lines that brought no tick (bad ones) are published while the reader waits, so the
-        // consumer can say them while the feed runs; a count compare per wait otherwise.
-        var publishedBad = 0
+        // Lines that brought no tick (bad ones, other symbols') are published while the reader
+        // waits, with the names of the symbols left out, so the consumer can say them while the
+        // feed runs; two count compares per wait otherwise.
+        var published = (bad: 0, filtered: 0)
         reader.whileWaiting = { [unowned reader, hub] in
             let report = reader.report
-            guard report.badLines != publishedBad else { return }
-            publishedBad = report.badLines
+            let counts = (bad: report.badLines, filtered: report.filteredBySymbol)
+            guard counts != published else { return }
+            published = counts
+            relay.mapNames(reader.symbols, hub: hub)
             hub.publish(report, slot: 0)
         }
         defer {
             reader.whileWaiting = nil
+            relay.mapNames(reader.symbols, hub: hub)
             hub.publish(reader.report, slot: 0)
             // Once, at the end: the summary's read-as line (made then, so nothing per batch).
             let format = reader.formatDescription
