@@ -27,10 +27,14 @@ private final class MockCountingFeed: LiveTickFeed {
     }
 }
 
+/// Waits past the log's once-a-second read. Outside any capture: another suite's lines may
+/// reach standard error meanwhile.
+private func waitPastRead() { usleep(UInt32(BadLineLog.interval / 1000) + 10_000) }
+
 @Suite("Missing symbol log")
 struct MissingSymbolLogTests {
-    @Test("the line names the symbol asked for, the ticks of others, the symbols the feed holds, and the one meant when only the case differs")
-    func message() {
+    @Test("the lines name the symbols asked for, the ticks of others, the symbols the feed holds, and the one meant when only the case differs")
+    func messages() {
         #expect(
             MissingSymbolLog.message(asked: ["XYZ"], seen: ["XYZ", "AAA", "BBB"], others: 3)
                 == "nothing charted yet: no tick of symbol XYZ among 3 ticks of other symbols (the feed holds AAA, BBB); the chart stays empty until one comes")
@@ -41,34 +45,78 @@ struct MissingSymbolLogTests {
         #expect(
             MissingSymbolLog.message(asked: ["A", "B"], seen: [], others: 2)
                 == "nothing charted yet: no tick of symbol A, B among 2 ticks of other symbols; the chart stays empty until one comes")
+        #expect(
+            MissingSymbolLog.message(missing: ["msft"], seen: ["AAPL", "MSFT"])
+                == "no tick of symbol msft in the first 10s of the feed, so its series stays empty until one comes; the feed holds AAPL, MSFT; did you mean MSFT? (symbols match exactly, case included)")
+        #expect(
+            MissingSymbolLog.message(missing: ["X", "Y"], seen: ["A"], grace: 2_000_000_000)
+                == "no tick of symbol X, Y in the first 2s of the feed, so their series stay empty until one comes; the feed holds A")
     }
 }
 
 extension CommandLineTests {
-    @Test("a live feed whose asked symbol has not come while others have is said once, and never once something is charted or nothing was asked")
-    func missingSymbolSaidOnce() {
+    @Test("nothing charted while others came is said once; never once something is charted or nothing was asked")
+    func missingSymbolSaidOnce() throws {
         let feed = MockCountingFeed()
+        let empty = SeriesSink(series: [try LiveSeries(capacity: 16, candleInterval: .ticks(1))])
+        var charted = SeriesSink(series: [try LiveSeries(capacity: 16, candleInterval: .ticks(1))])
+        charted.consume(Tick(time: 1, value: 1), symbol: SymbolID(0))
         var log = MissingSymbolLog(prefix: "liveticker", asked: ["XYZ"])
-        var charted = MissingSymbolLog(prefix: "liveticker", asked: ["XYZ"])
+        var whenCharted = MissingSymbolLog(prefix: "liveticker", asked: ["XYZ"])
         var unasked = MissingSymbolLog(prefix: "liveticker", asked: [])
         let text = capture(2) {
             // Nothing arrived yet: nothing to say.
-            log.note(feed, charted: 0, otherTicks: 0)
+            log.note(feed, sink: empty)
             feed.set(filtered: 2, names: ["XYZ", "AAA"])
             // Read at most once a second: the second look is within it.
-            log.note(feed, charted: 0, otherTicks: 0)
-            charted.note(feed, charted: 5, otherTicks: 0)
-            unasked.note(feed, charted: 0, otherTicks: 7)
+            log.note(feed, sink: empty)
+            whenCharted.note(feed, sink: charted)
+            unasked.note(feed, sink: empty)
         }
         #expect(text.isEmpty)
-        // Past the once-a-second read: said the first time, not again a second later. (The
-        // waits are outside the captures: another suite's lines may reach standard error then.)
-        usleep(UInt32(BadLineLog.interval / 1000) + 10_000)
-        let said = capture(2) { log.note(feed, charted: 0, otherTicks: 1) }
-        usleep(UInt32(BadLineLog.interval / 1000) + 10_000)
-        let again = capture(2) { log.note(feed, charted: 0, otherTicks: 1) }
+        waitPastRead()
+        let said = capture(2) {
+            log.note(feed, sink: empty)
+            whenCharted.note(feed, sink: charted)
+        }
+        waitPastRead()
+        let again = capture(2) { log.note(feed, sink: empty) }
         #expect(
-            said == "liveticker: nothing charted yet: no tick of symbol XYZ among 3 ticks of other symbols (the feed holds AAA); the chart stays empty until one comes\n")
+            said == "liveticker: nothing charted yet: no tick of symbol XYZ among 2 ticks of other symbols (the feed holds AAA); the chart stays empty until one comes\n")
         #expect(again.isEmpty)
+    }
+
+    @Test("of several symbols asked for, those still without a tick after the grace are said once; nothing when all came")
+    func severalSymbolsMissing() throws {
+        let feed = MockCountingFeed()
+        feed.set(filtered: 0, names: ["AAA", "BBB", "CCC"])
+        let names = ["AAA", "BBB", "CCC"]
+        func sink(_ wanted: [String]) throws -> SeriesSink {
+            try SeriesSink(
+                series: wanted.map { _ in try LiveSeries(capacity: 16, candleInterval: .ticks(1)) }, wanted: wanted,
+                nameOf: { names[Int($0.rawValue)] })
+        }
+        var partly = try sink(["AAA", "ccc"])
+        partly.consume(Tick(time: 1, value: 1), symbol: SymbolID(0))
+        var all = try sink(["AAA", "BBB"])
+        all.consume(Tick(time: 1, value: 1), symbol: SymbolID(0))
+        all.consume(Tick(time: 2, value: 2), symbol: SymbolID(1))
+        var log = MissingSymbolLog(prefix: "liveticker", asked: ["AAA", "ccc"], grace: 200_000_000)
+        var complete = MissingSymbolLog(prefix: "liveticker", asked: ["AAA", "BBB"], grace: 200_000_000)
+        // The first look starts the grace; the next, a second on, is past it.
+        let first = capture(2) {
+            log.note(feed, sink: partly)
+            complete.note(feed, sink: all)
+        }
+        waitPastRead()
+        let said = capture(2) {
+            log.note(feed, sink: partly)
+            complete.note(feed, sink: all)
+        }
+        waitPastRead()
+        let again = capture(2) { log.note(feed, sink: partly) }
+        #expect(first.isEmpty && again.isEmpty)
+        #expect(
+            said == "liveticker: no tick of symbol ccc in the first 200ms of the feed, so its series stays empty until one comes; the feed holds AAA, BBB, CCC; did you mean CCC? (symbols match exactly, case included)\n")
     }
 }

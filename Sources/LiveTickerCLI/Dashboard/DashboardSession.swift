@@ -76,7 +76,7 @@ final class DashboardSession {
         /// A live source's bad lines, as logged so far.
         var badLog: BadLineLog
         /// When a live source first brought a tick (monotonic ns), until its panels' symbols that
-        /// have none after ``DashboardSession/missingSymbolGrace`` are said, once; then nil.
+        /// have none after ``MissingSymbolLog/grace`` are said, once; then nil.
         var firstTickAt: Int64?
         /// Whether a live source's missing symbols have been looked for (and said, if any).
         var missingLooked = false
@@ -442,12 +442,7 @@ final class DashboardSession {
         return "no ticks of \(names) \(within), so the panel(s) showing it stay empty until one comes; \(holds)\(suggestion)"
     }
 
-    /// How long a live source brings ticks before its panels' symbols that have none are said:
-    /// long enough for a feed's symbols to come round once (a sensor publishing every few
-    /// seconds), short enough to say a misspelt symbol soon after the wall starts.
-    static let missingSymbolGrace: Int64 = 10_000_000_000
-
-    /// Says once, ``missingSymbolGrace`` after a live source's first tick, which of its panels'
+    /// Says once, ``MissingSymbolLog/grace`` after a live source's first tick, which of its panels'
     /// symbols have had none, with the symbols it holds (a misspelt `symbol` left a panel
     /// blank with nothing said while the wall ran, and a wall rarely stops). O(1) per call but
     /// once: a clock read until the grace has passed; allocates only when it logs.
@@ -462,10 +457,10 @@ final class DashboardSession {
             feed.firstTickAt = now
             return
         }
-        guard now &- first >= Self.missingSymbolGrace else { return }
+        guard now &- first >= MissingSymbolLog.grace else { return }
         feed.missingLooked = true
         feed.firstTickAt = nil
-        let within = "in its first \(CheckCommand.describeNanoseconds(Self.missingSymbolGrace))"
+        let within = "in its first \(CheckCommand.describeNanoseconds(MissingSymbolLog.grace))"
         if let text = Self.unmatchedSymbols(feed.wanted, sink: sink, held: live.symbols.names, within: within) {
             printError("\(feed.connectionLog.prefix): \(text)")
         }

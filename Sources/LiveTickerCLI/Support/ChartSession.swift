@@ -307,7 +307,7 @@ final class ChartSession {
                 source.queue.drain(into: &sink)
                 if let guarding = sink.inner.timeGuard { timeLog.note(guarding, name: { sink.inner.seriesName($0) }) }
                 badLog.note(source)
-                missingLog.note(source, charted: sink.inner.chartedTicks, otherTicks: sink.inner.otherSymbolTicks)
+                missingLog.note(source, sink: sink.inner)
                 adoptLearntDecimals(learnt)
                 let dropped = source.queue.dropped
                 if dropped > reportedDrops {
