@@ -27,9 +27,15 @@ private final class MockCountingFeed: LiveTickFeed {
     }
 }
 
-/// Waits past the log's once-a-second read. Outside any capture: another suite's lines may
+/// What standard error receives at each of `count` looks, a little more than the log's
+/// once-a-second read apart. The waits are outside the captures: another suite's lines may
 /// reach standard error meanwhile.
-private func waitPastRead() { usleep(UInt32(BadLineLog.interval / 1000) + 10_000) }
+private func looks(_ count: Int, _ look: () -> Void) -> [String] {
+    (0..<count).map { index in
+        if index > 0 { usleep(UInt32(BadLineLog.interval / 1000) + 10_000) }
+        return capture(2, look)
+    }
+}
 
 @Suite("Missing symbol log")
 struct MissingSymbolLogTests {
@@ -64,26 +70,22 @@ extension CommandLineTests {
         var log = MissingSymbolLog(prefix: "liveticker", asked: ["XYZ"])
         var whenCharted = MissingSymbolLog(prefix: "liveticker", asked: ["XYZ"])
         var unasked = MissingSymbolLog(prefix: "liveticker", asked: [])
-        let text = capture(2) {
-            // Nothing arrived yet: nothing to say.
-            log.note(feed, sink: empty)
-            feed.set(filtered: 2, names: ["XYZ", "AAA"])
-            // Read at most once a second: the second look is within it.
+        // Nothing arrived yet: nothing to say. Then other symbols' lines come: the next look
+        // within the second reads nothing, the one after says it, the last says nothing more.
+        let before = capture(2) { log.note(feed, sink: empty) }
+        feed.set(filtered: 2, names: ["XYZ", "AAA"])
+        let said = looks(3) {
             log.note(feed, sink: empty)
             whenCharted.note(feed, sink: charted)
             unasked.note(feed, sink: empty)
         }
-        #expect(text.isEmpty)
-        waitPastRead()
-        let said = capture(2) {
-            log.note(feed, sink: empty)
-            whenCharted.note(feed, sink: charted)
-        }
-        waitPastRead()
-        let again = capture(2) { log.note(feed, sink: empty) }
+        #expect(before.isEmpty)
         #expect(
-            said == "liveticker: nothing charted yet: no tick of symbol XYZ among 2 ticks of other symbols (the feed holds AAA); the chart stays empty until one comes\n")
-        #expect(again.isEmpty)
+            said == [
+                "",
+                "liveticker: nothing charted yet: no tick of symbol XYZ among 2 ticks of other symbols (the feed holds AAA); the chart stays empty until one comes\n",
+                "",
+            ])
     }
 
     @Test("of several symbols asked for, those still without a tick after the grace are said once; nothing when all came")
@@ -104,19 +106,15 @@ extension CommandLineTests {
         var log = MissingSymbolLog(prefix: "liveticker", asked: ["AAA", "ccc"], grace: 200_000_000)
         var complete = MissingSymbolLog(prefix: "liveticker", asked: ["AAA", "BBB"], grace: 200_000_000)
         // The first look starts the grace; the next, a second on, is past it.
-        let first = capture(2) {
+        let said = looks(3) {
             log.note(feed, sink: partly)
             complete.note(feed, sink: all)
         }
-        waitPastRead()
-        let said = capture(2) {
-            log.note(feed, sink: partly)
-            complete.note(feed, sink: all)
-        }
-        waitPastRead()
-        let again = capture(2) { log.note(feed, sink: partly) }
-        #expect(first.isEmpty && again.isEmpty)
         #expect(
-            said == "liveticker: no tick of symbol ccc in the first 200ms of the feed, so its series stays empty until one comes; the feed holds AAA, BBB, CCC; did you mean CCC? (symbols match exactly, case included)\n")
+            said == [
+                "",
+                "liveticker: no tick of symbol ccc in the first 200ms of the feed, so its series stays empty until one comes; the feed holds AAA, BBB, CCC; did you mean CCC? (symbols match exactly, case included)\n",
+                "",
+            ])
     }
 }
