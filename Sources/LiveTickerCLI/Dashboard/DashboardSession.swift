@@ -75,11 +75,8 @@ final class DashboardSession {
         var timeLog: TimeGuardLog
         /// A live source's bad lines, as logged so far.
         var badLog: BadLineLog
-        /// When a live source first brought a tick (monotonic ns), until its panels' symbols that
-        /// have none after ``MissingSymbolLog/grace`` are said, once; then nil.
-        var firstTickAt: Int64?
-        /// Whether a live source's missing symbols have been looked for (and said, if any).
-        var missingLooked = false
+        /// A live source's panels' symbols that have had no tick, said once after the grace.
+        var missingLog: MissingSymbolLog
         /// How far back a lone tick may lie before the time guard holds it, for the shortest
         /// window of the panels reading this source (``LiveTimeGuard/stepBack(forWindowSpan:)``).
         let stepBack: Int64
@@ -99,6 +96,9 @@ final class DashboardSession {
             let prefix = "liveticker: source '\(source.id)'"
             timeLog = TimeGuardLog(prefix: prefix, keepHint: "max_ahead = \"off\" in [source.\(source.id)]")
             badLog = BadLineLog(prefix: prefix)
+            missingLog = MissingSymbolLog(prefix: prefix, asked: wanted, saysEmptyChartAtOnce: false) { missing, held, grace in
+                DashboardSession.unmatchedText(missing, held: held, within: "in its first \(CheckCommand.describeNanoseconds(grace))")
+            }
             connectionLog = ConnectionLog(prefix: prefix, initial: FeedConnection())
         }
     }
@@ -411,7 +411,7 @@ final class DashboardSession {
                 if ended { sink.endFeed() }
                 if let guarding = sink.timeGuard { feed.timeLog.note(guarding, name: { sink.seriesName($0) }) }
                 feed.badLog.note(live)
-                if !feed.missingLooked { noteMissingSymbols(of: feed, sink: sink, live: live) }
+                feed.missingLog.note(live, sink: sink)
                 feed.liveSink = sink
                 noteConnection(of: index)
                 if !ended { all = false }
@@ -427,43 +427,25 @@ final class DashboardSession {
     }
 
     /// What to say when some `wanted` symbols got no tick from a source that has ended (nil
-    /// when each got one): those symbols, and the ones the source holds (a misspelt `BLOT`,
-    /// `Temp` for `temp`), or that it names none (a file without a symbol column: leave
-    /// `symbol` out). `within` says over what time, for a source still running ("in its first
-    /// 10 s"). O(wanted + held); allocates.
-    static func unmatchedSymbols(_ wanted: [String], sink: SeriesSink, held: [String], within: String? = nil) -> String? {
+    /// when each got one): see ``unmatchedText(_:held:within:)``. O(wanted + held); allocates.
+    static func unmatchedSymbols(_ wanted: [String], sink: SeriesSink, held: [String]) -> String? {
         let missing = wanted.indices.filter { sink.chartedSymbols.indices.contains($0) && sink.chartedSymbols[$0] == nil }
         guard !missing.isEmpty else { return nil }
-        let names = MessageText.list(missing.map { wanted[$0] })
+        return unmatchedText(missing.map { wanted[$0] }, held: held)
+    }
+
+    /// The line for panels' symbols `missing` from a source: those symbols, and the ones the
+    /// source holds (a misspelt `BLOT`, `Temp` for `temp`, with the one meant when only the
+    /// case differs), or that it names none (a file without a symbol column: leave `symbol`
+    /// out). `within` says over what time, for a source still running ("in its first 10s").
+    /// O(missing + held); allocates.
+    static func unmatchedText(_ missing: [String], held: [String], within: String? = nil) -> String {
+        let names = MessageText.list(missing)
         let holds = held.isEmpty ? "it names no symbols (no symbol column: give the panel no 'symbol')" : "it holds \(MessageText.list(held))"
-        let meant = missing.compactMap { ReplayInput.likelyMeant(wanted[$0], among: held) }
+        let meant = missing.compactMap { ReplayInput.likelyMeant($0, among: held) }
         let suggestion = meant.isEmpty ? "" : "; " + meant.joined(separator: "; ")
         guard let within else { return "no ticks of \(names), so the panel(s) showing it stay empty; \(holds)\(suggestion)" }
         return "no ticks of \(names) \(within), so the panel(s) showing it stay empty until one comes; \(holds)\(suggestion)"
-    }
-
-    /// Says once, ``MissingSymbolLog/grace`` after a live source's first tick, which of its panels'
-    /// symbols have had none, with the symbols it holds (a misspelt `symbol` left a panel
-    /// blank with nothing said while the wall ran, and a wall rarely stops). O(1) per call but
-    /// once: a clock read until the grace has passed; allocates only when it logs.
-    private func noteMissingSymbols(of feed: Feed, sink: SeriesSink, live: any LiveTickFeed) {
-        guard !feed.wanted.isEmpty else {
-            feed.missingLooked = true
-            return
-        }
-        guard sink.chartedTicks > 0 || sink.otherSymbolTicks > 0 else { return }
-        let now = SystemClock.monotonic.nanoseconds()
-        guard let first = feed.firstTickAt else {
-            feed.firstTickAt = now
-            return
-        }
-        guard now &- first >= MissingSymbolLog.grace else { return }
-        feed.missingLooked = true
-        feed.firstTickAt = nil
-        let within = "in its first \(CheckCommand.describeNanoseconds(MissingSymbolLog.grace))"
-        if let text = Self.unmatchedSymbols(feed.wanted, sink: sink, held: live.symbols.names, within: within) {
-            printError("\(feed.connectionLog.prefix): \(text)")
-        }
     }
 
     /// Logs a live source's connection changes and failure, as `live` does, and shows them on
