@@ -26,8 +26,8 @@ final class PeerProcess {
     init?(script: String, arguments: [String], environment: [String] = []) {
         var toPeer: [Int32] = [0, 0]
         var fromPeer: [Int32] = [0, 0]
-        guard pipe(&toPeer) == 0 else { return nil }
-        guard pipe(&fromPeer) == 0 else {
+        guard Subprocess.makePipe(&toPeer) else { return nil }
+        guard Subprocess.makePipe(&fromPeer) else {
             close(toPeer[0])
             close(toPeer[1])
             return nil

@@ -15,7 +15,7 @@ struct ProcessRun {
     /// `captureOutput` asks for, whose text is returned in `output`) and `environment` added.
     static func measure(_ arguments: [String], environment: [String] = []) -> (run: ProcessRun, output: String)? {
         var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else { return nil }
+        guard Subprocess.makePipe(&pipeEnds) else { return nil }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

@@ -1,15 +1,33 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 
 /// Runs another program (the Python peers) and collects its standard output.
 enum Subprocess {
+    /// Held while a pipe is made and marked close-on-exec, and while a program is started, so
+    /// that no program starts between the two (Glibc's `pipe2` is not visible to Swift).
+    private static let spawning = Mutex(())
+
+    /// Makes a pipe whose ends close in any program this process starts, unless a spawn's
+    /// file actions `dup2` one onto a descriptor of the child (which keeps that copy open).
+    /// Why: two peers started at once by two threads each inherited the other's pipe ends, so
+    /// closing a peer's input never reached it as end of file, and both waited forever (a
+    /// hang of the test suite, whose peer tests run in parallel). Returns false on failure.
+    static func makePipe(_ ends: inout [Int32]) -> Bool {
+        spawning.withLock { _ in
+            guard pipe(&ends) == 0 else { return false }
+            for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+            return true
+        }
+    }
+
     /// Runs `arguments[0]` (looked up on PATH) with the rest as its arguments; standard error
     /// is passed through. Returns the exit status and everything written to standard output,
     /// or nil when the program could not be started.
     static func run(_ arguments: [String]) -> (status: Int32, output: String)? {
         var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else { return nil }
+        guard makePipe(&pipeEnds) else { return nil }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -53,7 +71,8 @@ enum Subprocess {
         env.append(nil)
         defer { for pointer in env { free(pointer) } }
         var pid = pid_t()
-        return posix_spawnp(&pid, arguments[0], &actions, nil, &argv, &env) == 0 ? pid : nil
+        let started = spawning.withLock { _ in posix_spawnp(&pid, arguments[0], &actions, nil, &argv, &env) }
+        return started == 0 ? pid : nil
     }
 
     /// A `wait` status as a shell reports it: the exit code, or 128 + the signal that ended it.
