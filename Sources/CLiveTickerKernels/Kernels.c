@@ -126,10 +126,6 @@ intptr_t ltk_sweep_work_bytes(intptr_t count) {
 #define LTK_FN(name) ltk_avx2_##name
 #define LTK_MOVEMASK(m) ((unsigned)_mm256_movemask_pd((__m256d)(m)))
 #include "KernelBody.h"
-// The sweep reads eight rows' pixels with eight loads: Zen 2 and 3 run AVX2's gather as a
-// long microcoded sequence (the 1080p reference frame's four lines in a C driver on a Zen 3
-// EPYC VM, p10 of 1000 frames: 0.324-0.332 ms with it, 0.309-0.320 without).
-#define LTK_SWEEP_GATHERS 0
 #include "SweepBody.h"
 #include "CapsuleBody.h"
 #undef LTK_W
@@ -197,10 +193,7 @@ __attribute__((target("avx2"))) static void ltk_avx2_fill_selecting(
 #define LTK_MOVEMASK(m) ((unsigned)_mm512_test_epi64_mask((__m512i)(m), (__m512i)(m)))
 #include "KernelBody.h"
 // The sweep keeps eight rows per vector here too (256-bit, with AVX-512VL's encodings): its
-// steps of eight rows are what the reference's pixels are decided by. Its eight rows' pixels
-// come in one gather (Zen 4 runs it well: the same driver on a Zen 4 EPYC VM, 0.217 -> 0.213
-// ms against eight loads).
-#define LTK_SWEEP_GATHERS 1
+// steps of eight rows are what the reference's pixels are decided by.
 #include "SweepBody.h"
 #include "CapsuleBody.h"
 #undef LTK_W

@@ -1,13 +1,12 @@
 // The column sweep of an anti-aliased stroke (LiveTickerRender's `RasterScratch.sweepColumns`,
 // the reference), written once and compiled once per level: Kernels.c includes it with
-// LTK_FN(name) and LTK_SWEEP_GATHERS (1: eight rows' pixels read with one gather, 0: with eight
-// loads) defined, inside a `#pragma clang attribute push(target(...))`. Eight rows go in
+// LTK_FN(name) defined, inside a `#pragma clang attribute push(target(...))`. Eight rows go in
 // one 8-lane float vector where the Swift code uses two groups of four; every row keeps the
 // Swift operations in the Swift order (contraction into FMA is off), and a pixel is changed
 // only where the Swift `ColumnPen.blendFour` changes it, by the same blend, so the pixels are
 // bit-identical. Which pixels are stored may differ: a row of coverage 0 blends to itself, so
-// a group of four is written whole where the Swift code writes it row by row, and at
-// `LTK_SWEEP_GATHERS` both groups of a step are written together whenever one is covered.
+// a step's eight rows inside the clip are written whole, covered or not, where the Swift code
+// writes a group of four only when one of its rows is covered.
 //
 // Not a public header: included only by Kernels.c.
 
@@ -95,20 +94,20 @@ static inline __attribute__((always_inline)) void LTK_FN(blend4)(
 
 /// Both groups of four rows `row ..< row + 8` of column `column` at once, each written whole
 /// (all eight lie in the clip; a group without a covered row has coverage 0 in every lane, and
-/// its pixels are stored unchanged): `blend4` twice, lane for lane, with the
-/// eight destinations read together (one gather where `LTK_SWEEP_GATHERS`, else eight loads)
-/// and one 16-lane pass of the arithmetic.
+/// its pixels are stored unchanged): `blend4` twice, lane for lane, with the eight
+/// destinations read by eight loads and one 16-lane pass of the arithmetic.
+///
+/// Eight loads, not a gather: on a Zen 4 the AVX-512 level's sweep took 4 % less time with
+/// them (a C driver stroking the 1080p reference frame's four lines, both builds in one
+/// process, frames alternating, 3 × 1 500 frames: p10 ×0.957 each time), and Zen 2 and 3 run
+/// AVX2's gather as a long microcoded sequence (the same driver on a Zen 3 EPYC VM, p10 of
+/// 1 000 frames: 0.324–0.332 ms with it, 0.309–0.320 without).
 static inline __attribute__((always_inline)) void LTK_FN(blend8)(
     const ltk_pen *pen, U8 a, intptr_t column, intptr_t row, H8 color_even, H8 color_odd) {
     typedef uint16_t H16 __attribute__((vector_size(32)));
     uint32_t *dst = pen->pixels + row * pen->stride + column;
     const intptr_t s = pen->stride;
-#if LTK_SWEEP_GATHERS
-    const I8 offsets = (I8){0, 1, 2, 3, 4, 5, 6, 7} * (int32_t)s;
-    const U8 d = (U8)_mm256_i32gather_epi32((const int *)dst, (__m256i)offsets, 4);
-#else
     const U8 d = {dst[0], dst[s], dst[2 * s], dst[3 * s], dst[4 * s], dst[5 * s], dst[6 * s], dst[7 * s]};
-#endif
     const H16 ce = __builtin_shufflevector(color_even, color_even, 0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7);
     const H16 co = __builtin_shufflevector(color_odd, color_odd, 0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7);
     const U8 out = (U8)LTK_BLEND_LANES(H16, d, a, ce, co) & 0x00FFFFFFu;
@@ -325,9 +324,7 @@ static inline __attribute__((always_inline)) void LTK_FN(sweep_blend)(
     const F8 zero = {0};
     const F8 one = (F8){0} + 1.0f;
     const I8 inside = d2 < radius_squared;
-    const uint32_t covered = (uint32_t)__builtin_ia32_movmskps256((F8)inside);
     const bool second = row + 4 <= bottom;
-    if ((covered & 0x0F) == 0 && (!second || (covered & 0xF0) == 0)) return;
     const F8 cov = LTK_FN(fsel)(inside, LTK_FN(fmin8)(radius - LTK_FN(root8)(d2, refined), one), zero);
     U8 a = (U8)(cov * 255 + 12582912.0f) & 0xFFu;
     const uint32_t alpha = pen->alpha;
@@ -335,23 +332,20 @@ static inline __attribute__((always_inline)) void LTK_FN(sweep_blend)(
         const U8 t = a * alpha + 128;
         a = (t + (t >> 8)) >> 8;
     }
-#if LTK_SWEEP_GATHERS
-    // Both groups in one gather wherever the eight rows lie in the clip, even with one group
-    // uncovered (its coverages 0, which store each pixel unchanged) or past `bottom` (zeroed
-    // here): which groups are covered changes from step to step at random, and a branch on it
-    // was mispredicted often enough to cost more than the gather's four extra reads (the
-    // 1080p reference frame's lines stage, Bench on a Zen 4 EPYC VM: see the history).
+    // Both groups at once wherever the eight rows lie in the clip, covered or not (coverage 0
+    // stores a pixel unchanged; a second group past `bottom` is zeroed here): which groups are
+    // covered changes from step to step at random, and branching on it (to skip a group, or
+    // the whole step) was mispredicted often enough to cost more than the blends it saved (the
+    // C driver of `blend8`'s note on a Zen 4: p10 ×0.98 at the AVX2 level, and at AVX-512 a
+    // further ×0.98 after the loads, without the skips).
     if (row + 8 <= pen->rows) {
         if (!second) a = __builtin_shufflevector(a, (U8){0}, 0, 1, 2, 3, 8, 9, 10, 11);
         LTK_FN(blend8)(pen, a, col, row, color_even, color_odd);
         return;
     }
-#else
-    if (second && (covered & 0x0F) && (covered & 0xF0) && row + 8 <= pen->rows) {
-        LTK_FN(blend8)(pen, a, col, row, color_even, color_odd);
-        return;
-    }
-#endif
+    // The clip's last rows: a group only where one of its rows is covered, each row inside
+    // the clip blended alone.
+    const uint32_t covered = (uint32_t)__builtin_ia32_movmskps256((F8)inside);
     if (covered & 0x0F) {
         LTK_FN(blend4)(pen, __builtin_shufflevector(a, a, 0, 1, 2, 3), col, row, color_even, color_odd);
     }
@@ -569,7 +563,6 @@ static void LTK_FN(sweep)(const ltk_capsule *capsules, intptr_t count, const ltk
     }
 }
 
-#undef LTK_SWEEP_GATHERS
 #undef F8
 #undef I8
 #undef U8
