@@ -118,6 +118,11 @@ public final class LiveTickerChart {
     var gridLinesPane: Int?
     /// This frame's time labels (left and right pixel), for collision tests; capacity kept.
     var timeLabelSpans: [(left: Int, right: Int)] = []
+    /// This frame's time-axis ticks over the plot columns ``timeTicksColumns`` (nil until
+    /// walked: each frame starts without), walked once and read by the grid, the labels and
+    /// every part of a partial frame; capacity kept between frames.
+    var timeTicks: [TimeAxisTick] = []
+    var timeTicksColumns: Range<Int>?
     /// Width of the value strip's labels, kept between frames for hysteresis (see makeGeometry).
     var valueStripWidth = 0
     /// When the value strip, wider than its labels need, narrows: once they have fit a
@@ -330,6 +335,7 @@ public final class LiveTickerChart {
         gridRows.reserveCapacity(256)
         gridColumns.reserveCapacity(256)
         timeLabelSpans.reserveCapacity(256)
+        timeTicks.reserveCapacity(256)
         tagOrder.reserveCapacity(max(1, series.count))
     }
 
@@ -458,6 +464,7 @@ public final class LiveTickerChart {
         // the rest of what it was drawn from).
         for s in scratch { s.retireDrawnFrame() }
         gridLinesPane = nil
+        timeTicksColumns = nil
         collectVisibleData()
         makeGeometries(frame: rect)
         lastGeometry = paneFrames[0].geometry

@@ -177,4 +177,44 @@ struct NarrowAxisTests {
         let all = try timeLabels(wide)
         #expect(wide.timeLabelSpans.count >= 3 && wide.timeLabelSpans.count <= 20, "\(wide.timeLabelSpans) of \(all)")
     }
+
+    @Test("the time axis moves with the data: a chart's ticks after an hour of new data are a fresh chart's, in every mode")
+    func timeTicksFollowTheData() throws {
+        /// Every tick's column and label, left to right.
+        func ticks(_ chart: LiveTickerChart) throws -> [String] {
+            let geometry = try #require(chart.lastGeometry)
+            var out: [String] = []
+            chart.forEachTimeTick(geometry) { x, label, _ in out.append("\(x) \(label)") }
+            return out
+        }
+        for kind in [ChartOptions.Kind.line, .candles, .both] {
+            var options = ChartOptions()
+            options.kind = kind
+            options.window = .follow(nanoseconds: 20 * 60 * second)
+            let series = try LiveSeries(capacity: 1 << 14, candleInterval: .seconds(60))
+            func append(minutes: Range<Int>) {
+                for s in (minutes.lowerBound * 60)..<(minutes.upperBound * 60) {
+                    series.append(Tick(time: march1 + 9 * hour + Int64(s) * second, value: 100 + Double(s % 97) / 10, size: 1))
+                }
+            }
+            append(minutes: 0..<30)
+            let chart = LiveTickerChart(series: [series], width: 960, height: 540, options: options)
+            let framebuffer = Framebuffer(width: 960, height: 540)
+            chart.draw(into: framebuffer)
+            let before = try ticks(chart)
+            append(minutes: 30..<95)
+            chart.draw(into: framebuffer)
+            let after = try ticks(chart)
+            let (freshPixels, fresh) = render([series], width: 960, height: 540, options: options)
+            #expect(!before.isEmpty && before != after, "\(kind): \(before)")
+            #expect(after == (try ticks(fresh)), "\(kind)")
+            // And the labels drawn are those ticks': the time axis's pixels are the fresh chart's.
+            let axis = try #require(fresh.lastGeometry).layout.timeAxis
+            var differing = 0
+            for y in axis.minY..<axis.maxY {
+                for x in axis.minX..<axis.maxX where framebuffer[x, y] != freshPixels[x, y] { differing += 1 }
+            }
+            #expect(differing == 0, "\(kind)")
+        }
+    }
 }
