@@ -77,6 +77,11 @@ final class DashboardSession {
         var badLog: BadLineLog
         /// A live source's panels' symbols that have had no tick, said once after the grace.
         var missingLog: MissingSymbolLog
+        /// The password an MQTT source logged in with when it opened (render thread): what its
+        /// `password_file` held then. A reload keeps the source only while the file still
+        /// holds it, so a rotated password is used at once, not first at a reconnect hours
+        /// later, when the broker has dropped the old one and refuses the login.
+        var loginPassword: String?
         /// How far back a lone tick may lie before the time guard holds it, for the shortest
         /// window of the panels reading this source (``LiveTimeGuard/stepBack(forWindowSpan:)``).
         let stepBack: Int64
@@ -196,7 +201,8 @@ final class DashboardSession {
 
     /// This session's feed of `source` for a reloaded file, if it can go on as it is: the same
     /// source table, the same symbols in the same order (the series are indexed by them), the
-    /// same candles, zone and step back, and not already given to another session. O(feeds).
+    /// same candles, zone and step back, the same password in an MQTT source's password file,
+    /// and not already given to another session. O(feeds), and a read of that file.
     private func feedToKeep(
         _ source: DashboardConfig.Source, seriesCount: Int, wanted: [String], interval: CandleInterval, zoneName: String?,
         stepBack: Int64
@@ -206,6 +212,11 @@ final class DashboardSession {
         guard feed.source == source, feed.series.count == seriesCount, feed.wanted == wanted, feed.interval == interval,
             feed.zoneName == zoneName, feed.stepBack == stepBack, feed.error == nil
         else { return nil }
+        // A password file read anew: the same path with another password in it logs in again
+        // (and an unreadable one fails the reload where the source opens, saying why).
+        if case .mqtt(let mqtt) = source.kind, let file = mqtt.passwordFile {
+            guard let password = try? MQTTArguments.readPassword(file), password == feed.loginPassword else { return nil }
+        }
         return feed
     }
 
@@ -386,6 +397,7 @@ final class DashboardSession {
                 guard let producer else { throw CommandFailure("cannot start a producer thread") }
                 feed.thread = producer
             case .live(let source):
+                feed.loginPassword = (source as? MQTTTickSource)?.settings.password
                 feed.connectionLog = ConnectionLog(prefix: feed.connectionLog.prefix, initial: source.connection)
                 feed.liveSink = sink
                 feed.live = source
