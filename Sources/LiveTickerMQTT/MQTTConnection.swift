@@ -189,13 +189,27 @@ final class MQTTConnection {
         return "TLS handshake failed (\(diagnostic))"
     }
 
-    /// Subscribes; nil on success, else why not.
-    func subscribe(_ filter: String, qos: Int32) -> String? {
+    /// What a subscribe came to.
+    enum SubscribeOutcome: Equatable {
+        case subscribed
+        /// The connection went before the broker answered (a broker shutting down between its
+        /// CONNACK and the SUBACK): connecting again may cure it.
+        case lost(String)
+        /// The broker answered no, or the client cannot ask (the text says which): retrying
+        /// cannot cure it.
+        case refused(String)
+    }
+
+    /// Subscribes to `filter` at `qos`, waiting for the broker's answer.
+    func subscribe(_ filter: String, qos: Int32) -> SubscribeOutcome {
         let code = PahoCycleLock.shared.waitingForReply { lt_mqtt_subscribe(handle, filter, qos) }
-        if (0...2).contains(code) { return nil }
-        if code == 135 { return "the broker does not allow subscribing to \(filter) (not authorized)" }
-        if code >= 128 { return "the broker refused the subscription to \(filter) (MQTT reason \(code))" }
-        return "subscribe failed: \(Self.pahoText(code))"
+        if (0...2).contains(code) { return .subscribed }
+        if code == 135 { return .refused("the broker does not allow subscribing to \(filter) (not authorized)") }
+        if code >= 128 { return .refused("the broker refused the subscription to \(filter) (MQTT reason \(code))") }
+        // A client-side failure: with the connection gone it is a lost connection like any
+        // other (a wall's feed ended for good when its broker restarted at that moment).
+        if !isConnected { return .lost("connection lost while subscribing (\(Self.pahoText(code)))") }
+        return .refused("subscribe failed: \(Self.pahoText(code))")
     }
 
     /// A received message, valid only during the handler.

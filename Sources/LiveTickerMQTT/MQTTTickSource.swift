@@ -14,8 +14,9 @@ import Glibc
 /// waits (100 ms doubling to 5 s by default, reset after a successful connect) and connects
 /// and subscribes again, forever, until stopped. A clean session is asked for on every connect,
 /// so a retained message gives each topic's last value at once. Credentials or certificates the
-/// broker or the TLS layer refuse end the feed with one ``FeedError/connectionFailed(endpoint:reason:)``
-/// naming the cause: retrying cannot cure them.
+/// broker or the TLS layer refuse, and a subscription the broker refuses, end the feed with one
+/// ``FeedError/connectionFailed(endpoint:reason:)`` naming the cause: retrying cannot cure them.
+/// A connection lost while subscribing is lost like any other: connected again.
 ///
 /// Messages stamped by `liveticker publish` (user property `lt-seq`) let it count what it
 /// missed while disconnected or while the broker dropped for it (``Counts/missedMessages``,
@@ -128,10 +129,16 @@ public final class MQTTTickSource: ClientTickFeed, @unchecked Sendable {
         }
         var lastPublish = SystemClock.monotonic.milliseconds()
         while !producer.isStopped {
-            switch client.connect(stop: producer.stopFlag) {
+            attempt: switch client.connect(stop: producer.stopFlag) {
             case .connected:
-                if let refusal = client.subscribe(endpoint.topic, qos: settings.qos) {
-                    finish(.connectionFailed(endpoint: endpoint.description, reason: refusal), producer)
+                switch client.subscribe(endpoint.topic, qos: settings.qos) {
+                case .subscribed:
+                    break
+                case let .lost(reason):
+                    setState(.disconnected(reason), producer)
+                    break attempt
+                case let .refused(reason):
+                    finish(.connectionFailed(endpoint: endpoint.description, reason: reason), producer)
                     return
                 }
                 backoff.reset()
