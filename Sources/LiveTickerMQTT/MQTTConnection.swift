@@ -193,7 +193,8 @@ final class MQTTConnection {
     enum SubscribeOutcome: Equatable {
         case subscribed
         /// The connection went before the broker answered (a broker shutting down between its
-        /// CONNACK and the SUBACK): connecting again may cure it.
+        /// CONNACK and the SUBACK), or the answer did not come in time (then this client
+        /// disconnected): connecting again may cure it.
         case lost(String)
         /// The broker answered no, or the client cannot ask (the text says which): retrying
         /// cannot cure it.
@@ -206,9 +207,14 @@ final class MQTTConnection {
         if (0...2).contains(code) { return .subscribed }
         if code == 135 { return .refused("the broker does not allow subscribing to \(filter) (not authorized)") }
         if code >= 128 { return .refused("the broker refused the subscription to \(filter) (MQTT reason \(code))") }
-        // A client-side failure: with the connection gone it is a lost connection like any
-        // other (a wall's feed ended for good when its broker restarted at that moment).
-        if !isConnected { return .lost("connection lost while subscribing (\(Self.pahoText(code)))") }
+        // The connection went, or the SUBACK did not come in time: a lost connection like any
+        // other (a wall's feed ended for good when its broker restarted at that moment), the
+        // half-answered session dropped first so the next attempt starts clean.
+        if code == MQTTCLIENT_FAILURE || code == MQTTCLIENT_DISCONNECTED {
+            if !isConnected { return .lost("connection lost while subscribing") }
+            disconnect(timeoutMilliseconds: 100)
+            return .lost("no answer to the subscription")
+        }
         return .refused("subscribe failed: \(Self.pahoText(code))")
     }
 
