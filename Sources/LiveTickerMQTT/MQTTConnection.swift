@@ -141,7 +141,10 @@ final class MQTTConnection {
     /// (`.some(nil)`: it opened; nil: not probed).
     static func classify(code: Int32, diagnostic: String, endpoint: MQTTEndpoint, tcpFailure: String?? = nil) -> ConnectOutcome {
         if code == 0 { return .connected }
-        if !diagnostic.isEmpty { return .fatal(tlsReason(diagnostic, endpoint: endpoint)) }
+        if !diagnostic.isEmpty {
+            let reason = tlsReason(diagnostic, endpoint: endpoint)
+            return tlsFailureIsTransient(diagnostic) ? .retry(reason) : .fatal(reason)
+        }
         switch code {
         case 4, 134:  // 3.1.1 "bad user name or password", MQTT 5 0x86
             return .fatal("the broker refused the user name or password (MQTT reason \(code))")
@@ -167,6 +170,15 @@ final class MQTTConnection {
                 return .retry("cannot connect to \(endpoint.host):\(endpoint.port) (\(pahoText(code)))")
             }
         }
+    }
+
+    /// Whether an OpenSSL error line says the connection went during the handshake (the server
+    /// closed or reset it: a broker restarting at that moment, a proxy's hiccup) rather than
+    /// that the two sides cannot agree (a certificate, a protocol): only the first can a retry
+    /// cure. A kiosk's feed ended for good when its broker closed one handshake.
+    static func tlsFailureIsTransient(_ diagnostic: String) -> Bool {
+        let lower = diagnostic.lowercased()
+        return ["unexpected eof", "connection reset", "reset by peer", "broken pipe", "timed out"].contains { lower.contains($0) }
     }
 
     /// A sentence for an OpenSSL error line.

@@ -51,6 +51,27 @@ import Testing
             return
         }
         #expect(ca.contains("--ca"))
+        // The server closed or reset the handshake (a broker restarting): retried, said as TLS.
+        for closed in [
+            "C0E6002EBD7F0000:error:0A000126:SSL routines:ssl3_read_n:unexpected eof while reading:../ssl/record/rec_layer_s3.c:318:",
+            "error:80000068:system library::Connection reset by peer",
+        ] {
+            guard case let .retry(why) = MQTTConnection.classify(code: -1, diagnostic: closed, endpoint: endpoint) else {
+                Issue.record("a handshake the server cut must be retried: \(closed)")
+                continue
+            }
+            #expect(why.hasPrefix("TLS"))
+        }
+        for refused in [
+            "error:0A000086:SSL routines::certificate verify failed",
+            "error:0A00010B:SSL routines::wrong version number",
+            "error:0A000410:SSL routines::sslv3 alert handshake failure",
+        ] {
+            guard case .fatal = MQTTConnection.classify(code: -1, diagnostic: refused, endpoint: endpoint) else {
+                Issue.record("a handshake the two sides cannot agree on must end the feed: \(refused)")
+                continue
+            }
+        }
         guard case .retry = MQTTConnection.classify(code: -1, diagnostic: "", endpoint: endpoint) else {
             Issue.record("no broker yet must be retried")
             return
