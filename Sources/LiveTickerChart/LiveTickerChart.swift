@@ -113,9 +113,6 @@ public final class LiveTickerChart {
     /// This frame's grid lines (framebuffer rows and columns); capacity kept between frames.
     var gridRows: [Int] = []
     var gridColumns: [Int] = []
-    /// The pane whose grid lines ``gridRows`` and ``gridColumns`` hold for this frame, nil
-    /// until collected (each frame starts without).
-    var gridLinesPane: Int?
     /// This frame's time labels (left and right pixel), for collision tests; capacity kept.
     var timeLabelSpans: [(left: Int, right: Int)] = []
     /// This frame's time-axis ticks over the plot columns ``timeTicksColumns`` (nil until
@@ -463,7 +460,6 @@ public final class LiveTickerChart {
         // The last frame's points and candles become the drawn ones (`recordDrawnFrame` keeps
         // the rest of what it was drawn from).
         for s in scratch { s.retireDrawnFrame() }
-        gridLinesPane = nil
         timeTicksColumns = nil
         collectVisibleData()
         makeGeometries(frame: rect)

@@ -205,8 +205,7 @@ final class MQTTConnection {
     enum SubscribeOutcome: Equatable {
         case subscribed
         /// The connection went before the broker answered (a broker shutting down between its
-        /// CONNACK and the SUBACK), or the answer did not come in time (then this client
-        /// disconnected): connecting again may cure it.
+        /// CONNACK and the SUBACK, or a SUBACK that never came): connecting again may cure it.
         case lost(String)
         /// The broker answered no, or the client cannot ask (the text says which): retrying
         /// cannot cure it.
@@ -219,13 +218,12 @@ final class MQTTConnection {
         if (0...2).contains(code) { return .subscribed }
         if code == 135 { return .refused("the broker does not allow subscribing to \(filter) (not authorized)") }
         if code >= 128 { return .refused("the broker refused the subscription to \(filter) (MQTT reason \(code))") }
-        // The connection went, or the SUBACK did not come in time: a lost connection like any
-        // other (a wall's feed ended for good when its broker restarted at that moment), the
-        // half-answered session dropped first so the next attempt starts clean.
+        // The connection went, or the SUBACK did not come in time (Paho then drops the
+        // session itself): a lost connection like any other (a wall's feed ended for good when
+        // its broker restarted at that moment).
         if code == MQTTCLIENT_FAILURE || code == MQTTCLIENT_DISCONNECTED {
-            if !isConnected { return .lost("connection lost while subscribing") }
-            disconnect(timeoutMilliseconds: 100)
-            return .lost("no answer to the subscription")
+            disconnect(timeoutMilliseconds: 100)  // no-op unless Paho kept the session
+            return .lost("connection lost while subscribing")
         }
         return .refused("subscribe failed: \(Self.pahoText(code))")
     }

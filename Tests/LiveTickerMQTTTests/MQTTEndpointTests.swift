@@ -61,14 +61,10 @@ import Testing
             ("error:0A000410:SSL routines::sslv3 alert handshake failure", false),
         ]
         for (diagnostic, retried) in handshakes {
-            let outcome = MQTTConnection.classify(code: -1, diagnostic: diagnostic, endpoint: endpoint)
-            let said: String
-            switch outcome {
-            case let .retry(why): said = retried ? why : "retried"
-            case let .fatal(why): said = retried ? "fatal" : why
-            case .connected: said = "connected"
+            switch (MQTTConnection.classify(code: -1, diagnostic: diagnostic, endpoint: endpoint), retried) {
+            case let (.retry(why), true), let (.fatal(why), false): #expect(why.hasPrefix("TLS"), "\(diagnostic)")
+            case let (outcome, _): Issue.record("\(diagnostic): \(outcome), where \(retried ? "a retry" : "the end") was due")
             }
-            #expect(said.hasPrefix("TLS"), "\(diagnostic): \(outcome)")
         }
         guard case .retry = MQTTConnection.classify(code: -1, diagnostic: "", endpoint: endpoint) else {
             Issue.record("no broker yet must be retried")

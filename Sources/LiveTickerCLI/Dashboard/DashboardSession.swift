@@ -454,8 +454,7 @@ final class DashboardSession {
     static func unmatchedText(_ missing: [String], held: [String], within: String? = nil) -> String {
         let names = MessageText.list(missing)
         let holds = held.isEmpty ? "it names no symbols (no symbol column: give the panel no 'symbol')" : "it holds \(MessageText.list(held))"
-        let meant = missing.compactMap { ReplayInput.likelyMeant($0, among: held) }
-        let suggestion = meant.isEmpty ? "" : "; " + meant.joined(separator: "; ")
+        let suggestion = ReplayInput.suggestions(for: missing, among: held)
         guard let within else { return "no ticks of \(names), so the panel(s) showing it stay empty; \(holds)\(suggestion)" }
         return "no ticks of \(names) \(within), so the panel(s) showing it stay empty until one comes; \(holds)\(suggestion)"
     }

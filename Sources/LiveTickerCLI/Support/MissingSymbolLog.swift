@@ -94,7 +94,7 @@ struct MissingSymbolLog {
         let names = asked.map { MessageText.field($0, maximum: 40) }.joined(separator: ", ")
         var text = "nothing charted yet: no tick of symbol \(names) among \(others) tick\(others == 1 ? "" : "s") of other symbols"
         if !seen.isEmpty { text += " (the feed holds \(MessageText.list(seen)))" }
-        return text + suggestions(for: asked, among: seen) + "; the chart stays empty until one comes"
+        return text + ReplayInput.suggestions(for: asked, among: seen) + "; the chart stays empty until one comes"
     }
 
     /// The line said when some series are charted and `missing` ones are not, `grace` after
@@ -105,11 +105,6 @@ struct MissingSymbolLog {
         var text = "no tick of symbol \(names) in the first \(CheckCommand.describeNanoseconds(grace)) of the feed"
         text += missing.count == 1 ? ", so its series stays empty until one comes" : ", so their series stay empty until one comes"
         if !seen.isEmpty { text += "; the feed holds \(MessageText.list(seen))" }
-        return text + suggestions(for: missing, among: seen)
-    }
-
-    /// "; did you mean X? …" for each name `seen` holds in other case; "" for none.
-    private static func suggestions(for names: [String], among seen: [String]) -> String {
-        names.compactMap { ReplayInput.likelyMeant($0, among: seen) }.map { "; " + $0 }.joined()
+        return text + ReplayInput.suggestions(for: missing, among: seen)
     }
 }

@@ -205,6 +205,12 @@ struct ReplayInput {
         return "did you mean \(other)? (symbols match exactly, case included)"
     }
 
+    /// "; did you mean X? …" for each of `names` that `seen` holds in other case
+    /// (``likelyMeant(_:among:)``); "" for none. O(names × seen).
+    static func suggestions(for names: [String], among seen: [String]) -> String {
+        names.compactMap { likelyMeant($0, among: seen) }.map { "; " + $0 }.joined()
+    }
+
     /// The message of a run that charted nothing: why, and what the input holds (its symbols,
     /// its time range in `zone`, its counts), with the symbol a user probably meant.
     static func nothingCharted(

@@ -80,7 +80,7 @@ extension LiveTickerChart {
             return 0..<0
         }
         selectPane(pane)
-        collectGridLines(of: pane, geometry)
+        collectGridLines(geometry)
         let backdrop = PlotBackdrop(
             background: theme.plotBackground, gridColor: theme.grid, gridRows: gridRows, gridColumns: gridColumns,
             outline: theme.axis, surround: PlotSurround(color: theme.background, minX: rect.minX, maxX: rect.maxX))
@@ -104,16 +104,12 @@ extension LiveTickerChart {
             alpha: theme.areaAlpha, clip: plot, into: fb)
     }
 
-    /// Fills ``gridRows`` and ``gridColumns`` with this frame's grid lines of pane `pane`: the
-    /// row of each value tick inside the value domain and the column of each time tick inside
-    /// the plot (a label's width apart at least). Nothing when they already hold that pane's:
-    /// a frame drawn in parts (a rectangle per change) begins the plot once a part, and the
-    /// time ticks' walk formats a label per tick to space them (5.7 % of a kiosk's render
-    /// thread, Bench kiosk, when each of a frame's five parts walked them again).
-    /// O(ticks) the first time in a frame, then O(1); no allocation.
-    func collectGridLines(of pane: Int, _ geometry: ChartGeometry) {
-        if gridLinesPane == pane { return }
-        gridLinesPane = pane
+    /// Fills ``gridRows`` and ``gridColumns`` with this frame's grid lines of the pane of
+    /// `geometry`: the row of each value tick inside the value domain and the column of each
+    /// time tick inside the plot (a label's width apart at least). A frame drawn in parts (a
+    /// rectangle per change) calls this once a part: the time ticks come from the frame's one
+    /// walk (``forEachTimeTick(_:_:)``). O(value ticks + time ticks); no allocation.
+    func collectGridLines(_ geometry: ChartGeometry) {
         gridRows.removeAll(keepingCapacity: true)
         gridColumns.removeAll(keepingCapacity: true)
         if let scale = frame.valueScale {
