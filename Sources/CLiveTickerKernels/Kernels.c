@@ -269,37 +269,43 @@ static int ltk_vbmi2_supported(void) {
 
 bool ltk_extremes(int level, const double *y, const double *x, intptr_t lo, intptr_t hi,
                   intptr_t *min_index, intptr_t *max_index) {
-    if (level == LTK_LEVEL_AVX512) return ltk_avx512_extremes(y, x, lo, hi, min_index, max_index);
-    if (level == LTK_LEVEL_AVX2) return ltk_avx2_extremes(y, x, lo, hi, min_index, max_index);
+    const bool prefetch = ltk_read_way(level, hi - lo) == LTK_READ_AHEAD;
+    if (level == LTK_LEVEL_AVX512) return ltk_avx512_extremes(y, x, lo, hi, prefetch, min_index, max_index);
+    if (level == LTK_LEVEL_AVX2) return ltk_avx2_extremes(y, x, lo, hi, prefetch, min_index, max_index);
     return ltk_extremes_scalar(y, x, lo, hi, min_index, max_index);
 }
 
 intptr_t ltk_bucket_extremes_read(int level, int way, const double *y, const double *x, intptr_t lo, intptr_t n,
                                   intptr_t count, bool m4, bool check, intptr_t *out) {
     const bool vector = level == LTK_LEVEL_AVX512 || level == LTK_LEVEL_AVX2;
-    if (vector && way == LTK_READ_PLAIN) return ltk_avx2_buckets(y, x, lo, n, count, m4, check, false, out);
-    if (level == LTK_LEVEL_AVX512) return ltk_avx512_buckets(y, x, lo, n, count, m4, check, true, out);
-    if (level == LTK_LEVEL_AVX2) return ltk_avx2_buckets(y, x, lo, n, count, m4, check, true, out);
+    const bool prefetch = way == LTK_READ_AHEAD;
+    if (vector && way == LTK_READ_NARROW) return ltk_avx2_buckets(y, x, lo, n, count, m4, check, false, out);
+    if (level == LTK_LEVEL_AVX512) return ltk_avx512_buckets(y, x, lo, n, count, m4, check, prefetch, out);
+    if (level == LTK_LEVEL_AVX2) return ltk_avx2_buckets(y, x, lo, n, count, m4, check, prefetch, out);
     return ltk_scalar_buckets(y, x, lo, n, count, m4, check, out);
 }
 
 double ltk_read_sum_read(int level, int way, const double *y, intptr_t n) {
     const bool vector = level == LTK_LEVEL_AVX512 || level == LTK_LEVEL_AVX2;
-    if (vector && way == LTK_READ_PLAIN) return ltk_avx2_read_sum(y, n, false);
-    if (level == LTK_LEVEL_AVX512) return ltk_avx512_read_sum(y, n, true);
-    if (level == LTK_LEVEL_AVX2) return ltk_avx2_read_sum(y, n, true);
+    const bool prefetch = way == LTK_READ_AHEAD;
+    if (vector && way == LTK_READ_NARROW) return ltk_avx2_read_sum(y, n, false);
+    if (level == LTK_LEVEL_AVX512) return ltk_avx512_read_sum(y, n, prefetch);
+    if (level == LTK_LEVEL_AVX2) return ltk_avx2_read_sum(y, n, prefetch);
     return ltk_read_sum_scalar(y, n);
 }
 
 /// Whether this CPU is a Zen 4: AMD, family 19h (base 0Fh + extended 0Ah), with AVX-512 (which
-/// Zen 3, the same family, lacks). Past its caches a bucket scan streams faster with 256-bit
-/// loads and no software prefetch: at 10⁷ values (80 MB, huge pages) → 1920, M4 4.31–4.52 G
-/// values/s that way against 4.03–4.15 at the AVX-512 level with the 8 KB prefetch, MinMax
-/// 4.14–4.54 against 3.63–4.15, the plain sum 4.22–4.92 against 4.09–4.43 (a C driver over
-/// this file, both ways timed in turn, eight rounds, 2-core EPYC VM; the plain way won every
-/// round). Inside the caches the AVX-512 level stays ahead (10⁶: 7.4 against 6.0), and at
-/// 6·10⁶ values the two were even. On a Zen 5 the prefetch is what reaches the memory's rate
-/// (3.8 → 5.5 G values/s), so other CPUs keep it.
+/// Zen 3, the same family, lacks). A Zen 4's bucket scans run faster at every size without the
+/// software prefetch, at the level's own width: MinMax and M4 → 1920 over 10⁵, 10⁶, 6·10⁶ and
+/// 10⁷ values (huge pages), each way timed in turn per round, 60–80 rounds, median of the
+/// per-round times over the fastest read: at 10⁷ MinMax 1.19–1.20 → 1.03–1.04 times the read,
+/// M4 1.08–1.11 → 0.95–0.99; at 10⁶ MinMax 1.86 → 1.65, M4 1.69–1.72 → 1.54; at 10⁵ 8–12 %
+/// faster (a C driver over this file, 2-core EPYC VM). Inside the caches the prefetches are
+/// only instructions; past them a Zen 4's own prefetchers keep up, and the loop without them
+/// keeps more loads in flight. (The 256-bit read, `LTK_READ_NARROW`, which was this CPU's way
+/// past 8 M values before the scan's block starts became one add, is 0–10 % behind at 10⁷ and
+/// 10–18 % at 10⁶.) On a Zen 5 the prefetch is what reaches the memory's rate at 10⁷ (3.8 →
+/// 5.5 G values/s), so other CPUs keep it.
 static int ltk_is_zen4(void) {
     unsigned a, b, c, d;
     if (!__get_cpuid(0, &a, &b, &c, &d)) return 0;
@@ -448,14 +454,11 @@ int ltk_has_vbmi2(void) {
     return ltk_ask_once(&known, ltk_vbmi2_supported);
 }
 
-/// From how many values a Zen 4 reads `LTK_READ_PLAIN` (see `ltk_is_zen4`): 64 MB of f64, twice
-/// its L3, past the size where the two ways were measured even.
-#define LTK_READ_PLAIN_FROM (8 * 1024 * 1024)
-
 int ltk_read_way(int level, intptr_t n) {
+    (void)n;  // every size reads one way on the CPUs measured so far (see ltk_is_zen4)
     static int zen4 = -1;
     const bool vector = level == LTK_LEVEL_AVX512 || level == LTK_LEVEL_AVX2;
-    if (!vector || n < LTK_READ_PLAIN_FROM || !ltk_ask_once(&zen4, ltk_is_zen4)) return LTK_READ_AHEAD;
+    if (!vector || !ltk_ask_once(&zen4, ltk_is_zen4)) return LTK_READ_AHEAD;
     return LTK_READ_PLAIN;
 }
 

@@ -156,37 +156,39 @@ struct KernelLevelTests {
         return (written, written < 0 ? [] : Array(out[0..<written]))
     }
 
-    @Test("MinMax and M4 read plain (256-bit loads, no prefetch) pick what the prefetching read picks, at every level")
+    @Test("MinMax and M4 read plain (no prefetch) and narrow (256-bit loads, no prefetch) pick what the prefetching read picks, at every level")
     func plainReadEqualsAhead() {
-        let ahead = Int32(LTK_READ_AHEAD), plain = Int32(LTK_READ_PLAIN)
+        let ahead = Int32(LTK_READ_AHEAD)
         for level in Self.wide {
-            for (count, buckets) in [(15 * 40 + 20, 40), (17 * 9 + 4, 9), (100 * 17 + 16, 17), (5000, 3), (4099, 1920), (65_536, 64)] {
-                for shape in 0..<Self.shapes {
-                    let y = Self.data(shape, count, seed: UInt64(count) &+ 5)
-                    // The contract: exact picks whenever every value is finite; with `check`, a
-                    // non-finite value answers −1, and so may a finite sum that overflows (the
-                    // two reads sum in different lanes), which only sends a caller to its exact path.
-                    let finite = y.allSatisfy(\.isFinite)
-                    let mayOverflow = y.contains { !$0.isFinite || abs($0) > 1e300 }
-                    for m4 in [false, true] {
-                        for check in [false, true] where finite || check {
-                            let a = Self.bucketsRead(y, level: level, way: ahead, buckets: buckets, m4: m4, check: check)
-                            let p = Self.bucketsRead(y, level: level, way: plain, buckets: buckets, m4: m4, check: check)
-                            let what = "\(level) shape \(shape) n \(count) buckets \(buckets) m4 \(m4) check \(check)"
-                            if a.0 >= 0 && p.0 >= 0 {
-                                #expect(a.1 == p.1, "\(what)")
-                            } else {
-                                #expect(mayOverflow, "\(what): −1 from finite data that cannot overflow")
-                                if !finite { #expect(a.0 < 0 && p.0 < 0, "\(what): a NaN or ∞ missed") }
+            for plain in [Int32(LTK_READ_PLAIN), Int32(LTK_READ_NARROW)] {
+                for (count, buckets) in [(15 * 40 + 20, 40), (17 * 9 + 4, 9), (100 * 17 + 16, 17), (5000, 3), (4099, 1920), (65_536, 64)] {
+                    for shape in 0..<Self.shapes {
+                        let y = Self.data(shape, count, seed: UInt64(count) &+ 5)
+                        // The contract: exact picks whenever every value is finite; with `check`, a
+                        // non-finite value answers −1, and so may a finite sum that overflows (the
+                        // two reads sum in different lanes), which only sends a caller to its exact path.
+                        let finite = y.allSatisfy(\.isFinite)
+                        let mayOverflow = y.contains { !$0.isFinite || abs($0) > 1e300 }
+                        for m4 in [false, true] {
+                            for check in [false, true] where finite || check {
+                                let a = Self.bucketsRead(y, level: level, way: ahead, buckets: buckets, m4: m4, check: check)
+                                let p = Self.bucketsRead(y, level: level, way: plain, buckets: buckets, m4: m4, check: check)
+                                let what = "\(level) way \(plain) shape \(shape) n \(count) buckets \(buckets) m4 \(m4) check \(check)"
+                                if a.0 >= 0 && p.0 >= 0 {
+                                    #expect(a.1 == p.1, "\(what)")
+                                } else {
+                                    #expect(mayOverflow, "\(what): −1 from finite data that cannot overflow")
+                                    if !finite { #expect(a.0 < 0 && p.0 < 0, "\(what): a NaN or ∞ missed") }
+                                }
                             }
                         }
                     }
                 }
-            }
-            for n in [0, 1, 15, 16, 33, 64, 1000, 5003] {
-                let y = (0..<n).map { Double(($0 &* 7919) % 1013) - 500 }
-                let sum = y.withUnsafeBufferPointer { ltk_read_sum_read(Int32(level.rawValue), plain, $0.baseAddress, n) }
-                #expect(sum == y.reduce(0, +), "\(level) n \(n)")
+                for n in [0, 1, 15, 16, 33, 64, 1000, 5003] {
+                    let y = (0..<n).map { Double(($0 &* 7919) % 1013) - 500 }
+                    let sum = y.withUnsafeBufferPointer { ltk_read_sum_read(Int32(level.rawValue), plain, $0.baseAddress, n) }
+                    #expect(sum == y.reduce(0, +), "\(level) way \(plain) n \(n)")
+                }
             }
         }
     }
@@ -205,22 +207,18 @@ struct KernelLevelTests {
         return fields["vendor_id"] == "AuthenticAMD" && fields["cpu family"] == "25" && flags.contains("avx512f")
     }
 
-    @Test("the read way: plain only on a Zen 4 (as /proc/cpuinfo names it), at a vector level, from 8 Mi values")
+    @Test("the read way: plain only on a Zen 4 (as /proc/cpuinfo names it), at a vector level, at every size")
     func readWay() {
         let ahead = Int32(LTK_READ_AHEAD), plain = Int32(LTK_READ_PLAIN)
-        let from = 8 * 1024 * 1024
-        let expectedLarge = Self.cpuinfoSaysZen4 ? plain : ahead
+        let expected = Self.cpuinfoSaysZen4 ? plain : ahead
         for level in KernelLevel.supported {
-            for n in [0, 1000, 1_000_000, from - 1] {
-                #expect(ltk_read_way(Int32(level.rawValue), n) == ahead, "\(level) n \(n)")
-            }
-            for n in [from, 10_000_000, 1 << 40] {
-                #expect(ltk_read_way(Int32(level.rawValue), n) == (level == .sse2 ? ahead : expectedLarge), "\(level) n \(n)")
+            for n in [0, 1000, 1_000_000, 8 * 1024 * 1024, 10_000_000, 1 << 40] {
+                #expect(ltk_read_way(Int32(level.rawValue), n) == (level == .sse2 ? ahead : expected), "\(level) n \(n)")
             }
         }
     }
 
-    @Test("MinMax and M4 past 8 Mi values (read plain on a Zen 4): the Swift reference's picks")
+    @Test("MinMax and M4 past 8 Mi values (past a Zen 4's L3): the Swift reference's picks")
     func largeInputReadWay() {
         let n = 8 * 1024 * 1024 + 4099
         var rng = SplitMix64(seed: 8)

@@ -47,20 +47,23 @@ bool ltk_extremes(int level, const double *y, const double *x, intptr_t lo, intp
 double ltk_read_sum(int level, const double *y, intptr_t n);
 
 /// How a bucket scan reads memory. `LTK_READ_AHEAD`: the level's vector width, each cache line
-/// also prefetched 8 KB ahead. `LTK_READ_PLAIN`: 256-bit loads and the hardware prefetchers
-/// alone. Both give the same picks; only the speed differs.
+/// also prefetched 8 KB ahead. `LTK_READ_PLAIN`: the level's vector width and the hardware
+/// prefetchers alone. `LTK_READ_NARROW`: 256-bit loads and the hardware prefetchers alone (what
+/// a plain sum streams fastest with on a Zen 4 past its caches; the Bench's read floor takes
+/// the fastest of the three). Every way gives the same picks; only the speed differs.
 enum {
     LTK_READ_AHEAD = 0,
     LTK_READ_PLAIN = 1,
+    LTK_READ_NARROW = 2,
 };
 
 /// The way `ltk_bucket_extremes` and `ltk_read_sum` read `n` values at `level` on this CPU:
-/// `LTK_READ_PLAIN` on a Zen 4 (AMD family 19h with AVX-512) at the vector levels from
-/// 8 M values (64 MB, twice a Zen 4 L3), else `LTK_READ_AHEAD`. O(1) (CPUID asked once).
+/// `LTK_READ_PLAIN` on a Zen 4 (AMD family 19h with AVX-512) at the vector levels, whatever
+/// `n`, else `LTK_READ_AHEAD`. O(1) (CPUID asked once).
 int ltk_read_way(int level, intptr_t n);
 
-/// `ltk_bucket_extremes` read the given `way` (`LTK_READ_AHEAD` or `LTK_READ_PLAIN`) whatever
-/// the CPU and size: the same picks either way, so the tests compare both with the reference.
+/// `ltk_bucket_extremes` read the given `way` (`LTK_READ_AHEAD`, `LTK_READ_PLAIN` or
+/// `LTK_READ_NARROW`) whatever the CPU and size: the same picks either way, so the tests compare both with the reference.
 /// Below the vector levels `way` changes nothing. O(n), allocates nothing.
 intptr_t ltk_bucket_extremes_read(int level, int way, const double *y, const double *x, intptr_t lo, intptr_t n,
                                   intptr_t count, bool m4, bool check, intptr_t *out);

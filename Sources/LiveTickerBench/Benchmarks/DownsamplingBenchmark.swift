@@ -40,12 +40,22 @@ enum DownsamplingBenchmark {
             measureWithTimestamps(size: size, values: values.values, peer: peer, options, into: &report)
             var ours: [DownsamplingAlgorithm: [Int]] = [:]
             for algorithm in DownsamplingAlgorithm.allCases {
+                let isExtremes = extremes.contains(algorithm)
                 let timed = measure(
-                    algorithm, values.values, quick: options.quick, level: .active, against: peer.map { ($0, algorithm.rawValue) })
+                    algorithm, values.values, quick: options.quick, level: .active, against: peer.map { ($0, algorithm.rawValue) },
+                    readPassInTurn: isExtremes && peer != nil)
                 ours[algorithm] = timed.indices
                 addThroughput(
                     timed.ours, key: algorithm.rawValue, size: size, title: names[algorithm]!, peer: timed.peer,
                     into: &report)
+                if let readPassNearPeer = timed.readPass, let peerRate = timed.peer, readPass < 0.6 * inCacheReadPass {
+                    // Where reading the input is the cost, no program that reads every value is
+                    // faster than tsdownsample by more than the read pass is: the ceiling of the
+                    // ratio above, measured in the same rounds as the peer.
+                    report.add(
+                        "downsample.\(algorithm.rawValue).n\(size).read_pass_over_tsdownsample", readPassNearPeer / peerRate, "x",
+                        note: "one read pass's rate over tsdownsample's, the two timed in the same rounds: the most any kernel reading every value can lead it by here")
+                }
                 if let index = extremes.firstIndex(of: algorithm) {
                     // How far from the memory-read floor: the goal where the read pass is
                     // memory-bound (it falls well below its in-cache rate) is at most ×1.2 of it.
@@ -72,7 +82,7 @@ enum DownsamplingBenchmark {
                     note: same ? "identical indices" : "INDICES DIFFER from tsdownsample")
             }
         }
-        report.note("downsample", "read_pass: one sum over the same f64 array at the kernels' level, the faster of their two ways of reading (prefetching ahead at the level's width, or plain 256-bit loads, ltk_read_sum_read), the memory-read floor; inputs in huge pages on both sides (numpy's arrays are); kernels at level \(KernelLevel.active), sse2_points_per_second is the Swift reference path")
+        report.note("downsample", "read_pass: one sum over the same f64 array at the kernels' level, the fastest of three ways of reading (the level's width with a prefetch 8 KB ahead or without, or 256-bit loads without; ltk_read_sum_read), the memory-read floor; inputs in huge pages on both sides (numpy's arrays are); kernels at level \(KernelLevel.active), sse2_points_per_second is the Swift reference path")
         report.note("downsample", "tsdownsample runs in one Python process kept for each N, one thread; its calls and ours are timed in turn, ten rounds of a tenth of the calls each (the best call of either side counts)")
         report.note("downsample", "lttb_x: LTTB with x (epoch milliseconds 1 apart); tsdownsample's LTTB with x takes the next bucket's middle x where ours (and the x-less reference) takes its mean x, so its indices are not compared")
         if !options.comparePeers {
@@ -126,11 +136,14 @@ enum DownsamplingBenchmark {
     /// of the peer's, then as many of ours; each side's best call counts (the machine is
     /// shared: the least disturbed; 50 calls at 10⁵, ~40 µs each, were too few to meet a quiet
     /// moment under load), and both sides meet the same stretch of the host's load. The
-    /// result's `peer` is nil when there is none or it failed.
+    /// result's `peer` is nil when there is none or it failed. With `readPassInTurn`, each
+    /// round also times as many read passes (``readPassSum(_:way:)``, each of ``readWays``), whose best
+    /// rate is the result's `readPass`.
     static func measure(
         _ algorithm: DownsamplingAlgorithm, _ values: UnsafeBufferPointer<Double>, x: UnsafeBufferPointer<Double>? = nil,
-        quick: Bool, level: KernelLevel, against peer: (process: TsdownsamplePeer, kind: String)? = nil
-    ) -> (ours: Double, peer: Double?, indices: [Int]) {
+        quick: Bool, level: KernelLevel, against peer: (process: TsdownsamplePeer, kind: String)? = nil,
+        readPassInTurn: Bool = false
+    ) -> (ours: Double, peer: Double?, indices: [Int], readPass: Double?) {
         let capacity = Downsampler.requiredCapacity(algorithm: algorithm, count: values.count, points: threshold)
         var output = [Int](repeating: 0, count: capacity)
         var kept = 0
@@ -139,6 +152,8 @@ enum DownsamplingBenchmark {
         let perRound = (total + rounds - 1) / rounds
         var best = UInt64.max
         var peerBest: Double? = peer == nil ? nil : .infinity
+        var readBest = UInt64.max
+        var readTotal = 0.0
         output.withUnsafeMutableBufferPointer { out in
             for round in 0..<rounds {
                 if let peer, let bestSoFar = peerBest {
@@ -148,10 +163,22 @@ enum DownsamplingBenchmark {
                     kept = Downsampler.downsample(algorithm: algorithm, x: x, y: values, points: threshold, into: out, level: level)
                 }
                 best = min(best, samples.minimumNanoseconds)
+                if readPassInTurn {
+                    for way in readWays {
+                        let reads = TimingSamples.measure(count: perRound, warmup: round == 0 ? 1 : 0) {
+                            readTotal += readPassSum(values, way: way)
+                        }
+                        readBest = min(readBest, reads.minimumNanoseconds)
+                    }
+                }
             }
         }
+        blackHole(readTotal)  // keeps the sums observable
         let n = Double(values.count)
-        return (n / (Double(best) / 1e9), peerBest.map { n / $0 }, Array(output[0..<kept]))
+        return (
+            n / (Double(best) / 1e9), peerBest.map { n / $0 }, Array(output[0..<kept]),
+            readPassInTurn ? n / (Double(readBest) / 1e9) : nil
+        )
     }
 }
 
@@ -164,11 +191,10 @@ extension DownsamplingBenchmark {
 
     /// Best-of-repeats points/s of each of `algorithms` at the active level and of one read
     /// pass over `values`, all timed in turn for ``repetitions(_:quick:)`` rounds (as
-    /// ``measure(_:_:x:quick:level:against:)`` times a kernel, so the figures compare): ratios of them
-    /// that the host's other machines move together. The read pass is the faster of the
-    /// kernels' two ways of reading (`LTK_READ_AHEAD`, `LTK_READ_PLAIN`,
-    /// ``readPassSum(_:way:)``), so the floor is the best this machine's core reads the array at,
-    /// whichever way the kernels chose.
+    /// ``measure(_:_:x:quick:level:against:readPassInTurn:)`` times a kernel, so the figures compare): ratios of them
+    /// that the host's other machines move together. The read pass is the fastest of
+    /// ``readWays``, so the floor is the best this machine's core reads the array at, whichever
+    /// way the kernels chose.
     static func measureAgainstReadPass(
         _ algorithms: [DownsamplingAlgorithm], _ values: UnsafeBufferPointer<Double>, quick: Bool
     ) -> (kernels: [Double], readPass: Double) {
@@ -179,21 +205,23 @@ extension DownsamplingBenchmark {
         defer { for output in outputs { output.deallocate() } }
         final class Sink { var total = 0.0 }
         let sink = Sink()
-        let reads: [() -> Void] = [
-            { sink.total += readPassSum(values, way: Int32(LTK_READ_AHEAD)) },
-            { sink.total += readPassSum(values, way: Int32(LTK_READ_PLAIN)) },
-        ]
+        let reads: [() -> Void] = readWays.map { way in { sink.total += readPassSum(values, way: way) } }
         let kernels: [() -> Void] = zip(algorithms, outputs).map { algorithm, out in
             { _ = Downsampler.downsample(algorithm: algorithm, x: nil, y: values, points: threshold, into: out, level: .active) }
         }
         let samples = TimingSamples.inTurn(count: repetitions(values.count, quick: quick), reads + kernels)
         blackHole(sink.total)  // keeps the sums observable
         let n = Double(values.count)
-        let read = min(samples[0].minimumNanoseconds, samples[1].minimumNanoseconds)
+        let read = samples.prefix(reads.count).map(\.minimumNanoseconds).min()!
         let rates = samples.dropFirst(reads.count).map { n / (Double($0.minimumNanoseconds) / 1e9) }
         return (rates, n / (Double(read) / 1e9))
     }
 }
+
+/// The ways of reading the read pass is timed in (``readPassSum(_:way:)``), the fastest of
+/// which is the floor: the kernels' two (`LTK_READ_AHEAD`, `LTK_READ_PLAIN`) and 256-bit loads
+/// (`LTK_READ_NARROW`), which a plain sum streams fastest with on a Zen 4 past its caches.
+let readWays = [Int32(LTK_READ_AHEAD), Int32(LTK_READ_PLAIN), Int32(LTK_READ_NARROW)]
 
 /// "10⁶" for 1 000 000 (sizes that are powers of ten), else the number.
 func powerOfTen(_ n: Int) -> String {
