@@ -183,10 +183,12 @@ enum DownsamplingBenchmark {
 }
 
 extension DownsamplingBenchmark {
-    /// How many timed runs over `count` values: enough for ≥ 0.2 s (0.02 s with `quick`),
-    /// from 3 to 2000 (the peer script repeats as many).
+    /// How many timed runs over `count` values: one per 100 000 values' worth of 0.2 s of
+    /// budget (0.02 s with `quick`), from 60 (3 with `quick`) to 2000; the peer script repeats
+    /// as many. Why at least 60: at 10⁷ values a call takes ~2.5 ms, and the best of 20 calls
+    /// per side moved the ratio to tsdownsample by ±5 % between runs on a shared host.
     static func repetitions(_ count: Int, quick: Bool) -> Int {
-        max(3, min(2000, (quick ? 20_000_000 : 200_000_000) / max(1, count)))
+        max(quick ? 3 : 60, min(2000, (quick ? 20_000_000 : 200_000_000) / max(1, count)))
     }
 
     /// Best-of-repeats points/s of each of `algorithms` at the active level and of one read
