@@ -160,20 +160,20 @@ struct KernelLevelTests {
     func plainReadEqualsAhead() {
         let ahead = Int32(LTK_READ_AHEAD)
         for level in Self.wide {
-            for plain in [Int32(LTK_READ_PLAIN), Int32(LTK_READ_NARROW)] {
+            for way in [Int32(LTK_READ_PLAIN), Int32(LTK_READ_NARROW)] {
                 for (count, buckets) in [(15 * 40 + 20, 40), (17 * 9 + 4, 9), (100 * 17 + 16, 17), (5000, 3), (4099, 1920), (65_536, 64)] {
                     for shape in 0..<Self.shapes {
                         let y = Self.data(shape, count, seed: UInt64(count) &+ 5)
                         // The contract: exact picks whenever every value is finite; with `check`, a
                         // non-finite value answers −1, and so may a finite sum that overflows (the
-                        // two reads sum in different lanes), which only sends a caller to its exact path.
+                        // reads sum in different lanes), which only sends a caller to its exact path.
                         let finite = y.allSatisfy(\.isFinite)
                         let mayOverflow = y.contains { !$0.isFinite || abs($0) > 1e300 }
                         for m4 in [false, true] {
                             for check in [false, true] where finite || check {
                                 let a = Self.bucketsRead(y, level: level, way: ahead, buckets: buckets, m4: m4, check: check)
-                                let p = Self.bucketsRead(y, level: level, way: plain, buckets: buckets, m4: m4, check: check)
-                                let what = "\(level) way \(plain) shape \(shape) n \(count) buckets \(buckets) m4 \(m4) check \(check)"
+                                let p = Self.bucketsRead(y, level: level, way: way, buckets: buckets, m4: m4, check: check)
+                                let what = "\(level) way \(way) shape \(shape) n \(count) buckets \(buckets) m4 \(m4) check \(check)"
                                 if a.0 >= 0 && p.0 >= 0 {
                                     #expect(a.1 == p.1, "\(what)")
                                 } else {
@@ -186,8 +186,8 @@ struct KernelLevelTests {
                 }
                 for n in [0, 1, 15, 16, 33, 64, 1000, 5003] {
                     let y = (0..<n).map { Double(($0 &* 7919) % 1013) - 500 }
-                    let sum = y.withUnsafeBufferPointer { ltk_read_sum_read(Int32(level.rawValue), plain, $0.baseAddress, n) }
-                    #expect(sum == y.reduce(0, +), "\(level) way \(plain) n \(n)")
+                    let sum = y.withUnsafeBufferPointer { ltk_read_sum_read(Int32(level.rawValue), way, $0.baseAddress, n) }
+                    #expect(sum == y.reduce(0, +), "\(level) way \(way) n \(n)")
                 }
             }
         }

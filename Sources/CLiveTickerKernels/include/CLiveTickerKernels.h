@@ -63,8 +63,9 @@ enum {
 int ltk_read_way(int level, intptr_t n);
 
 /// `ltk_bucket_extremes` read the given `way` (`LTK_READ_AHEAD`, `LTK_READ_PLAIN` or
-/// `LTK_READ_NARROW`) whatever the CPU and size: the same picks either way, so the tests compare both with the reference.
-/// Below the vector levels `way` changes nothing. O(n), allocates nothing.
+/// `LTK_READ_NARROW`) whatever the CPU and size: the same picks every way, so the tests compare
+/// each with the others and with the reference. Below the vector levels `way` changes nothing.
+/// O(n), allocates nothing.
 intptr_t ltk_bucket_extremes_read(int level, int way, const double *y, const double *x, intptr_t lo, intptr_t n,
                                   intptr_t count, bool m4, bool check, intptr_t *out);
 

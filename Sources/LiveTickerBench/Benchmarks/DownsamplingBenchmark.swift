@@ -137,8 +137,8 @@ enum DownsamplingBenchmark {
     /// shared: the least disturbed; 50 calls at 10⁵, ~40 µs each, were too few to meet a quiet
     /// moment under load), and both sides meet the same stretch of the host's load. The
     /// result's `peer` is nil when there is none or it failed. With `readPassInTurn`, each
-    /// round also times as many read passes (``readPassSum(_:way:)``, each of ``readWays``), whose best
-    /// rate is the result's `readPass`.
+    /// round also times as many read passes each way (``readPassSum(_:way:)``, ``readWays``),
+    /// whose best rate is the result's `readPass`.
     static func measure(
         _ algorithm: DownsamplingAlgorithm, _ values: UnsafeBufferPointer<Double>, x: UnsafeBufferPointer<Double>? = nil,
         quick: Bool, level: KernelLevel, against peer: (process: TsdownsamplePeer, kind: String)? = nil,
@@ -223,7 +223,7 @@ extension DownsamplingBenchmark {
 /// The ways of reading the read pass is timed in (``readPassSum(_:way:)``), the fastest of
 /// which is the floor: the kernels' two (`LTK_READ_AHEAD`, `LTK_READ_PLAIN`) and 256-bit loads
 /// (`LTK_READ_NARROW`), which a plain sum streams fastest with on a Zen 4 past its caches.
-let readWays = [Int32(LTK_READ_AHEAD), Int32(LTK_READ_PLAIN), Int32(LTK_READ_NARROW)]
+private let readWays = [Int32(LTK_READ_AHEAD), Int32(LTK_READ_PLAIN), Int32(LTK_READ_NARROW)]
 
 /// "10⁶" for 1 000 000 (sizes that are powers of ten), else the number.
 func powerOfTen(_ n: Int) -> String {
