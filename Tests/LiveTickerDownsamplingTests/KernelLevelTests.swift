@@ -218,6 +218,22 @@ struct KernelLevelTests {
         }
     }
 
+    @Test("the bucket read way: on a Zen 4 at the AVX-512 level, buckets of 32 to 255 values read narrow; else the read way")
+    func bucketReadWay() {
+        let narrow = Int32(LTK_READ_NARROW)
+        let zen4 = Self.cpuinfoSaysZen4
+        for level in KernelLevel.supported {
+            // (values, buckets): averages 10, 31, 32, 104, 208, 255, 256, 1 041, 5 208.
+            for (n, count) in [(19_200, 1920), (31 * 960, 960), (32 * 960, 960), (100_000, 960), (100_000, 480),
+                               (255 * 100, 100), (256 * 100, 100), (1_000_000, 960), (10_000_000, 1920)] {
+                let average = n / count
+                let expected = zen4 && level == .avx512 && average >= 32 && average < 256 ? narrow : ltk_read_way(Int32(level.rawValue), n)
+                #expect(ltk_bucket_read_way(Int32(level.rawValue), n, count) == expected, "\(level) n \(n) buckets \(count)")
+            }
+            #expect(ltk_bucket_read_way(Int32(level.rawValue), 1000, 0) == ltk_read_way(Int32(level.rawValue), 1000), "\(level) no buckets")
+        }
+    }
+
     @Test("MinMax and M4 past 8 Mi values (past a Zen 4's L3): the Swift reference's picks")
     func largeInputReadWay() {
         let n = 8 * 1024 * 1024 + 4099

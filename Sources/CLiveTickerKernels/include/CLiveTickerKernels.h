@@ -57,10 +57,18 @@ enum {
     LTK_READ_NARROW = 2,
 };
 
-/// The way `ltk_bucket_extremes` and `ltk_read_sum` read `n` values at `level` on this CPU:
-/// `LTK_READ_PLAIN` on a Zen 4 (AMD family 19h with AVX-512) at the vector levels, whatever
-/// `n`, else `LTK_READ_AHEAD`. O(1) (CPUID asked once).
+/// The way `ltk_read_sum` reads `n` values at `level` on this CPU, and `ltk_bucket_extremes`
+/// its buckets but for the exception `ltk_bucket_read_way` names: `LTK_READ_PLAIN` on a Zen 4
+/// (AMD family 19h with AVX-512) at the vector levels, whatever `n`, else `LTK_READ_AHEAD`.
+/// O(1) (CPUID asked once).
 int ltk_read_way(int level, intptr_t n);
+
+/// The way `ltk_bucket_extremes` reads `n` values cut into `count` buckets at `level`: as
+/// `ltk_read_way(level, n)`, except on a Zen 4 at the AVX-512 level, where buckets of 32 to
+/// 255 values on average read `LTK_READ_NARROW` (256-bit scans: there a bucket's finish, whose
+/// reductions across 8 lanes a Zen 4 runs in two halves, costs more than the wider loads
+/// save). O(1) (CPUID asked once).
+int ltk_bucket_read_way(int level, intptr_t n, intptr_t count);
 
 /// `ltk_bucket_extremes` read the given `way` (`LTK_READ_AHEAD`, `LTK_READ_PLAIN` or
 /// `LTK_READ_NARROW`) whatever the CPU and size: the same picks every way, so the tests compare
@@ -80,7 +88,7 @@ double ltk_read_sum_read(int level, int way, const double *y, intptr_t n);
 /// as a bucket holds a non-finite value (y, or x when not NULL; a finite overflow may also
 /// answer −1, which only sends the caller to its exact per-run path); `out` is then partly
 /// written. Else the count written (≤ 2·count, or 4·count for M4). Reads `y` the way
-/// `ltk_read_way(level, n)` gives. O(n), allocates nothing.
+/// `ltk_bucket_read_way(level, n, count)` gives. O(n), allocates nothing.
 intptr_t ltk_bucket_extremes(int level, const double *y, const double *x, intptr_t lo, intptr_t n,
                              intptr_t count, bool m4, bool check, intptr_t *out);
 
