@@ -462,21 +462,22 @@ int ltk_read_way(int level, intptr_t n) {
     return LTK_READ_PLAIN;
 }
 
-/// The average bucket length from which a Zen 4 scans at 512 bits again (see
-/// `ltk_bucket_read_way`). Below BLOCK at that level (32) buckets take the narrow scan, which
-/// is as fast at 512 bits (1.03 the 256-bit time at 26 values a bucket).
+/// The average bucket lengths between which a Zen 4 scans buckets at 256 bits at the AVX-512
+/// level (`ltk_bucket_read_way`). Measured on a 2-core Zen 4 EPYC VM, the two widths timed in
+/// turn over the same data (a C driver over this file, 40 rounds, the median of per-round time
+/// ratios, 256-bit over 512-bit): 52 and 104 values a bucket (MinMax at 10⁵) 0.84 and 0.86;
+/// 208 (M4 at 10⁵) 0.95; 250 and 260 1.00 and 0.95; 416 and 520 1.03; 1 041 (MinMax at 10⁶)
+/// 1.11. Below 32 (BLOCK at that level) buckets take the 512-bit narrow scan, as fast (1.03
+/// at 26 values a bucket).
+#define LTK_ZEN4_NARROW_FROM 32
 #define LTK_ZEN4_WIDE_FROM 256
 
-/// Measured on a 2-core Zen 4 EPYC VM, the two widths timed in turn over the same data (a C
-/// driver over this file, 40 rounds, the median of per-round time ratios, 256-bit over
-/// 512-bit): MinMax at 10⁵ values, 52 and 104 a bucket, 0.84 and 0.86; M4 at 208 0.95; 250
-/// and 260 a bucket 1.00 and 0.95; 416 and 520 1.03; 1 041 (MinMax at 10⁶) 1.11.
 int ltk_bucket_read_way(int level, intptr_t n, intptr_t count) {
     static int zen4 = -1;
     const int way = ltk_read_way(level, n);
     if (level != LTK_LEVEL_AVX512 || way != LTK_READ_PLAIN || count <= 0) return way;
     const intptr_t average = n / count;
-    if (average < 32 || average >= LTK_ZEN4_WIDE_FROM || !ltk_ask_once(&zen4, ltk_is_zen4)) return way;
+    if (average < LTK_ZEN4_NARROW_FROM || average >= LTK_ZEN4_WIDE_FROM || !ltk_ask_once(&zen4, ltk_is_zen4)) return way;
     return LTK_READ_NARROW;
 }
 
