@@ -454,12 +454,16 @@ int ltk_has_vbmi2(void) {
     return ltk_ask_once(&known, ltk_vbmi2_supported);
 }
 
+/// `ltk_is_zen4`, asked once per process (as ``ltk_level_active``).
+static bool ltk_zen4(void) {
+    static int zen4 = -1;
+    return ltk_ask_once(&zen4, ltk_is_zen4) != 0;
+}
+
 int ltk_read_way(int level, intptr_t n) {
     (void)n;  // every size reads one way on the CPUs measured so far (see ltk_is_zen4)
-    static int zen4 = -1;
     const bool vector = level == LTK_LEVEL_AVX512 || level == LTK_LEVEL_AVX2;
-    if (!vector || !ltk_ask_once(&zen4, ltk_is_zen4)) return LTK_READ_AHEAD;
-    return LTK_READ_PLAIN;
+    return vector && ltk_zen4() ? LTK_READ_PLAIN : LTK_READ_AHEAD;
 }
 
 /// The average bucket lengths between which a Zen 4 scans buckets at 256 bits at the AVX-512
@@ -473,12 +477,10 @@ int ltk_read_way(int level, intptr_t n) {
 #define LTK_ZEN4_WIDE_FROM 256
 
 int ltk_bucket_read_way(int level, intptr_t n, intptr_t count) {
-    static int zen4 = -1;
     const int way = ltk_read_way(level, n);
-    if (level != LTK_LEVEL_AVX512 || way != LTK_READ_PLAIN || count <= 0) return way;
+    if (level != LTK_LEVEL_AVX512 || count <= 0 || !ltk_zen4()) return way;
     const intptr_t average = n / count;
-    if (average < LTK_ZEN4_NARROW_FROM || average >= LTK_ZEN4_WIDE_FROM || !ltk_ask_once(&zen4, ltk_is_zen4)) return way;
-    return LTK_READ_NARROW;
+    return average >= LTK_ZEN4_NARROW_FROM && average < LTK_ZEN4_WIDE_FROM ? LTK_READ_NARROW : way;
 }
 
 intptr_t ltk_bucket_extremes(int level, const double *y, const double *x, intptr_t lo, intptr_t n,

@@ -36,19 +36,20 @@ enum DownsamplingBenchmark {
             let extremes: [DownsamplingAlgorithm] = [.minmax, .m4]
             let (inTurn, readPass) = measureAgainstReadPass(extremes, values.values, quick: options.quick)
             if size == sizes[0] { inCacheReadPass = readPass }
+            // Reading the input is the cost where the read pass falls well below its in-cache rate.
+            let memoryBound = readPass < 0.6 * inCacheReadPass
             report.add("downsample.read_pass.n\(size).points_per_second", readPass, "points/s")
             measureWithTimestamps(size: size, values: values.values, peer: peer, options, into: &report)
             var ours: [DownsamplingAlgorithm: [Int]] = [:]
             for algorithm in DownsamplingAlgorithm.allCases {
-                let isExtremes = extremes.contains(algorithm)
                 let timed = measure(
                     algorithm, values.values, quick: options.quick, level: .active, against: peer.map { ($0, algorithm.rawValue) },
-                    readPassInTurn: isExtremes && peer != nil)
+                    readPassInTurn: memoryBound && peer != nil && extremes.contains(algorithm))
                 ours[algorithm] = timed.indices
                 addThroughput(
                     timed.ours, key: algorithm.rawValue, size: size, title: names[algorithm]!, peer: timed.peer,
                     into: &report)
-                if let readPassNearPeer = timed.readPass, let peerRate = timed.peer, readPass < 0.6 * inCacheReadPass {
+                if let readPassNearPeer = timed.readPass, let peerRate = timed.peer {
                     // Where reading the input is the cost, no program that reads every value is
                     // faster than tsdownsample by more than the read pass is: the ceiling of the
                     // ratio above, measured in the same rounds as the peer.
@@ -62,7 +63,7 @@ enum DownsamplingBenchmark {
                     let kernel = inTurn[index]
                     report.add(
                         "downsample.\(algorithm.rawValue).n\(size).read_pass_multiple", readPass / kernel, "x",
-                        note: "time of one read pass × this = ours, the two timed in turn\(readPass < 0.6 * inCacheReadPass ? " (read pass memory-bound here)" : "")")
+                        note: "time of one read pass × this = ours, the two timed in turn\(memoryBound ? " (read pass memory-bound here)" : "")")
                     if size >= 10_000_000 {
                         report.compare(
                             "\(names[algorithm]!), N = \(powerOfTen(size)), against one read pass in turn", ours: kernel, peer: readPass,
